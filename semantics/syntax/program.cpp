@@ -1,0 +1,40 @@
+// Small queries on the checked program representation.
+#include "semantics/syntax/program.hpp"
+
+namespace symref {
+
+std::string Callable::display_name(const Program& program) const {
+  if (is_method && class_index >= 0) return program.classes[class_index].name + "." + name;
+  return name;
+}
+
+const Callable* Program::find_method(std::int32_t class_id, const std::string& name) const {
+  if (class_id < 0 || class_id >= static_cast<std::int32_t>(classes.size())) return nullptr;
+  for (std::int32_t index : classes[class_id].methods)
+    if (callables[index].name == name) return &callables[index];
+  return nullptr;
+}
+
+const Field* Program::find_field(std::int32_t class_id, const std::string& name) const {
+  if (class_id < 0 || class_id >= static_cast<std::int32_t>(classes.size())) return nullptr;
+  for (std::int32_t index : classes[class_id].fields)
+    if (fields[index].name == name) return &fields[index];
+  return nullptr;
+}
+
+std::string Program::type_to_string(const Type& type) const {
+  switch (type.kind) {
+    case TypeKind::Int: return "int";
+    case TypeKind::Bool: return "bool";
+    case TypeKind::IntArray: return "int[]";
+    case TypeKind::Reference:
+      return type.class_index >= 0 && type.class_index < static_cast<std::int32_t>(classes.size())
+                 ? classes[type.class_index].name
+                 : "<class>";
+    case TypeKind::Nil: return "nil";
+    case TypeKind::Void: return "void";
+  }
+  return "?";
+}
+
+}  // namespace symref

@@ -1,0 +1,136 @@
+// Slow paths of the unbounded integers: everything that leaves the 64-bit range.
+#include "semantics/values/integer.hpp"
+
+#include <boost/multiprecision/cpp_int.hpp>
+
+#include <functional>
+
+namespace symref {
+
+using BigInt = boost::multiprecision::cpp_int;
+
+struct Integer::Big {
+  BigInt value;
+  // Not atomic: symref runs its engines on one thread; a Big is never shared across threads.
+  mutable std::uint32_t references = 1;
+};
+
+struct IntegerAccess {
+  static BigInt widen(const Integer& v) { return v.is_small() ? BigInt(v.small_) : v.big_->value; }
+  // Restores the canonical form: small whenever the value fits in int64_t.
+  static Integer normalize(BigInt&& value) {
+    static const BigInt min64 = BigInt(INT64_MIN), max64 = BigInt(INT64_MAX);
+    if (value >= min64 && value <= max64) return Integer(static_cast<std::int64_t>(value));
+    auto* big = new Integer::Big{std::move(value)};
+    return Integer(Integer::AdoptBig{}, big);
+  }
+  static const BigInt* big(const Integer& v) { return v.is_small() ? nullptr : &v.big_->value; }
+};
+
+void Integer::retain() const noexcept {
+  if (big_ != nullptr) ++big_->references;
+}
+
+void Integer::release_slow() noexcept {
+  if (--big_->references == 0) delete big_;
+  big_ = nullptr;
+}
+
+std::optional<Integer> Integer::from_decimal(std::string_view text) {
+  bool negative = false;
+  std::size_t position = 0;
+  if (!text.empty() && text[0] == '-') {
+    negative = true;
+    position = 1;
+  }
+  if (position == text.size()) return std::nullopt;
+  for (std::size_t i = position; i < text.size(); ++i)
+    if (text[i] < '0' || text[i] > '9') return std::nullopt;
+  // Skip leading zeros so that short values with padding stay on the fast path.
+  while (position + 1 < text.size() && text[position] == '0') ++position;
+  std::string_view digits = text.substr(position);
+  if (digits.size() <= 18) {
+    std::int64_t value = 0;
+    for (char c : digits) value = value * 10 + (c - '0');
+    return Integer(negative ? -value : value);
+  }
+  BigInt value{std::string(digits)};
+  if (negative) value = -value;
+  return IntegerAccess::normalize(std::move(value));
+}
+
+int Integer::sign() const noexcept {
+  if (is_small()) return (small_ > 0) - (small_ < 0);
+  return big_->value.sign();
+}
+
+std::string Integer::to_string() const {
+  if (is_small()) return std::to_string(small_);
+  return big_->value.str();
+}
+
+std::size_t Integer::hash() const noexcept {
+  if (is_small()) return std::hash<std::int64_t>{}(small_);
+  std::size_t h = 0x9e3779b97f4a7c15ULL;
+  for (auto limb = big_->value.backend().limbs(), end = limb + big_->value.backend().size(); limb != end; ++limb)
+    h ^= std::hash<std::uint64_t>{}(*limb) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+  return h ^ static_cast<std::size_t>(big_->value.sign() < 0);
+}
+
+Integer Integer::add_slow(const Integer& a, const Integer& b) {
+  return IntegerAccess::normalize(IntegerAccess::widen(a) + IntegerAccess::widen(b));
+}
+Integer Integer::subtract_slow(const Integer& a, const Integer& b) {
+  return IntegerAccess::normalize(IntegerAccess::widen(a) - IntegerAccess::widen(b));
+}
+Integer Integer::multiply_slow(const Integer& a, const Integer& b) {
+  return IntegerAccess::normalize(IntegerAccess::widen(a) * IntegerAccess::widen(b));
+}
+
+namespace {
+// cpp_int's / and % truncate towards zero; shift to the Euclidean pair (0 <= r < |b|).
+void euclidean_divide(const BigInt& a, const BigInt& b, BigInt& quotient, BigInt& remainder) {
+  quotient = a / b;
+  remainder = a % b;
+  if (remainder.sign() < 0) {
+    if (b.sign() > 0) {
+      quotient -= 1;
+      remainder += b;
+    } else {
+      quotient += 1;
+      remainder -= b;
+    }
+  }
+}
+}  // namespace
+
+Integer Integer::quotient_slow(const Integer& a, const Integer& b) {
+  if (b.sign() == 0) return Integer(0);
+  BigInt q, r;
+  euclidean_divide(IntegerAccess::widen(a), IntegerAccess::widen(b), q, r);
+  return IntegerAccess::normalize(std::move(q));
+}
+Integer Integer::remainder_slow(const Integer& a, const Integer& b) {
+  if (b.sign() == 0) return a;
+  BigInt q, r;
+  euclidean_divide(IntegerAccess::widen(a), IntegerAccess::widen(b), q, r);
+  return IntegerAccess::normalize(std::move(r));
+}
+
+Integer truncating_quotient(const Integer& a, const Integer& b) {
+  if (b.sign() == 0) return Integer(0);
+  return IntegerAccess::normalize(IntegerAccess::widen(a) / IntegerAccess::widen(b));
+}
+Integer truncating_remainder(const Integer& a, const Integer& b) {
+  if (b.sign() == 0) return a;
+  return IntegerAccess::normalize(IntegerAccess::widen(a) % IntegerAccess::widen(b));
+}
+
+bool Integer::equal_slow(const Integer& a, const Integer& b) noexcept { return a.big_->value == b.big_->value; }
+
+std::strong_ordering Integer::compare_slow(const Integer& a, const Integer& b) noexcept {
+  int c = IntegerAccess::widen(a).compare(IntegerAccess::widen(b));
+  return c < 0 ? std::strong_ordering::less : c > 0 ? std::strong_ordering::greater : std::strong_ordering::equal;
+}
+
+}  // namespace symref
