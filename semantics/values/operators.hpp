@@ -1,0 +1,50 @@
+// The interpretation op̄ of the language's strict operators (§2, LANGUAGE.md "Operators"), shared
+// by the concrete evaluator and the term evaluator so that both read the same arithmetic.
+// The lazy operators && || ==> ?: are not here: each evaluator decides what it evaluates.
+#pragma once
+
+#include "semantics/faults.hpp"
+#include "semantics/syntax/program.hpp"
+#include "semantics/values/value.hpp"
+
+namespace symref {
+
+inline Integer divide_values(const Integer& a, const Integer& b) {
+  if (fault_active(Fault::TruncatingDivision)) [[unlikely]]
+    return truncating_quotient(a, b);
+  return euclidean_quotient(a, b);
+}
+
+inline Integer remainder_values(const Integer& a, const Integer& b) {
+  if (fault_active(Fault::TruncatingDivision)) [[unlikely]]
+    return truncating_remainder(a, b);
+  return euclidean_remainder(a, b);
+}
+
+inline Value apply_unary(UnaryOperator op, const Value& operand) {
+  if (op == UnaryOperator::Not) return Value::boolean(!operand.as_boolean());
+  return Value::integer(-operand.as_integer());
+}
+
+// Strict binary operators only (arithmetic, comparisons, equality).
+inline Value apply_strict_binary(BinaryOperator op, const Value& a, const Value& b) {
+  switch (op) {
+    case BinaryOperator::Add: return Value::integer(a.as_integer() + b.as_integer());
+    case BinaryOperator::Subtract: return Value::integer(a.as_integer() - b.as_integer());
+    case BinaryOperator::Multiply: return Value::integer(a.as_integer() * b.as_integer());
+    case BinaryOperator::Divide: return Value::integer(divide_values(a.as_integer(), b.as_integer()));
+    case BinaryOperator::Remainder: return Value::integer(remainder_values(a.as_integer(), b.as_integer()));
+    case BinaryOperator::Less: return Value::boolean(a.as_integer() < b.as_integer());
+    case BinaryOperator::LessEqual: return Value::boolean(a.as_integer() <= b.as_integer());
+    case BinaryOperator::Greater: return Value::boolean(a.as_integer() > b.as_integer());
+    case BinaryOperator::GreaterEqual: return Value::boolean(a.as_integer() >= b.as_integer());
+    case BinaryOperator::Equal: return Value::boolean(a == b);
+    case BinaryOperator::NotEqual: return Value::boolean(!(a == b));
+    case BinaryOperator::And: return Value::boolean(a.as_boolean() && b.as_boolean());
+    case BinaryOperator::Or: return Value::boolean(a.as_boolean() || b.as_boolean());
+    case BinaryOperator::Implies: return Value::boolean(!a.as_boolean() || b.as_boolean());
+  }
+  return Value();
+}
+
+}  // namespace symref
