@@ -1,7 +1,25 @@
-// The `symref` command: subcommands check, run, explore, step, wp, fuzz, gen (DESIGN.md "CLI").
+// The `symref` command (DESIGN.md "CLI"): the composition root that wires every subcommand.
 #include <iostream>
 
+#include <CLI/CLI.hpp>
+
+#include "interp/cli/command.hpp"
+#include "interp/cli/exit_codes.hpp"
+#include "interp/version.hpp"
+
 int main(int argc, char** argv) {
-  std::cerr << "symref: not yet built\n";
-  return 2;
+  CLI::App app{"symref: a reference interpreter and proof-checking testbed for symbolic execution"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", symref::version());
+  symref::cli::Action action;
+  symref::cli::add_check_command(app, action);
+  symref::cli::add_run_command(app, action);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& error) {
+    int code = app.exit(error);
+    return code == 0 ? symref::cli::exit_done : symref::cli::exit_usage;
+  }
+  if (!action) return symref::cli::exit_usage;
+  return symref::cli::run_action(action);
 }

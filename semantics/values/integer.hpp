@@ -138,4 +138,10 @@ class Integer {
   Big* big_;
 };
 
+// Namespace-scope declarations of the friends above, so that calls on plain int64 arguments find them.
+Integer euclidean_quotient(const Integer& a, const Integer& b);
+Integer euclidean_remainder(const Integer& a, const Integer& b);
+Integer truncating_quotient(const Integer& a, const Integer& b);
+Integer truncating_remainder(const Integer& a, const Integer& b);
+
 }  // namespace symref

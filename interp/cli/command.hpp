@@ -1,0 +1,21 @@
+// How subcommands plug into the one `symref` binary: each registers its options with CLI11 and,
+// when chosen, leaves the action to run after parsing.
+#pragma once
+
+#include <functional>
+
+#include <CLI/CLI.hpp>
+
+namespace symref::cli {
+
+// The chosen subcommand's body; returns the exit code.
+using Action = std::function<int()>;
+
+void add_check_command(CLI::App& app, Action& action);
+void add_run_command(CLI::App& app, Action& action);
+
+// Runs an action, turning the errors every command shares into diagnostics and exit codes:
+// InputError → 1, property and solver failures → 3, anything unexpected → 3 with "internal error".
+int run_action(const Action& action);
+
+}  // namespace symref::cli

@@ -1,0 +1,13 @@
+// The exit codes of every symref command (DESIGN.md "CLI").
+#pragma once
+
+namespace symref::cli {
+
+enum ExitCode : int {
+  exit_done = 0,              // the command did its job (whatever the program's outcome)
+  exit_input_fault = 1,       // the input program or state is at fault; a diagnostic was printed
+  exit_usage = 2,             // bad command line
+  exit_property_failure = 3,  // a property or cross-check failed: a bug in symref or in a solver
+};
+
+}  // namespace symref::cli

@@ -1,0 +1,30 @@
+// The shared error handling of every command: diagnostics to stderr and the exit codes of DESIGN.md.
+#include <iostream>
+#include <new>
+
+#include "interp/cli/command.hpp"
+#include "interp/cli/exit_codes.hpp"
+#include "interp/property_failure.hpp"
+#include "semantics/syntax/diagnostics.hpp"
+
+namespace symref::cli {
+
+int run_action(const Action& action) {
+  try {
+    return action();
+  } catch (const InputError& error) {
+    std::cerr << error.what();
+    return exit_input_fault;
+  } catch (const PropertyFailure& failure) {
+    std::cerr << "symref: property failed: " << failure.what() << "\n";
+    return exit_property_failure;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "symref: error: out of memory\n";
+    return exit_property_failure;
+  } catch (const std::exception& error) {
+    std::cerr << "symref: internal error: " << error.what() << "\n";
+    return exit_property_failure;
+  }
+}
+
+}  // namespace symref::cli

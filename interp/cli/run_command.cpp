@@ -1,0 +1,114 @@
+// `symref run FILE [--input STATE.json] [--trace] [--max-steps N] [--max-depth N] [--json]`:
+// the concrete transition system on one input (DESIGN.md "CLI").
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "interp/cli/command.hpp"
+#include "interp/cli/exit_codes.hpp"
+#include "interp/output/configuration_printer.hpp"
+#include "interp/state_json/state_format.hpp"
+#include "semantics/concrete/machine.hpp"
+#include "semantics/syntax/front_end.hpp"
+
+namespace symref::cli {
+
+namespace {
+
+struct RunOptions {
+  std::string file;
+  std::string input;
+  bool trace = false;
+  bool json = false;
+  std::uint64_t max_steps = RunLimits{}.max_steps;
+  std::uint32_t max_depth = RunLimits{}.max_depth;
+};
+
+// Reads the input state, or the all-defaults state when there is none; notes go to stderr.
+GlobalState load_input(const Program& program, const std::string& path) {
+  std::vector<std::string> notes;
+  GlobalState state;
+  if (path.empty()) {
+    state = default_global_state(program);
+    if (!program.globals.empty()) notes.push_back("no input state given; every global starts at its default");
+  } else {
+    std::string error;
+    auto source = SourceFile::read(path, error);
+    if (source == nullptr) throw InputError(path + ": error: " + error + "\n");
+    state = read_state(program, *source, notes);
+  }
+  for (const auto& note : notes) std::cerr << "note: " << note << "\n";
+  return state;
+}
+
+std::string shorten_branches(const std::string& branches) {
+  if (branches.empty()) return "(none)";
+  constexpr std::size_t shown = 200;
+  if (branches.size() <= 4 * shown) return branches;
+  return branches.substr(0, shown) + "... (" + std::to_string(branches.size()) + " letters; --json prints them all)";
+}
+
+int run(const RunOptions& options) {
+  auto program = load_program(options.file);
+  ConcreteMachine machine(*program, load_input(*program, options.input));
+  RunLimits limits{options.max_steps, options.max_depth};
+
+  nlohmann::ordered_json trace = nlohmann::ordered_json::array();
+  if (options.trace) {
+    // Step by step, printing each transition: the rule's name and the configuration it leads to.
+    machine.set_limits(limits);
+    ConfigurationPrinter printer(*program);
+    while (machine.outcome() == Outcome::Running && machine.steps() < limits.max_steps) {
+      const Statement* statement = machine.next_statement();
+      std::string where = printer.describe_position(machine.control(), statement);
+      auto rule = machine.step();
+      if (!rule) break;
+      if (options.json) {
+        trace.push_back({{"step", machine.steps()}, {"rule", concrete_rule_name(*rule)}, {"at", where}});
+      } else {
+        std::cout << "#" << machine.steps() << " " << concrete_rule_name(*rule) << "  " << where << "\n"
+                  << printer.render(machine, "    ");
+      }
+    }
+  }
+  machine.run(limits);  // finishes the run (or classifies it) after tracing, or does all of it
+
+  GlobalState final_state = machine.state();
+  name_new_objects(final_state);
+  if (options.json) {
+    nlohmann::ordered_json out;
+    out["outcome"] = std::string(outcome_name(machine.outcome()));
+    out["state"] = write_state(*program, final_state);
+    out["steps"] = machine.steps();
+    out["branches"] = machine.branches();
+    if (options.trace) out["trace"] = std::move(trace);
+    std::cout << out.dump(2) << "\n";
+  } else {
+    std::cout << "outcome: " << outcome_name(machine.outcome());
+    if (machine.outcome() == Outcome::Bound) std::cout << " (" << machine.bound_reason() << ")";
+    std::cout << "\nsteps: " << machine.steps() << "\nbranches: " << shorten_branches(machine.branches())
+              << "\nfinal state:\n"
+              << render_state(*program, final_state, "  ");
+  }
+  return exit_done;
+}
+
+}  // namespace
+
+void add_run_command(CLI::App& app, Action& action) {
+  auto options = std::make_shared<RunOptions>();
+  CLI::App* command = app.add_subcommand("run", "run a program on the concrete transition system");
+  command->add_option("FILE", options->file, "the program (.sym)")->required();
+  command->add_option("--input", options->input, "the input state (JSON); globals it omits start at their defaults");
+  command->add_flag("--trace", options->trace, "print every transition: the rule's name and the configuration");
+  command->add_option("--max-steps", options->max_steps, "end the run in outcome 'bound' after this many transitions")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 62))
+      ->capture_default_str();
+  command->add_option("--max-depth", options->max_depth, "end the run in outcome 'bound' beyond this many active calls")
+      ->check(CLI::Range(std::uint32_t{1}, std::uint32_t{100'000'000}))
+      ->capture_default_str();
+  command->add_flag("--json", options->json, "print {\"outcome\", \"state\", \"steps\", \"branches\"} as one JSON object");
+  command->final_callback([&action, options] { action = [options] { return run(*options); }; });
+}
+
+}  // namespace symref::cli

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# One-command set-up on a fresh Debian 12 machine (as root): installs the Debian packages symref
+# needs, builds it, then either runs symref on a bundled example (`demo`) or the whole test suite
+# (`test`).  Nothing is downloaded except Debian packages.
+set -euo pipefail
+
+mode="${1:-demo}"
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build="${SYMREF_BUILD_DIR:-$here/build}"
+
+packages=(cmake ninja-build g++ libboost-dev libz3-dev libcvc5-dev librapidcheck-dev libgtest-dev
+          nlohmann-json3-dev libcli11-dev graphviz)
+if [ "$mode" = bench ]; then packages+=(lua5.4 hyperfine libbenchmark-dev); fi
+
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "installing: ${missing[*]}"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+jobs="$(nproc 2>/dev/null || echo 2)"
+cmake -S "$here" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DSYMREF_BUILD_TESTS="$([ "$mode" = demo ] && echo OFF || echo ON)"
+cmake --build "$build" -j "$jobs"
+
+case "$mode" in
+  demo)
+    "$build/symref" run "$here/corpus/classic/factorial.sym" --input "$here/corpus/classic/factorial.input.json"
+    ;;
+  test)
+    ctest --test-dir "$build" --output-on-failure -j "$jobs"
+    ;;
+  bench)
+    "$here/bench/run_benchmarks.sh" "$build"
+    ;;
+  *)
+    echo "usage: $0 [demo|test|bench]" >&2
+    exit 2
+    ;;
+esac
