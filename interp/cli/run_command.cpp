@@ -6,7 +6,7 @@
 
 #include "interp/cli/command.hpp"
 #include "interp/cli/exit_codes.hpp"
-#include "interp/output/configuration_printer.hpp"
+#include "interp/cli/configuration_printer.hpp"
 #include "interp/state_json/state_format.hpp"
 #include "semantics/concrete/machine.hpp"
 #include "semantics/syntax/front_end.hpp"

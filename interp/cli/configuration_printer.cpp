@@ -1,5 +1,5 @@
 // Rendering of concrete configurations, compact enough to read one per transition.
-#include "interp/output/configuration_printer.hpp"
+#include "interp/cli/configuration_printer.hpp"
 
 #include "semantics/syntax/printer.hpp"
 
