@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "semantics/values/integer.hpp"
 
@@ -72,6 +73,10 @@ enum class SymbolKind : std::uint8_t {
   Fresh,   // index(): a serial number.  A variable introduced by a rule (§4 unfolding: `new`,
            // method parameters and `this`, locals of inlined bodies, the result r), or by tests.
 };
+
+// Names for messages and tests: "Add", "Int", "Reference(2)", "FieldArray(0)".
+std::string_view to_string(TermKind kind);
+std::string to_string(Sort sort);
 
 class TermNode;
 using Term = const TermNode*;

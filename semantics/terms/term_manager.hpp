@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -85,22 +86,41 @@ class TermManager {
   // Builds exactly the node asked for, with no simplification (children must have the right sorts).
   Term make(TermKind kind, Sort sort, std::span<const Term> children);
 
- private:
-  struct NodeHash {
-    std::size_t operator()(const TermNode* node) const { return node->hash(); }
-  };
-  struct NodeEqual {
-    bool operator()(const TermNode* a, const TermNode* b) const;
-  };
+  // Builds `original`'s operator over new children through the factories (so with simplification
+  // when it is on); a leaf is returned unchanged.  The one dispatch that rewriting passes share.
+  Term rebuild(Term original, std::span<const Term> children);
 
+  // The sort of the elements of an array sort: Int for int[], the field's value sort for a field.
+  Sort element_sort(Sort array_sort) const;
+  static bool is_array(Sort sort) { return sort.kind == SortKind::IntArray || sort.kind == SortKind::FieldArray; }
+
+ private:
+  // The sort a well-sorted node of `kind` over `children` has; throws std::logic_error otherwise.
+  Sort checked_sort(TermKind kind, std::span<const Term> children) const;
+  Term node(TermKind kind, Sort sort, std::span<const Term> children);
+  Term leaf(TermNode&& candidate);
   Term intern(TermNode&& candidate, std::span<const Term> children);
+  Term symbol(SymbolKind kind, std::int64_t index, Sort sort, std::string_view name);
+  const std::string* pooled_name(std::string_view name);
+  void grow_table();
+
+  Term simplify_junction(TermKind kind, std::span<const Term> children);
+  Term simplify_equal(Term a, Term b);
+  Term simplify_select(Term array, Term index);
 
   const Program* program_;
   bool simplify_ = true;
-  std::deque<TermNode> nodes_;
-  std::deque<std::vector<Term>> child_storage_;
-  std::deque<std::string> names_;
-  std::unordered_set<const TermNode*, NodeHash, NodeEqual> table_;
+  std::deque<TermNode> nodes_;  // the arena of nodes; a deque never moves its elements
+  // The arena of child lists: blocks filled front to back, never freed before the manager.
+  std::vector<std::unique_ptr<Term[]>> child_blocks_;
+  Term* child_cursor_ = nullptr;
+  std::size_t child_room_ = 0;
+  std::unordered_set<std::string> names_;  // node-based, so the nodes' name pointers stay valid
+  // The hash-consing table: open addressing over node pointers, linear probing, at most half full.
+  std::vector<const TermNode*> table_;
+  std::size_t table_mask_ = 0;
+  std::vector<std::optional<Sort>> field_value_sorts_;  // for program-less field symbols
+  std::vector<Term> junction_scratch_;                  // reused by simplify_junction
   std::int64_t next_fresh_ = 1;
   Term true_ = nullptr;
   Term false_ = nullptr;

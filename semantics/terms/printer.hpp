@@ -1,0 +1,36 @@
+// Readable printing of terms in the language's own syntax: the path conditions φ and substitutions
+// σ of §2, array updates (a[e] := e') of §2.1 and field reads f[o] of §4.1 as students read them.
+//
+//   Global symbol x -> x            Fresh symbol -> name#serial      NewObject k -> new#k
+//   Select(field f, o) -> o.f       Select(a, i) -> a[i]             Store(a, i, v) -> a[i := v]
+//   Length(a) -> len(a)             IfThenElse -> c ? a : b          Not(Equal(a, b)) -> a != b
+//   Not -> !   And -> &&   Or -> ||   Implies -> ==>
+// Parentheses only where the precedence and associativity of LANGUAGE.md's grammar need them.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include "semantics/terms/term.hpp"
+
+namespace symref {
+struct Program;
+}
+
+namespace symref::terms {
+
+struct PrintOptions {
+  // After this many characters the output is cut and ends in "…"; 0 means no limit.  Terms are
+  // DAGs and print as trees, so a small DAG can have a very long text.
+  std::size_t character_budget = 0;
+};
+
+// `program` (may be null) names globals and fields whose symbols carry no name; without either,
+// generic names g<slot> and f<field> are used.  Iterative: deep terms do not exhaust the stack.
+std::string print_term(Term term, const Program* program = nullptr, const PrintOptions& options = {});
+
+// How a symbol is written: its name, or the program's name for it, or the generic name; a Fresh
+// symbol adds #serial.
+std::string symbol_display_name(Term symbol, const Program* program = nullptr);
+
+}  // namespace symref::terms

@@ -1,0 +1,52 @@
+// Walks over the term DAG that visit every distinct subterm once, operands first, without
+// recursion (§2 "defined inductively" read bottom-up); and the size measures benchmarks report.
+#pragma once
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "semantics/terms/term.hpp"
+#include "semantics/terms/term_map.hpp"
+
+namespace symref::terms {
+
+// Calls visit(t) once for every subterm t of `root` not yet in `visited`, every operand before the
+// terms containing it and operands left to right; adds each visited term to `visited`.  Passing the
+// same set to later walks skips what earlier walks saw (incremental passes over growing formulas).
+template <class Visitor>
+void for_each_subterm(Term root, TermSet& visited, Visitor&& visit) {
+  std::vector<std::pair<Term, bool>> stack;  // (term, operands already pushed)
+  stack.emplace_back(root, false);
+  while (!stack.empty()) {
+    auto [term, operands_pushed] = stack.back();
+    if (visited.contains(term)) {
+      stack.pop_back();
+      continue;
+    }
+    if (!operands_pushed && term->arity() > 0) {
+      stack.back().second = true;
+      for (std::uint32_t i = term->arity(); i-- > 0;)
+        if (!visited.contains(term->child(i))) stack.emplace_back(term->child(i), false);
+      continue;
+    }
+    stack.pop_back();
+    visited.insert(term);
+    visit(term);
+  }
+}
+
+template <class Visitor>
+void for_each_subterm(Term root, Visitor&& visit) {
+  TermSet visited;
+  for_each_subterm(root, visited, std::forward<Visitor>(visit));
+}
+
+// The symbols occurring in `term`, in creation order (ascending id), each once.
+std::vector<Term> collect_symbols(Term term);
+// The number of distinct nodes of `term`'s DAG.
+std::size_t dag_size(Term term);
+// The number of nodes of `term` written out as a tree, saturating at UINT64_MAX.
+std::uint64_t tree_size(Term term);
+
+}  // namespace symref::terms
