@@ -1,0 +1,174 @@
+// Translating program expressions to terms under an environment, and their definedness.
+#include "semantics/symbolic/expression_translation.hpp"
+
+#include <stdexcept>
+
+#include "semantics/faults.hpp"
+
+namespace symref {
+
+using terms::Sort;
+using terms::Term;
+
+Sort sort_of(const Type& type) {
+  switch (type.kind) {
+    case TypeKind::Int: return Sort::integer();
+    case TypeKind::Bool: return Sort::boolean();
+    case TypeKind::IntArray: return Sort::int_array();
+    case TypeKind::Reference:
+    case TypeKind::Nil: return Sort::reference(type.class_index);
+    case TypeKind::Void: break;
+  }
+  throw std::logic_error("a value of type void has no sort");
+}
+
+Term ExpressionTranslator::translate(const Expression& e) {
+  switch (e.kind) {
+    case ExpressionKind::IntegerLiteral: return terms_.integer(e.integer);
+    case ExpressionKind::BooleanLiteral: return terms_.boolean(e.boolean);
+    case ExpressionKind::NilLiteral: return terms_.nil(e.type.class_index);
+    case ExpressionKind::This:
+    case ExpressionKind::Variable: return environment_.variable(e.variable);
+    case ExpressionKind::ArrayLength: return terms_.length(environment_.variable(e.operand(0).variable));
+    // §4.1: A(e.f) = f[A(e)]
+    case ExpressionKind::FieldRead: return terms_.select(environment_.field_array(e.field), translate(e.operand(0)));
+    // §2.1: a[e] applies the function a denotes
+    case ExpressionKind::ArrayRead:
+      return terms_.select(environment_.variable(e.operand(0).variable), translate(e.operand(1)));
+    case ExpressionKind::Unary: {
+      Term operand = translate(e.operand(0));
+      return e.unary_operator == UnaryOperator::Not ? terms_.logical_not(operand) : terms_.negate(operand);
+    }
+    case ExpressionKind::Binary: {
+      Term left = translate(e.operand(0));
+      Term right = translate(e.operand(1));
+      switch (e.binary_operator) {
+        case BinaryOperator::Add: return terms_.add(left, right);
+        case BinaryOperator::Subtract: return terms_.subtract(left, right);
+        case BinaryOperator::Multiply: return terms_.multiply(left, right);
+        case BinaryOperator::Divide: return terms_.divide(left, right);
+        case BinaryOperator::Remainder: return terms_.remainder(left, right);
+        case BinaryOperator::Less: return terms_.less(left, right);
+        case BinaryOperator::LessEqual: return terms_.less_equal(left, right);
+        case BinaryOperator::Greater: return terms_.greater(left, right);
+        case BinaryOperator::GreaterEqual: return terms_.greater_equal(left, right);
+        case BinaryOperator::Equal: return terms_.equal(left, right);
+        case BinaryOperator::NotEqual: return terms_.not_equal(left, right);
+        // Terms are total, so the lazy operators become plain connectives: where the right operand
+        // is not evaluated concretely its (arbitrary) value does not matter to the result.
+        case BinaryOperator::And: return terms_.logical_and(left, right);
+        case BinaryOperator::Or: return terms_.logical_or(left, right);
+        case BinaryOperator::Implies: return terms_.implies(left, right);
+      }
+      break;
+    }
+    case ExpressionKind::Conditional:
+      return terms_.if_then_else(translate(e.operand(0)), translate(e.operand(1)), translate(e.operand(2)));
+  }
+  throw std::logic_error("unknown expression kind");
+}
+
+Definedness ExpressionTranslator::always_defined() {
+  return Definedness{terms_.true_term(), terms_.false_term(), terms_.false_term()};
+}
+
+// Evaluate `first`; only if it is defined, evaluate `second`.  A failure of either kind is the
+// first one met: the failure of `first`, or `first` defined and `second` failing.
+Definedness ExpressionTranslator::sequence(const Definedness& first, const Definedness& second) {
+  return Definedness{
+      terms_.logical_and(first.defined, second.defined),
+      terms_.logical_or(first.nil_failure, terms_.logical_and(first.defined, second.nil_failure)),
+      terms_.logical_or(first.bounds_failure, terms_.logical_and(first.defined, second.bounds_failure)),
+  };
+}
+
+// Definition 4.1: δ(e.f) = δ(e) ∧ e ≠ nil.
+Definedness ExpressionTranslator::null_check(const Definedness& operand, Term object) {
+  Term is_nil = terms_.equal(object, terms_.nil(object->sort().detail));
+  return Definedness{
+      terms_.logical_and(operand.defined, terms_.logical_not(is_nil)),
+      terms_.logical_or(operand.nil_failure, terms_.logical_and(operand.defined, is_nil)),
+      operand.bounds_failure,
+  };
+}
+
+// §2.1 with LANGUAGE.md's bound: δ(a[i]) = δ(i) ∧ 0 ≤ i ∧ i < len(a).  The paper prints
+// 0 ≤ i ≤ |a|, one too many; the planted fault `array-bound-off-by-one` restores that.
+Definedness ExpressionTranslator::bounds_check(const Definedness& index_definedness, Term array, Term index) {
+  Term length = terms_.length(array);
+  Term upper = fault_active(Fault::ArrayBoundOffByOne) ? terms_.less_equal(index, length) : terms_.less(index, length);
+  Term in_bounds = terms_.logical_and(terms_.less_equal(terms_.integer(0), index), upper);
+  return Definedness{
+      terms_.logical_and(index_definedness.defined, in_bounds),
+      index_definedness.nil_failure,
+      terms_.logical_or(index_definedness.bounds_failure,
+                        terms_.logical_and(index_definedness.defined, terms_.logical_not(in_bounds))),
+  };
+}
+
+Definedness ExpressionTranslator::definedness(const Expression& e) {
+  switch (e.kind) {
+    case ExpressionKind::IntegerLiteral:
+    case ExpressionKind::BooleanLiteral:
+    case ExpressionKind::NilLiteral:
+    case ExpressionKind::This:
+    case ExpressionKind::Variable:
+    case ExpressionKind::ArrayLength: return always_defined();
+    case ExpressionKind::FieldRead: return null_check(definedness(e.operand(0)), translate(e.operand(0)));
+    case ExpressionKind::ArrayRead:
+      return bounds_check(definedness(e.operand(1)), environment_.variable(e.operand(0).variable),
+                          translate(e.operand(1)));
+    case ExpressionKind::Unary: return definedness(e.operand(0));
+    case ExpressionKind::Binary: {
+      Definedness left = definedness(e.operand(0));
+      Definedness right = definedness(e.operand(1));
+      // The right operand of a lazy operator is evaluated only when the left one does not decide:
+      // δ(a && b) = δ(a) ∧ (¬a ∨ δ(b)), δ(a || b) = δ(a) ∧ (a ∨ δ(b)), δ(a ==> b) like &&.
+      Term evaluated_right;
+      switch (e.binary_operator) {
+        case BinaryOperator::And:
+        case BinaryOperator::Implies: evaluated_right = translate(e.operand(0)); break;
+        case BinaryOperator::Or: evaluated_right = terms_.logical_not(translate(e.operand(0))); break;
+        default: return sequence(left, right);
+      }
+      Definedness guarded{
+          terms_.implies(evaluated_right, right.defined),
+          terms_.logical_and(evaluated_right, right.nil_failure),
+          terms_.logical_and(evaluated_right, right.bounds_failure),
+      };
+      return sequence(left, guarded);
+    }
+    case ExpressionKind::Conditional: {
+      // δ(c ? a : b) = δ(c) ∧ (c → δ(a)) ∧ (¬c → δ(b))
+      Definedness condition = definedness(e.operand(0));
+      Definedness then_branch = definedness(e.operand(1));
+      Definedness else_branch = definedness(e.operand(2));
+      Term c = translate(e.operand(0));
+      Term not_c = terms_.logical_not(c);
+      Definedness chosen{
+          terms_.logical_and(terms_.implies(c, then_branch.defined), terms_.implies(not_c, else_branch.defined)),
+          terms_.logical_or(terms_.logical_and(c, then_branch.nil_failure), terms_.logical_and(not_c, else_branch.nil_failure)),
+          terms_.logical_or(terms_.logical_and(c, then_branch.bounds_failure),
+                            terms_.logical_and(not_c, else_branch.bounds_failure)),
+      };
+      return sequence(condition, chosen);
+    }
+  }
+  throw std::logic_error("unknown expression kind");
+}
+
+Definedness ExpressionTranslator::location_definedness(const Expression& target) {
+  switch (target.kind) {
+    case ExpressionKind::FieldRead: return null_check(definedness(target.operand(0)), translate(target.operand(0)));
+    case ExpressionKind::ArrayRead:
+      return bounds_check(definedness(target.operand(1)), environment_.variable(target.operand(0).variable),
+                          translate(target.operand(1)));
+    default: return always_defined();
+  }
+}
+
+Definedness ExpressionTranslator::receiver_definedness(const Expression& receiver) {
+  return null_check(definedness(receiver), translate(receiver));
+}
+
+}  // namespace symref
