@@ -1,0 +1,37 @@
+// Shared test vocabulary for the term tests: a program-less manager with a few symbols of each sort.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include "semantics/faults.hpp"
+#include "semantics/terms/term_manager.hpp"
+
+namespace symref::terms::testing {
+
+class TermFixture : public ::testing::Test {
+ protected:
+  TermManager m;
+  Term x = m.global_symbol(0, Sort::integer(), "x");
+  Term y = m.global_symbol(1, Sort::integer(), "y");
+  Term b = m.global_symbol(2, Sort::boolean(), "b");
+  Term c = m.global_symbol(3, Sort::boolean(), "c");
+  Term a = m.global_symbol(4, Sort::int_array(), "a");
+  Term p = m.global_symbol(5, Sort::reference(0), "p");
+  Term q = m.global_symbol(6, Sort::reference(0), "q");
+  Term next = m.field_symbol(0, Sort::reference(0), "next");
+  Term val = m.field_symbol(1, Sort::integer(), "val");
+  Term flag = m.field_symbol(2, Sort::boolean(), "flag");
+
+  Term n(std::int64_t value) { return m.integer(value); }
+};
+
+// Switches a planted fault on for one scope.
+class ActiveFault {
+ public:
+  explicit ActiveFault(Fault fault) { set_active_fault(fault); }
+  ~ActiveFault() { set_active_fault(Fault::None); }
+  ActiveFault(const ActiveFault&) = delete;
+  ActiveFault& operator=(const ActiveFault&) = delete;
+};
+
+}  // namespace symref::terms::testing
