@@ -1,0 +1,31 @@
+// The formulas in scope along a path, with push and pop: what a solver layer needs to print,
+// re-check or key a query by (§2 path conditions φ ∧ b grown and cut back along the tree).
+#pragma once
+
+#include <span>
+#include <stdexcept>
+#include <vector>
+
+#include "semantics/terms/term.hpp"
+
+namespace symref::solver {
+
+class AssertionStack {
+ public:
+  void push() { scope_starts_.push_back(formulas_.size()); }
+  void pop(unsigned n = 1) {
+    if (n > scope_starts_.size()) throw std::logic_error("pop of more scopes than were pushed");
+    if (n == 0) return;
+    formulas_.resize(scope_starts_[scope_starts_.size() - n]);
+    scope_starts_.resize(scope_starts_.size() - n);
+  }
+  void add(terms::Term formula) { formulas_.push_back(formula); }
+  std::span<const terms::Term> formulas() const { return formulas_; }
+  unsigned scopes() const { return static_cast<unsigned>(scope_starts_.size()); }
+
+ private:
+  std::vector<terms::Term> formulas_;
+  std::vector<std::size_t> scope_starts_;
+};
+
+}  // namespace symref::solver

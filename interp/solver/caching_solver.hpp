@@ -1,0 +1,41 @@
+// Answers repeated queries from memory: a query is the set of formulas in scope (terms are
+// hash-consed, so the set of their ids is the query), and only definite answers are kept.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <vector>
+
+#include "interp/solver/assertion_stack.hpp"
+#include "interp/solver/forwarding_solver.hpp"
+
+namespace symref::solver {
+
+// A cached sat answer carries no model: model() after one re-runs the solver below first.
+class CachingSolver final : public ForwardingSolver {
+ public:
+  explicit CachingSolver(std::unique_ptr<Solver> inner) : ForwardingSolver(std::move(inner)) {}
+
+  void push() override;
+  void pop(unsigned n = 1) override;
+  void add(Term formula) override;
+  SatResult check() override;
+  std::string reason_unknown() const override;
+  std::unique_ptr<Model> model() override;
+  SolverStatistics statistics() const override;
+
+  std::uint64_t hits() const { return hits_; }
+
+ private:
+  std::vector<std::uint32_t> query_key() const;
+
+  AssertionStack assertions_;
+  std::map<std::vector<std::uint32_t>, SatResult> answers_;
+  bool last_from_cache_ = false;
+  SatResult last_result_ = SatResult::Unknown;
+  std::uint64_t hits_ = 0;
+  SolverStatistics statistics_;
+};
+
+}  // namespace symref::solver

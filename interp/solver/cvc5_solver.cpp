@@ -1,0 +1,243 @@
+// The cvc5 backend: terms lowered through the shared encoding (encoding.hpp) into cvc5::Term, one
+// incremental cvc5::Solver per path (§2 path conditions checked for satisfiability).
+#include "interp/solver/cvc5_solver.hpp"
+
+#include <cvc5/cvc5.h>
+
+#include <optional>
+#include <sstream>
+#include <stdexcept>
+
+#include "interp/solver/encoding.hpp"
+#include "interp/solver/stopwatch.hpp"
+
+namespace symref::solver {
+
+namespace {
+
+class Cvc5Builder {
+ public:
+  using Expression = cvc5::Term;
+
+  explicit Cvc5Builder(cvc5::Solver& solver) : solver_(solver) {}
+
+  Expression integer(const Integer& value) {
+    if (value.is_small()) return solver_.mkInteger(static_cast<int64_t>(value.small_value()));
+    return solver_.mkInteger(value.to_string());
+  }
+  Expression boolean(bool value) { return solver_.mkBoolean(value); }
+  Expression constant(const std::string& name, SmtSort sort) { return solver_.mkConst(cvc5_sort(sort), name); }
+  Expression apply(SmtOperator op, std::span<const Expression> operands) {
+    return solver_.mkTerm(kind_of(op), std::vector<cvc5::Term>(operands.begin(), operands.end()));
+  }
+
+ private:
+  static cvc5::Kind kind_of(SmtOperator op) {
+    switch (op) {
+      case SmtOperator::Not: return cvc5::NOT;
+      case SmtOperator::And: return cvc5::AND;
+      case SmtOperator::Or: return cvc5::OR;
+      case SmtOperator::Implies: return cvc5::IMPLIES;
+      case SmtOperator::Ite: return cvc5::ITE;
+      case SmtOperator::Equal: return cvc5::EQUAL;
+      case SmtOperator::Negate: return cvc5::NEG;
+      case SmtOperator::Add: return cvc5::ADD;
+      case SmtOperator::Subtract: return cvc5::SUB;
+      case SmtOperator::Multiply: return cvc5::MULT;
+      case SmtOperator::Divide: return cvc5::INTS_DIVISION;
+      case SmtOperator::Modulo: return cvc5::INTS_MODULUS;
+      case SmtOperator::Less: return cvc5::LT;
+      case SmtOperator::LessEqual: return cvc5::LEQ;
+      case SmtOperator::Select: return cvc5::SELECT;
+      case SmtOperator::Store: return cvc5::STORE;
+    }
+    throw std::logic_error("cvc5: unknown operator");
+  }
+
+  cvc5::Sort cvc5_sort(SmtSort sort) {
+    switch (sort) {
+      case SmtSort::Int: return solver_.getIntegerSort();
+      case SmtSort::Bool: return solver_.getBooleanSort();
+      case SmtSort::IntToInt: return solver_.mkArraySort(solver_.getIntegerSort(), solver_.getIntegerSort());
+      case SmtSort::IntToBool: return solver_.mkArraySort(solver_.getIntegerSort(), solver_.getBooleanSort());
+    }
+    throw std::logic_error("cvc5: unknown sort");
+  }
+
+  cvc5::Solver& solver_;
+};
+
+Value decode(const cvc5::Term& value, Sort sort) {
+  if (sort.kind == SortKind::Bool) {
+    if (!value.isBooleanValue()) throw std::runtime_error("cvc5 model: no Boolean value: " + value.toString());
+    return Value::boolean(value.getBooleanValue());
+  }
+  if (!value.isIntegerValue()) throw std::runtime_error("cvc5 model: no integer value: " + value.toString());
+  std::string digits = value.getIntegerValue();
+  std::optional<Integer> number = Integer::from_decimal(digits);
+  if (!number) throw std::runtime_error("cvc5 model: unreadable integer " + digits);
+  if (sort.kind == SortKind::Int) return Value::integer(*number);
+  std::optional<std::int64_t> object = number->to_int64();
+  if (!object) throw std::runtime_error("cvc5 model: object identity out of range: " + digits);
+  return Value::reference(sort.detail, *object);
+}
+
+template <class Function>
+auto rethrow_as_runtime_error(Function&& function) {
+  try {
+    return function();
+  } catch (const cvc5::CVC5ApiException& error) {
+    throw std::runtime_error(std::string("cvc5 model: ") + error.what());
+  }
+}
+
+// Reads values with getValue, which cvc5 answers only while the solver is unchanged since the
+// sat answer: hence "valid until the next call on the solver".
+class Cvc5Model final : public Model {
+ public:
+  Cvc5Model(cvc5::Solver& solver, const Lowering<Cvc5Builder>& lowering, Cvc5Builder& builder,
+            const TermManager& manager)
+      : solver_(solver), lowering_(lowering), builder_(builder), manager_(manager) {}
+
+  Value symbol_value(Term symbol) const override {
+    const cvc5::Term* expression = lowering_.find(symbol);
+    if (expression == nullptr) return terms::default_value(symbol->sort());
+    return rethrow_as_runtime_error([&] { return decode(solver_.getValue(*expression), symbol->sort()); });
+  }
+
+  Value array_element(Term array_symbol, const Value& index) const override {
+    Sort element = manager_.element_sort(array_symbol->sort());
+    const cvc5::Term* array = lowering_.find(array_symbol);
+    if (array == nullptr) return terms::default_value(element);
+    return rethrow_as_runtime_error([&] {
+      cvc5::Term read = solver_.mkTerm(cvc5::SELECT, {*array, builder_.integer(index.as_integer())});
+      return decode(solver_.getValue(read), element);
+    });
+  }
+
+  Integer array_length(Term array_symbol) const override {
+    const cvc5::Term* length = lowering_.find_length(array_symbol);
+    if (length == nullptr) return Integer(0);
+    return rethrow_as_runtime_error([&] { return decode(solver_.getValue(*length), Sort::integer()).as_integer(); });
+  }
+
+ private:
+  cvc5::Solver& solver_;
+  const Lowering<Cvc5Builder>& lowering_;
+  Cvc5Builder& builder_;
+  const TermManager& manager_;
+};
+
+class Cvc5Solver final : public Solver {
+ public:
+  explicit Cvc5Solver(TermManager& manager)
+      : manager_(manager), builder_(solver_), names_(manager), lowering_(manager, names_, builder_), collector_(manager) {
+    attempt([&] {
+      solver_.setOption("incremental", "true");
+      solver_.setOption("produce-models", "true");
+      // ALL rather than QF_AUFLIA: the language multiplies variables, so queries may be nonlinear.
+      solver_.setLogic("ALL");
+    });
+  }
+
+  std::string name() const override { return "cvc5"; }
+
+  void push() override {
+    attempt([&] { solver_.push(); });
+    collector_.push();
+    ++scopes_;
+  }
+
+  void pop(unsigned n) override {
+    if (n > scopes_) throw std::logic_error("cvc5: pop of more scopes than were pushed");
+    attempt([&] { solver_.pop(n); });
+    collector_.pop(n);
+    scopes_ -= n;
+    if (failure_ && failure_scope_ > scopes_) failure_.reset();
+  }
+
+  void add(Term formula) override {
+    require_formula(formula);
+    attempt([&] {
+      constraints_.clear();
+      collector_.collect(formula, constraints_);
+      for (const SideConstraint& constraint : constraints_) solver_.assertFormula(lowering_.lower(constraint));
+      solver_.assertFormula(lowering_.lower(formula));
+    });
+  }
+
+  SatResult check() override {
+    Stopwatch stopwatch;
+    SatResult result = SatResult::Unknown;
+    reason_.clear();
+    if (failure_) {
+      reason_ = *failure_;
+    } else {
+      try {
+        cvc5::Result answer = solver_.checkSat();
+        if (answer.isSat()) {
+          result = SatResult::Sat;
+        } else if (answer.isUnsat()) {
+          result = SatResult::Unsat;
+        } else {
+          std::ostringstream explanation;
+          explanation << answer.getUnknownExplanation();
+          reason_ = explanation.str();
+        }
+      } catch (const std::exception& error) {
+        reason_ = std::string("cvc5 error: ") + error.what();
+      }
+    }
+    last_result_ = result;
+    statistics_.record(result, stopwatch.seconds());
+    return result;
+  }
+
+  std::string reason_unknown() const override { return reason_; }
+
+  void set_timeout_milliseconds(unsigned milliseconds) override {
+    attempt([&] { solver_.setOption("tlimit-per", std::to_string(milliseconds)); });  // 0: no limit
+  }
+
+  std::unique_ptr<Model> model() override {
+    if (last_result_ != SatResult::Sat) throw std::logic_error("cvc5: model() without a sat answer");
+    return std::make_unique<Cvc5Model>(solver_, lowering_, builder_, manager_);
+  }
+
+  SolverStatistics statistics() const override { return statistics_; }
+
+ private:
+  // Runs a call into cvc5; an exception becomes the reason of an `unknown` answer to the next
+  // check in this scope, never a crash.
+  template <class Function>
+  void attempt(Function&& function) {
+    try {
+      function();
+    } catch (const cvc5::CVC5ApiException& error) {
+      if (!failure_) {
+        failure_ = std::string("cvc5 error: ") + error.what();
+        failure_scope_ = scopes_;
+      }
+    }
+  }
+
+  TermManager& manager_;
+  cvc5::Solver solver_;
+  Cvc5Builder builder_;
+  NameTable names_;
+  Lowering<Cvc5Builder> lowering_;
+  SideConstraintCollector collector_;
+  std::vector<SideConstraint> constraints_;
+  unsigned scopes_ = 0;
+  std::optional<std::string> failure_;
+  unsigned failure_scope_ = 0;
+  SatResult last_result_ = SatResult::Unknown;
+  std::string reason_;
+  SolverStatistics statistics_;
+};
+
+}  // namespace
+
+std::unique_ptr<Solver> make_cvc5_solver(TermManager& manager) { return std::make_unique<Cvc5Solver>(manager); }
+
+}  // namespace symref::solver

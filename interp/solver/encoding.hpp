@@ -1,0 +1,269 @@
+// The translation of terms into SMT-LIB's integers, Booleans and arrays (§2.1 arrays as functions,
+// §4.1 fields as arrays over objects), written once and shared by the Z3 and cvc5 backends and the
+// SMT-LIB2 printer through the Builder parameter of Lowering.
+//
+// The encoding, sort by sort:
+//   Int           -> Int
+//   Bool          -> Bool
+//   Reference(c)  -> Int: nil = 0, NewObject k = k; input objects are <= 0 (below)
+//   IntArray      -> (Array Int Int), and for each array symbol a an Int constant |len(a)| with
+//                    |len(a)| >= 0; Length peels Stores (they keep the length) to its base symbol
+//   FieldArray(f) -> (Array Int T) with T the encoded value sort of f
+// Operators map to their SMT-LIB namesakes, except the two whose SMT-LIB meaning is partial:
+//   a / b -> (ite (= b 0) 0 (div a b))     a % b -> (ite (= b 0) a (mod a b))
+// (SMT-LIB leaves (div a 0) unspecified; the language says a/0 = 0 and a%0 = a).  The guard is
+// dropped when b is a non-zero constant.  SMT-LIB's div and mod are Euclidean, as the language's.
+//
+// Side constraints make every model a consistent input state.  Input objects are the non-positive
+// integers and the forward engine's new objects the positive ones, so a new object never equals
+// an input one (LANGUAGE.md `new`: not equal to any existing object):
+//   - every Global symbol t of reference sort:                     t <= 0
+//   - every Select of reference sort whose array, after peeling Stores, is a Field symbol f,
+//     read at index t: the base read                                (select f t) <= 0
+//   - every IntArray symbol a:                                      |len(a)| >= 0
+// They are collected per added formula by one walk over its DAG, remembering what was walked
+// across calls and undoing that at pop(), so that incremental adds along a path stay cheap.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <unordered_set>
+#include <vector>
+
+#include "semantics/terms/term.hpp"
+#include "semantics/terms/term_manager.hpp"
+#include "semantics/terms/term_map.hpp"
+
+namespace symref::solver {
+
+using terms::Sort;
+using terms::SortKind;
+using terms::Term;
+using terms::TermKind;
+using terms::TermManager;
+
+enum class SmtSort : std::uint8_t {
+  Int,
+  Bool,
+  IntToInt,   // (Array Int Int)
+  IntToBool,  // (Array Int Bool)
+};
+SmtSort smt_sort(Sort sort, const TermManager& manager);
+std::string_view smtlib_sort(SmtSort sort);  // "Int", "(Array Int Int)", ...
+SmtSort element_smt_sort(SmtSort array_sort);
+
+enum class SmtOperator : std::uint8_t {
+  Not, And, Or, Implies, Ite, Equal,
+  Negate, Add, Subtract, Multiply, Divide, Modulo, Less, LessEqual,
+  Select, Store,
+};
+std::string_view smtlib_operator(SmtOperator op);  // "not", "and", ..., "div", "mod", "select"
+
+// The solver-side names of symbols and array lengths: readable (a global keeps its name, a field
+// is Class.field, a fresh symbol name#serial, a length len(a)), unique within one table, and never
+// an SMT-LIB reserved word or theory symbol.  Names are raw symbol contents; smtlib_symbol()
+// quotes them for SMT-LIB text when needed.
+class NameTable {
+ public:
+  explicit NameTable(const TermManager& manager) : manager_(manager) {}
+  const std::string& name(Term symbol);
+  const std::string& length_name(Term array_symbol);
+
+ private:
+  const std::string& claim(std::string preferred, terms::TermMap<std::uint32_t>& table, Term key);
+
+  const TermManager& manager_;
+  std::deque<std::string> claimed_;            // stable storage; the maps hold indices into it
+  terms::TermMap<std::uint32_t> names_;         // symbol -> index into claimed_
+  terms::TermMap<std::uint32_t> length_names_;  // array symbol -> index into claimed_
+  std::unordered_set<std::string> used_;
+};
+
+// `name` as an SMT-LIB symbol: as is when it is a simple symbol, else between | |.
+std::string smtlib_symbol(std::string_view name);
+
+struct SideConstraint {
+  enum class Kind : std::uint8_t {
+    InputReference,     // subject (a reference-sorted term) <= 0
+    LengthNonNegative,  // |len(subject)| >= 0, subject an IntArray symbol
+  };
+  Kind kind;
+  Term subject;
+  friend bool operator==(const SideConstraint&, const SideConstraint&) = default;
+};
+
+// Collects the side constraints of formulas, each once per scope.
+class SideConstraintCollector {
+ public:
+  explicit SideConstraintCollector(TermManager& manager) : manager_(manager) {}
+  // Appends to `out` the side constraints of `formula` not collected in the scopes still open.
+  void collect(Term formula, std::vector<SideConstraint>& out);
+  void push() { scope_starts_.push_back(trail_.size()); }
+  void pop(unsigned n = 1);
+
+ private:
+  void remember(terms::TermSet& set, Term term, bool is_subject);
+
+  TermManager& manager_;        // builds the base reads (select f t)
+  terms::TermSet visited_;      // subterms walked
+  terms::TermSet constrained_;  // subjects whose constraint was emitted
+  std::vector<std::pair<Term, bool>> trail_;  // (term, is_subject) in insertion order, for pop
+  std::vector<std::size_t> scope_starts_;
+};
+
+// Term -> Builder::Expression, cached per term, walking with an explicit stack.
+//
+// A Builder provides:
+//   using Expression = ...;                                            (copyable)
+//   Expression integer(const Integer& value);
+//   Expression boolean(bool value);
+//   Expression constant(const std::string& name, SmtSort sort);        called once per name
+//   Expression apply(SmtOperator op, std::span<const Expression> operands);
+template <class Builder>
+class Lowering {
+ public:
+  using Expression = typename Builder::Expression;
+
+  Lowering(const TermManager& manager, NameTable& names, Builder& builder)
+      : manager_(manager), names_(names), builder_(builder) {}
+
+  Expression lower(Term term);
+  Expression lower(const SideConstraint& constraint);
+  // The constant holding the length of an IntArray symbol.
+  Expression length_of(Term array_symbol);
+  // The expression of a term already lowered, or nullptr.  Pointers are invalidated by lower().
+  const Expression* find(Term term) const {
+    const std::uint32_t* slot = slots_.find(term);
+    return slot != nullptr ? &expressions_[*slot] : nullptr;
+  }
+  const Expression* find_length(Term array_symbol) const {
+    const std::uint32_t* slot = length_slots_.find(array_symbol);
+    return slot != nullptr ? &expressions_[*slot] : nullptr;
+  }
+  Builder& builder() { return builder_; }
+
+ private:
+  Expression translate(Term term);
+  const Expression& cached(Term term) const { return expressions_[*slots_.find(term)]; }
+  void remember(terms::TermMap<std::uint32_t>& slots, Term term, Expression expression) {
+    slots.insert_or_assign(term, static_cast<std::uint32_t>(expressions_.size()));
+    expressions_.push_back(std::move(expression));
+  }
+
+  const TermManager& manager_;
+  NameTable& names_;
+  Builder& builder_;
+  terms::TermMap<std::uint32_t> slots_;         // term -> index into expressions_
+  terms::TermMap<std::uint32_t> length_slots_;  // array symbol -> index of its length constant
+  std::vector<Expression> expressions_;
+  std::vector<std::pair<Term, bool>> stack_;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Lowering, defined here because it is instantiated once per backend.
+
+template <class Builder>
+typename Lowering<Builder>::Expression Lowering<Builder>::lower(Term root) {
+  if (const Expression* known = find(root)) return *known;
+  stack_.clear();
+  stack_.emplace_back(root, false);
+  while (!stack_.empty()) {
+    auto [term, operands_pushed] = stack_.back();
+    if (slots_.contains(term)) {
+      stack_.pop_back();
+      continue;
+    }
+    // A Length needs only the base symbol of its array, not the updates over it.
+    if (!operands_pushed && term->arity() > 0 && term->kind() != TermKind::Length) {
+      stack_.back().second = true;
+      for (std::uint32_t i = term->arity(); i-- > 0;)
+        if (!slots_.contains(term->child(i))) stack_.emplace_back(term->child(i), false);
+      continue;
+    }
+    stack_.pop_back();
+    remember(slots_, term, translate(term));
+  }
+  return cached(root);
+}
+
+template <class Builder>
+typename Lowering<Builder>::Expression Lowering<Builder>::length_of(Term array_symbol) {
+  if (const Expression* known = find_length(array_symbol)) return *known;
+  Expression length = builder_.constant(names_.length_name(array_symbol), SmtSort::Int);
+  remember(length_slots_, array_symbol, length);
+  return length;
+}
+
+template <class Builder>
+typename Lowering<Builder>::Expression Lowering<Builder>::lower(const SideConstraint& constraint) {
+  Expression zero = builder_.integer(Integer(0));
+  if (constraint.kind == SideConstraint::Kind::InputReference) {
+    const Expression operands[] = {lower(constraint.subject), zero};
+    return builder_.apply(SmtOperator::LessEqual, operands);
+  }
+  const Expression operands[] = {zero, length_of(constraint.subject)};
+  return builder_.apply(SmtOperator::LessEqual, operands);
+}
+
+template <class Builder>
+typename Lowering<Builder>::Expression Lowering<Builder>::translate(Term term) {
+  auto operand = [&](std::uint32_t i) -> const Expression& { return cached(term->child(i)); };
+  auto apply = [&](SmtOperator op) {
+    std::vector<Expression> operands;
+    operands.reserve(term->arity());
+    for (Term child : *term) operands.push_back(cached(child));
+    return builder_.apply(op, operands);
+  };
+  // a / b and a % b are total in the language and partial in SMT-LIB: guard b = 0.
+  auto guarded = [&](SmtOperator op) {
+    Term divisor = term->child(1);
+    const Expression division[] = {operand(0), operand(1)};
+    Expression result = builder_.apply(op, division);
+    if (divisor->kind() == TermKind::IntegerConstant && divisor->integer().sign() != 0) return result;
+    const Expression test_operands[] = {operand(1), builder_.integer(Integer(0))};
+    Expression divisor_is_zero = builder_.apply(SmtOperator::Equal, test_operands);
+    Expression at_zero = op == SmtOperator::Divide ? builder_.integer(Integer(0)) : operand(0);
+    const Expression choice[] = {divisor_is_zero, at_zero, result};
+    return builder_.apply(SmtOperator::Ite, choice);
+  };
+  switch (term->kind()) {
+    case TermKind::IntegerConstant: return builder_.integer(term->integer());
+    case TermKind::BooleanConstant: return builder_.boolean(term->boolean());
+    case TermKind::Nil: return builder_.integer(Integer(0));
+    case TermKind::NewObject: return builder_.integer(Integer(term->index()));
+    case TermKind::Symbol: return builder_.constant(names_.name(term), smt_sort(term->sort(), manager_));
+    case TermKind::Negate: return apply(SmtOperator::Negate);
+    case TermKind::Add: return apply(SmtOperator::Add);
+    case TermKind::Subtract: return apply(SmtOperator::Subtract);
+    case TermKind::Multiply: return apply(SmtOperator::Multiply);
+    case TermKind::Divide: return guarded(SmtOperator::Divide);
+    case TermKind::Remainder: return guarded(SmtOperator::Modulo);
+    case TermKind::Less: return apply(SmtOperator::Less);
+    case TermKind::LessEqual: return apply(SmtOperator::LessEqual);
+    case TermKind::Equal: return apply(SmtOperator::Equal);
+    case TermKind::IfThenElse: return apply(SmtOperator::Ite);
+    case TermKind::Not: return apply(SmtOperator::Not);
+    // Unsimplified or hand-made junctions may have fewer than two operands; SMT-LIB's may not.
+    case TermKind::And:
+      if (term->arity() < 2) return term->arity() == 0 ? builder_.boolean(true) : operand(0);
+      return apply(SmtOperator::And);
+    case TermKind::Or:
+      if (term->arity() < 2) return term->arity() == 0 ? builder_.boolean(false) : operand(0);
+      return apply(SmtOperator::Or);
+    case TermKind::Implies: return apply(SmtOperator::Implies);
+    case TermKind::Select: return apply(SmtOperator::Select);
+    case TermKind::Store: return apply(SmtOperator::Store);
+    case TermKind::Length: {
+      Term array = term->child(0);
+      while (array->kind() == TermKind::Store) array = array->child(0);
+      return length_of(array);
+    }
+  }
+  throw std::logic_error("encoding: unknown term kind");
+}
+
+}  // namespace symref::solver

@@ -1,0 +1,34 @@
+// A solver layer that passes every call to the solver below it: the base of the layers that
+// add cross-checking, model validation, logging or caching to the interface of solver.hpp.
+#pragma once
+
+#include <memory>
+#include <utility>
+
+#include "interp/solver/solver.hpp"
+
+namespace symref::solver {
+
+class ForwardingSolver : public Solver {
+ public:
+  explicit ForwardingSolver(std::unique_ptr<Solver> inner) : inner_(std::move(inner)) {}
+
+  std::string name() const override { return inner_->name(); }
+  void push() override { inner_->push(); }
+  void pop(unsigned n = 1) override { inner_->pop(n); }
+  void add(Term formula) override { inner_->add(formula); }
+  SatResult check() override { return inner_->check(); }
+  std::string reason_unknown() const override { return inner_->reason_unknown(); }
+  void set_timeout_milliseconds(unsigned milliseconds) override { inner_->set_timeout_milliseconds(milliseconds); }
+  std::unique_ptr<Model> model() override { return inner_->model(); }
+  SolverStatistics statistics() const override { return inner_->statistics(); }
+
+ protected:
+  Solver& inner() { return *inner_; }
+  const Solver& inner() const { return *inner_; }
+
+ private:
+  std::unique_ptr<Solver> inner_;
+};
+
+}  // namespace symref::solver

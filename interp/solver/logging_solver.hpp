@@ -1,0 +1,38 @@
+// SMT-LIB2 logging of every query (`--smt-dir DIR`): each check() of the solver below becomes a
+// standalone script DIR/query-000001.smt2, ... that any SMT-LIB solver can re-run (§2 path
+// conditions as the formulas engine developers compare).
+#pragma once
+
+#include <filesystem>
+#include <memory>
+
+#include "interp/solver/assertion_stack.hpp"
+#include "interp/solver/forwarding_solver.hpp"
+
+namespace symref::solver {
+
+// Each file holds set-logic, the declarations, the side constraints and all assertions in scope,
+// (check-sat), and a final comment `; result: sat` (or unsat, or unknown with its reason).  The
+// script is written before the query runs, so a query that never returns is still on disk.
+class LoggingSolver final : public ForwardingSolver {
+ public:
+  // Creates `directory` if needed; std::runtime_error when it cannot.
+  LoggingSolver(std::unique_ptr<Solver> inner, terms::TermManager& manager, std::filesystem::path directory);
+
+  void push() override;
+  void pop(unsigned n = 1) override;
+  void add(Term formula) override;
+  SatResult check() override;
+
+  const std::filesystem::path& last_file() const { return last_file_; }
+  unsigned files_written() const { return count_; }
+
+ private:
+  terms::TermManager& manager_;
+  std::filesystem::path directory_;
+  AssertionStack assertions_;
+  unsigned count_ = 0;
+  std::filesystem::path last_file_;
+};
+
+}  // namespace symref::solver

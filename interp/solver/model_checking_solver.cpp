@@ -1,0 +1,119 @@
+// Validation of solver models by evaluation (model_checking_solver.hpp).
+#include "interp/solver/model_checking_solver.hpp"
+
+#include "semantics/faults.hpp"
+#include "semantics/terms/printer.hpp"
+#include "semantics/terms/traversal.hpp"
+
+namespace symref::solver {
+
+namespace {
+
+constexpr std::size_t shown_characters = 2000;
+
+std::string readable(Term term, const terms::TermManager& manager) {
+  terms::PrintOptions options;
+  options.character_budget = shown_characters;
+  return terms::print_term(term, manager.program(), options);
+}
+
+std::string describe(const Value& value) {
+  switch (value.kind()) {
+    case ValueKind::Int: return value.as_integer().to_string();
+    case ValueKind::Bool: return value.as_boolean() ? "true" : "false";
+    case ValueKind::Reference: return value.is_nil() ? "nil" : "object " + std::to_string(value.as_object());
+  }
+  return "?";
+}
+
+// "x = 3, p = object -1": the model's values of the scalar symbols of `term`.
+std::string symbol_values(Term term, const Model& model, const terms::TermManager& manager) {
+  std::string text;
+  for (Term symbol : terms::collect_symbols(term)) {
+    if (terms::TermManager::is_array(symbol->sort())) continue;
+    if (!text.empty()) text += ", ";
+    text += terms::symbol_display_name(symbol, manager.program()) + " = " + describe(model.symbol_value(symbol));
+    if (text.size() > shown_characters) return text + ", …";
+  }
+  return text;
+}
+
+}  // namespace
+
+InvalidModel::InvalidModel(std::string solver, std::string formula, std::string explanation)
+    : std::runtime_error("invalid model from " + solver + ": " + explanation),
+      solver_(std::move(solver)),
+      formula_(std::move(formula)) {}
+
+ModelCheckingSolver::ModelCheckingSolver(std::unique_ptr<Solver> inner, terms::TermManager& manager)
+    : ForwardingSolver(std::move(inner)), manager_(manager), collector_(manager) {}
+
+void ModelCheckingSolver::push() {
+  inner().push();
+  assertions_.push();
+  collector_.push();
+  constraint_scope_starts_.push_back(constraints_.size());
+}
+
+void ModelCheckingSolver::pop(unsigned n) {
+  if (n > assertions_.scopes()) throw std::logic_error("pop of more scopes than were pushed");
+  inner().pop(n);
+  assertions_.pop(n);
+  collector_.pop(n);
+  if (n > 0) {
+    constraints_.resize(constraint_scope_starts_[constraint_scope_starts_.size() - n]);
+    constraint_scope_starts_.resize(constraint_scope_starts_.size() - n);
+  }
+}
+
+void ModelCheckingSolver::add(Term formula) {
+  require_formula(formula);
+  inner().add(formula);
+  assertions_.add(formula);
+  collector_.collect(formula, constraints_);
+}
+
+SatResult ModelCheckingSolver::check() {
+  SatResult result = inner().check();
+  if (result != SatResult::Sat) return result;
+  if (fault_active(Fault::ModelNotValidated)) [[unlikely]] {
+    std::shared_ptr<const SnapshotModel> current =
+        SnapshotModel::capture(*inner().model(), assertions_.formulas(), manager_);
+    stale_model_ = previous_model_ ? previous_model_ : current;
+    previous_model_ = current;
+    return result;
+  }
+  validate(*inner().model());
+  return result;
+}
+
+std::unique_ptr<Model> ModelCheckingSolver::model() {
+  if (fault_active(Fault::ModelNotValidated) && stale_model_) [[unlikely]]
+    return std::make_unique<SnapshotModel>(*stale_model_);
+  return inner().model();
+}
+
+void ModelCheckingSolver::validate(const Model& model) const {
+  terms::TermEvaluator evaluator(model);
+  for (Term formula : assertions_.formulas()) {
+    if (evaluator.evaluate_boolean(formula)) continue;
+    std::string text = readable(formula, manager_);
+    throw InvalidModel(name(), text,
+                       "the model falsifies " + text + " (with " + symbol_values(formula, model, manager_) + ")");
+  }
+  for (const SideConstraint& constraint : constraints_) {
+    if (constraint.kind == SideConstraint::Kind::InputReference) {
+      Value object = evaluator.evaluate(constraint.subject);
+      if (object.as_object() <= 0) continue;
+      std::string text = readable(constraint.subject, manager_);
+      throw InvalidModel(name(), text, "the input reference " + text + " is the new object " + describe(object));
+    } else {
+      Integer length = model.array_length(constraint.subject);
+      if (length.sign() >= 0) continue;
+      std::string text = readable(constraint.subject, manager_);
+      throw InvalidModel(name(), text, "the array " + text + " has the negative length " + length.to_string());
+    }
+  }
+}
+
+}  // namespace symref::solver

@@ -1,0 +1,31 @@
+// A model copied out of a solver, so that it outlives the solver's next call: the values a set of
+// formulas reads (their symbols, array lengths, and the array elements at the indices read).
+#pragma once
+
+#include <memory>
+#include <span>
+
+#include "interp/solver/solver.hpp"
+#include "semantics/terms/evaluator.hpp"
+
+namespace symref::solver {
+
+class SnapshotModel final : public Model {
+ public:
+  // Copies from `source` what evaluating `formulas` reads; everything else takes its default.
+  static std::unique_ptr<SnapshotModel> capture(const Model& source, std::span<const Term> formulas,
+                                                const terms::TermManager& manager);
+
+  Value symbol_value(Term symbol) const override { return values_.symbol_value(symbol); }
+  Value array_element(Term array_symbol, const Value& index) const override {
+    return values_.array_element(array_symbol, index);
+  }
+  Integer array_length(Term array_symbol) const override { return values_.array_length(array_symbol); }
+
+  explicit SnapshotModel(const terms::TermManager& manager) : values_(manager) {}
+
+ private:
+  terms::MapValuation values_;
+};
+
+}  // namespace symref::solver

@@ -1,0 +1,52 @@
+// The solver interface's shared pieces and the factory stacking backends and layers (solver.hpp).
+#include "interp/solver/solver.hpp"
+
+#include <stdexcept>
+
+#include "interp/solver/caching_solver.hpp"
+#include "interp/solver/cross_checking_solver.hpp"
+#include "interp/solver/cvc5_solver.hpp"
+#include "interp/solver/logging_solver.hpp"
+#include "interp/solver/model_checking_solver.hpp"
+#include "interp/solver/z3_solver.hpp"
+
+namespace symref::solver {
+
+std::string_view to_string(SatResult result) {
+  switch (result) {
+    case SatResult::Sat: return "sat";
+    case SatResult::Unsat: return "unsat";
+    case SatResult::Unknown: return "unknown";
+  }
+  return "unknown";
+}
+
+void require_formula(Term formula) {
+  if (formula->sort().kind != terms::SortKind::Bool)
+    throw std::logic_error("a solver was given a term of sort " + terms::to_string(formula->sort()) +
+                           " as a formula");
+}
+
+std::unique_ptr<Solver> make_solver(std::string_view name, terms::TermManager& manager) {
+  return make_solver(name, manager, SolverOptions{});
+}
+
+std::unique_ptr<Solver> make_solver(std::string_view name, terms::TermManager& manager, const SolverOptions& options) {
+  std::unique_ptr<Solver> solver;
+  if (name == "z3")
+    solver = make_z3_solver(manager);
+  else if (name == "cvc5")
+    solver = make_cvc5_solver(manager);
+  else if (name == "both")
+    solver = std::make_unique<CrossCheckingSolver>(make_z3_solver(manager), make_cvc5_solver(manager), manager);
+  else
+    throw std::invalid_argument("unknown solver '" + std::string(name) + "' (expected z3, cvc5 or both)");
+  if (options.cache) solver = std::make_unique<CachingSolver>(std::move(solver));
+  if (!options.smt_directory.empty())
+    solver = std::make_unique<LoggingSolver>(std::move(solver), manager, options.smt_directory);
+  if (options.validate_models) solver = std::make_unique<ModelCheckingSolver>(std::move(solver), manager);
+  if (options.timeout_milliseconds != 0) solver->set_timeout_milliseconds(options.timeout_milliseconds);
+  return solver;
+}
+
+}  // namespace symref::solver

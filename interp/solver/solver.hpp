@@ -1,0 +1,91 @@
+// The one solver interface behind which Z3, cvc5 and the layers on them sit: deciding whether a
+// path condition φ is satisfiable and giving a model V with V(φ) = true (§2 Theorem 2.3, §4.1).
+//
+// Formulas are terms of sort Bool (semantics/terms); their translation to SMT-LIB theories is
+// interp/solver/encoding.hpp.  `unknown` — also a time-out or an error inside a solver library —
+// is reported as such and never turned into sat or unsat.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "semantics/terms/evaluator.hpp"
+#include "semantics/terms/term.hpp"
+
+namespace symref::terms {
+class TermManager;
+}
+
+namespace symref::solver {
+
+using terms::Term;
+
+enum class SatResult { Sat, Unsat, Unknown };
+std::string_view to_string(SatResult result);  // "sat", "unsat", "unknown"
+
+// A model of the formulas in scope: values for the symbols, read like any valuation, so every
+// Int, Bool or Reference-sorted ground term can be evaluated in it.  Symbols the solver never saw
+// take the default of their sort (0, false, nil; array elements 0/false/nil, lengths 0), which
+// respects the encoding's side constraints.
+class Model : public terms::Valuation {
+ public:
+  // The value of `term` in this model, by the term evaluator (evaluator.hpp).
+  Value evaluate(Term term) const { return terms::evaluate(term, *this); }
+};
+
+struct SolverStatistics {
+  std::uint64_t queries = 0;  // calls of check()
+  std::uint64_t sat = 0;
+  std::uint64_t unsat = 0;
+  std::uint64_t unknown = 0;
+  double seconds = 0;  // wall-clock time spent in check()
+
+  void record(SatResult result, double elapsed_seconds) {
+    ++queries;
+    seconds += elapsed_seconds;
+    (result == SatResult::Sat ? sat : result == SatResult::Unsat ? unsat : unknown) += 1;
+  }
+};
+
+class Solver {
+ public:
+  virtual ~Solver() = default;
+
+  virtual std::string name() const = 0;
+  // Scopes: pop(n) removes the formulas added since the n-th most recent push.
+  virtual void push() = 0;
+  virtual void pop(unsigned n = 1) = 0;  // std::logic_error when fewer than n scopes are open
+  // Adds a formula (a term of sort Bool; std::logic_error otherwise) to the current scope.
+  virtual void add(Term formula) = 0;
+  virtual SatResult check() = 0;
+  // Why the last check() answered unknown ("" after sat or unsat).
+  virtual std::string reason_unknown() const = 0;
+  // A limit for each later check(); 0 means none.
+  virtual void set_timeout_milliseconds(unsigned milliseconds) = 0;
+  // The model of the last check(), which must have answered sat (std::logic_error otherwise).
+  // Valid until the next call on this solver.
+  virtual std::unique_ptr<Model> model() = 0;
+  virtual SolverStatistics statistics() const = 0;
+};
+
+// Throws std::logic_error unless `formula` has sort Bool: what every add() checks first.
+void require_formula(Term formula);
+
+// Options of make_solver beyond the backend's name.
+struct SolverOptions {
+  unsigned timeout_milliseconds = 0;  // 0: no limit
+  // Evaluate every formula in scope under each model before handing it out (ModelCheckingSolver);
+  // the planted fault ModelNotValidated acts inside this layer.
+  bool validate_models = true;
+  bool cache = false;            // answer repeated queries from a CachingSolver
+  std::string smt_directory;     // non-empty: write every query there (LoggingSolver, `--smt-dir`)
+};
+
+// "z3", "cvc5", or "both" (a CrossCheckingSolver asking Z3 and cvc5); std::invalid_argument
+// for any other name.  The layers stack as: validation over logging over caching over the backend.
+std::unique_ptr<Solver> make_solver(std::string_view name, terms::TermManager& manager);
+std::unique_ptr<Solver> make_solver(std::string_view name, terms::TermManager& manager, const SolverOptions& options);
+
+}  // namespace symref::solver

@@ -1,0 +1,262 @@
+// The Z3 backend: terms lowered through the shared encoding (encoding.hpp) into z3::expr, one
+// incremental z3::solver per path (§2 path conditions checked for satisfiability).
+#include "interp/solver/z3_solver.hpp"
+
+#include <z3++.h>
+
+#include <climits>
+#include <optional>
+#include <stdexcept>
+
+#include "interp/solver/encoding.hpp"
+#include "interp/solver/stopwatch.hpp"
+
+namespace symref::solver {
+
+namespace {
+
+class Z3Builder {
+ public:
+  using Expression = z3::expr;
+
+  explicit Z3Builder(z3::context& context) : context_(context) {}
+
+  Expression integer(const Integer& value) {
+    if (value.is_small()) return context_.int_val(static_cast<int64_t>(value.small_value()));
+    return context_.int_val(value.to_string().c_str());
+  }
+  Expression boolean(bool value) { return context_.bool_val(value); }
+  Expression constant(const std::string& name, SmtSort sort) { return context_.constant(name.c_str(), z3_sort(sort)); }
+  Expression apply(SmtOperator op, std::span<const Expression> e) {
+    switch (op) {
+      case SmtOperator::Not: return !e[0];
+      case SmtOperator::And:
+      case SmtOperator::Or: {
+        z3::expr_vector operands(context_);
+        for (const z3::expr& operand : e) operands.push_back(operand);
+        return op == SmtOperator::And ? z3::mk_and(operands) : z3::mk_or(operands);
+      }
+      case SmtOperator::Implies: return z3::implies(e[0], e[1]);
+      case SmtOperator::Ite: return z3::ite(e[0], e[1], e[2]);
+      case SmtOperator::Equal: return e[0] == e[1];
+      case SmtOperator::Negate: return -e[0];
+      case SmtOperator::Add: return e[0] + e[1];
+      case SmtOperator::Subtract: return e[0] - e[1];
+      case SmtOperator::Multiply: return e[0] * e[1];
+      case SmtOperator::Divide: return e[0] / e[1];  // on Int operands: SMT-LIB div
+      case SmtOperator::Modulo: return z3::mod(e[0], e[1]);
+      case SmtOperator::Less: return e[0] < e[1];
+      case SmtOperator::LessEqual: return e[0] <= e[1];
+      case SmtOperator::Select: return z3::select(e[0], e[1]);
+      case SmtOperator::Store: return z3::store(e[0], e[1], e[2]);
+    }
+    throw std::logic_error("z3: unknown operator");
+  }
+
+ private:
+  z3::sort z3_sort(SmtSort sort) {
+    switch (sort) {
+      case SmtSort::Int: return context_.int_sort();
+      case SmtSort::Bool: return context_.bool_sort();
+      case SmtSort::IntToInt: return context_.array_sort(context_.int_sort(), context_.int_sort());
+      case SmtSort::IntToBool: return context_.array_sort(context_.int_sort(), context_.bool_sort());
+    }
+    throw std::logic_error("z3: unknown sort");
+  }
+
+  z3::context& context_;
+};
+
+// Decodes a value Z3 computed for an encoded term of sort `sort`.
+Value decode(const z3::expr& value, Sort sort) {
+  if (sort.kind == SortKind::Bool) {
+    if (value.is_true()) return Value::boolean(true);
+    if (value.is_false()) return Value::boolean(false);
+    throw std::runtime_error("z3 model: no Boolean value: " + value.to_string());
+  }
+  std::string digits;
+  if (!value.is_numeral(digits)) throw std::runtime_error("z3 model: no integer value: " + value.to_string());
+  std::optional<Integer> number = Integer::from_decimal(digits);
+  if (!number) throw std::runtime_error("z3 model: unreadable integer " + digits);
+  if (sort.kind == SortKind::Int) return Value::integer(*number);
+  std::optional<std::int64_t> object = number->to_int64();
+  if (!object) throw std::runtime_error("z3 model: object identity out of range: " + digits);
+  return Value::reference(sort.detail, *object);
+}
+
+// Turns an error inside Z3 into a std::runtime_error that names its source.
+template <class Function>
+auto guarded(Function&& function) {
+  try {
+    return function();
+  } catch (const z3::exception& error) {
+    throw std::runtime_error(std::string("z3 model: ") + error.msg());
+  }
+}
+
+class Z3Model final : public Model {
+ public:
+  Z3Model(z3::model model, const Lowering<Z3Builder>& lowering, Z3Builder& builder, const TermManager& manager)
+      : model_(std::move(model)), lowering_(lowering), builder_(builder), manager_(manager) {}
+
+  Value symbol_value(Term symbol) const override {
+    const z3::expr* expression = lowering_.find(symbol);
+    if (expression == nullptr) return terms::default_value(symbol->sort());
+    return guarded([&] { return decode(model_.eval(*expression, true), symbol->sort()); });
+  }
+
+  Value array_element(Term array_symbol, const Value& index) const override {
+    Sort element = manager_.element_sort(array_symbol->sort());
+    const z3::expr* array = lowering_.find(array_symbol);
+    if (array == nullptr) return terms::default_value(element);
+    // Int indices and object identities are both integers in the encoding.
+    return guarded([&] { return decode(model_.eval(z3::select(*array, builder_.integer(index.as_integer())), true), element); });
+  }
+
+  Integer array_length(Term array_symbol) const override {
+    const z3::expr* length = lowering_.find_length(array_symbol);
+    if (length == nullptr) return Integer(0);
+    return guarded([&] { return decode(model_.eval(*length, true), Sort::integer()).as_integer(); });
+  }
+
+ private:
+  z3::model model_;
+  const Lowering<Z3Builder>& lowering_;
+  Z3Builder& builder_;
+  const TermManager& manager_;
+};
+
+class Z3Solver final : public Solver {
+ public:
+  explicit Z3Solver(TermManager& manager)
+      : manager_(manager),
+        solver_(context_),
+        builder_(context_),
+        names_(manager),
+        lowering_(manager, names_, builder_),
+        collector_(manager) {}
+
+  std::string name() const override { return "z3"; }
+
+  void push() override {
+    attempt([&] { solver_.push(); });
+    collector_.push();
+    ++scopes_;
+  }
+
+  void pop(unsigned n) override {
+    if (n > scopes_) throw std::logic_error("z3: pop of more scopes than were pushed");
+    attempt([&] { solver_.pop(n); });
+    collector_.pop(n);
+    scopes_ -= n;
+    if (failure_ && failure_scope_ > scopes_) failure_.reset();
+  }
+
+  void add(Term formula) override {
+    require_formula(formula);
+    attempt([&] {
+      constraints_.clear();
+      collector_.collect(formula, constraints_);
+      for (const SideConstraint& constraint : constraints_) solver_.add(lowering_.lower(constraint));
+      solver_.add(lowering_.lower(formula));
+    });
+  }
+
+  SatResult check() override {
+    Stopwatch stopwatch;
+    SatResult result = SatResult::Unknown;
+    reason_.clear();
+    if (failure_) {
+      reason_ = *failure_;
+    } else {
+      try {
+        switch (solver_.check()) {
+          case z3::sat: result = SatResult::Sat; break;
+          case z3::unsat: result = SatResult::Unsat; break;
+          case z3::unknown: reason_ = solver_.reason_unknown(); break;
+        }
+      } catch (const z3::exception& error) {
+        reason_ = std::string("z3 error: ") + error.msg();
+      }
+    }
+    last_result_ = result;
+    statistics_.record(result, stopwatch.seconds());
+    return result;
+  }
+
+  std::string reason_unknown() const override { return reason_; }
+
+  void set_timeout_milliseconds(unsigned milliseconds) override {
+    attempt([&] {
+      z3::params parameters(context_);
+      parameters.set("timeout", milliseconds == 0 ? UINT_MAX : milliseconds);
+      solver_.set(parameters);
+    });
+  }
+
+  std::unique_ptr<Model> model() override {
+    if (last_result_ != SatResult::Sat) throw std::logic_error("z3: model() without a sat answer");
+    try {
+      return std::make_unique<Z3Model>(solver_.get_model(), lowering_, builder_, manager_);
+    } catch (const z3::exception& error) {
+      throw std::runtime_error(std::string("z3 model: ") + error.msg());
+    }
+  }
+
+  SolverStatistics statistics() const override { return statistics_; }
+
+ private:
+  // Runs a call into Z3; an exception becomes the reason of an `unknown` answer to the next check
+  // in this scope, never a crash.
+  template <class Function>
+  void attempt(Function&& function) {
+    try {
+      function();
+    } catch (const z3::exception& error) {
+      if (!failure_) {
+        failure_ = std::string("z3 error: ") + error.msg();
+        failure_scope_ = scopes_;
+      }
+    }
+  }
+
+  TermManager& manager_;
+  z3::context context_;
+  z3::solver solver_;
+  Z3Builder builder_;
+  NameTable names_;
+  Lowering<Z3Builder> lowering_;
+  SideConstraintCollector collector_;
+  std::vector<SideConstraint> constraints_;
+  unsigned scopes_ = 0;
+  std::optional<std::string> failure_;
+  unsigned failure_scope_ = 0;
+  SatResult last_result_ = SatResult::Unknown;
+  std::string reason_;
+  SolverStatistics statistics_;
+};
+
+}  // namespace
+
+std::unique_ptr<Solver> make_z3_solver(TermManager& manager) { return std::make_unique<Z3Solver>(manager); }
+
+SatResult z3_check_script(std::string_view script, std::string* reason, unsigned timeout_milliseconds) {
+  try {
+    z3::context context;
+    z3::solver solver(context);
+    if (timeout_milliseconds != 0) solver.set("timeout", timeout_milliseconds);
+    solver.from_string(std::string(script).c_str());
+    switch (solver.check()) {
+      case z3::sat: return SatResult::Sat;
+      case z3::unsat: return SatResult::Unsat;
+      case z3::unknown:
+        if (reason != nullptr) *reason = solver.reason_unknown();
+        return SatResult::Unknown;
+    }
+  } catch (const z3::exception& error) {
+    if (reason != nullptr) *reason = std::string("z3 error: ") + error.msg();
+  }
+  return SatResult::Unknown;
+}
+
+}  // namespace symref::solver

@@ -1,0 +1,20 @@
+// The Z3 backend of the solver interface (solver.hpp), through Z3's C++ API.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "interp/solver/solver.hpp"
+
+namespace symref::solver {
+
+// Incremental (push/pop along a path), with a per-query time-out (Z3's "timeout" parameter).
+std::unique_ptr<Solver> make_z3_solver(terms::TermManager& manager);
+
+// Parses an SMT-LIB2 script (as smtlib.hpp prints them) with Z3 and checks its assertions: how
+// logged queries are re-solved independently of the term encoding.  Unknown, with `reason` set,
+// when Z3 cannot parse or decide it (within the time-out, when one is given).
+SatResult z3_check_script(std::string_view script, std::string* reason = nullptr, unsigned timeout_milliseconds = 0);
+
+}  // namespace symref::solver

@@ -1,0 +1,70 @@
+// A scripted stand-in for a solver backend, for testing the layers: it answers what it is told
+// and hands out the model it is given, so a test can play a wrong or unsure solver.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <deque>
+#include <memory>
+#include <ostream>
+
+#include "interp/solver/solver.hpp"
+#include "semantics/terms/evaluator.hpp"
+
+namespace symref::solver {
+
+inline void PrintTo(SatResult result, std::ostream* out) { *out << to_string(result); }
+
+namespace testing {
+
+class FakeModel final : public Model {
+ public:
+  explicit FakeModel(terms::MapValuation values) : values_(std::move(values)) {}
+  Value symbol_value(Term symbol) const override { return values_.symbol_value(symbol); }
+  Value array_element(Term array, const Value& index) const override { return values_.array_element(array, index); }
+  Integer array_length(Term array) const override { return values_.array_length(array); }
+
+ private:
+  terms::MapValuation values_;
+};
+
+class FakeSolver final : public Solver {
+ public:
+  FakeSolver(std::string name, SatResult answer, const terms::TermManager& manager)
+      : name_(std::move(name)), answer_(answer), values_(manager) {}
+
+  void set_answer(SatResult answer) { answer_ = answer; }
+  terms::MapValuation& model_values() { return values_; }
+  unsigned scopes() const { return scopes_; }
+
+  std::string name() const override { return name_; }
+  void push() override { ++scopes_; }
+  void pop(unsigned n) override {
+    if (n > scopes_) throw std::logic_error("fake: pop of more scopes than were pushed");
+    scopes_ -= n;
+  }
+  void add(Term formula) override { require_formula(formula); }
+  SatResult check() override {
+    statistics_.record(answer_, 0);
+    last_ = answer_;
+    return answer_;
+  }
+  std::string reason_unknown() const override { return last_ == SatResult::Unknown ? "fake reason" : ""; }
+  void set_timeout_milliseconds(unsigned) override {}
+  std::unique_ptr<Model> model() override {
+    if (last_ != SatResult::Sat) throw std::logic_error("fake: model() without a sat answer");
+    return std::make_unique<FakeModel>(values_);
+  }
+  SolverStatistics statistics() const override { return statistics_; }
+
+ private:
+  std::string name_;
+  SatResult answer_;
+  SatResult last_ = SatResult::Unknown;
+  terms::MapValuation values_;
+  unsigned scopes_ = 0;
+  SolverStatistics statistics_;
+};
+
+}  // namespace testing
+}  // namespace symref::solver

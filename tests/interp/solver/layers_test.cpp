@@ -1,0 +1,285 @@
+// Tests of the layers on the solver interface: cross-checking, model validation (and the planted
+// fault ModelNotValidated), SMT-LIB2 logging re-solved by Z3, caching, and the factory.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "interp/solver/caching_solver.hpp"
+#include "interp/solver/cross_checking_solver.hpp"
+#include "interp/solver/cvc5_solver.hpp"
+#include "interp/solver/logging_solver.hpp"
+#include "interp/solver/model_checking_solver.hpp"
+#include "interp/solver/z3_solver.hpp"
+#include "tests/interp/solver/fake_solver.hpp"
+#include "tests/semantics/terms/term_fixture.hpp"
+
+namespace symref::solver::testing {
+namespace {
+
+using terms::testing::ActiveFault;
+using terms::testing::TermFixture;
+
+using CrossChecking = TermFixture;
+using ModelChecking = TermFixture;
+using Logging = TermFixture;
+using Caching = TermFixture;
+using Factory = TermFixture;
+
+std::unique_ptr<FakeSolver> fake(const terms::TermManager& m, SatResult answer) {
+  return std::make_unique<FakeSolver>("fake", answer, m);
+}
+
+std::string read_file(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// ---------------------------------------------------------------------------------------------
+// CrossCheckingSolver
+
+TEST_F(CrossChecking, DisagreementThrowsWithBothAnswersAndTheQuery) {
+  CrossCheckingSolver solver(make_z3_solver(m), fake(m, SatResult::Unsat), m);
+  EXPECT_EQ(solver.name(), "z3+fake");
+  solver.add(m.less(x, n(3)));
+  solver.push();
+  solver.add(m.equal(m.select(val, p), x));
+  try {
+    solver.check();
+    FAIL() << "no SolverDisagreement";
+  } catch (const SolverDisagreement& disagreement) {
+    EXPECT_EQ(disagreement.first_solver(), "z3");
+    EXPECT_EQ(disagreement.first_result(), SatResult::Sat);
+    EXPECT_EQ(disagreement.second_solver(), "fake");
+    EXPECT_EQ(disagreement.second_result(), SatResult::Unsat);
+    EXPECT_STREQ(disagreement.what(), "solvers disagree: z3 says sat, fake says unsat");
+    EXPECT_NE(disagreement.query_smtlib().find("(assert (< x 3))"), std::string::npos);
+    EXPECT_NE(disagreement.query_smtlib().find("(assert (= (select val p) x))"), std::string::npos);
+    EXPECT_EQ(z3_check_script(disagreement.query_smtlib()), SatResult::Sat);
+  }
+  solver.pop();  // still usable
+  EXPECT_THROW(solver.check(), SolverDisagreement);
+}
+
+TEST_F(CrossChecking, ADefiniteAnswerWinsOverUnknown) {
+  auto unsure = fake(m, SatResult::Unknown);
+  CrossCheckingSolver solver(std::move(unsure), make_z3_solver(m), m);
+  solver.add(m.equal(x, n(12)));
+  EXPECT_EQ(solver.check(), SatResult::Sat);
+  EXPECT_EQ(solver.first_result(), SatResult::Unknown);
+  EXPECT_EQ(solver.second_result(), SatResult::Sat);
+  EXPECT_EQ(solver.model()->evaluate(x).as_integer(), Integer(12));  // from the side that knew
+
+  CrossCheckingSolver both_unsure(fake(m, SatResult::Unknown), fake(m, SatResult::Unknown), m);
+  EXPECT_EQ(both_unsure.check(), SatResult::Unknown);
+  EXPECT_EQ(both_unsure.reason_unknown(), "fake: fake reason; fake: fake reason");
+  EXPECT_THROW(both_unsure.model(), std::logic_error);
+}
+
+TEST_F(CrossChecking, Z3AndCvc5AgreeAndScopesStayInStep) {
+  CrossCheckingSolver solver(make_z3_solver(m), make_cvc5_solver(m), m);
+  solver.add(m.less(n(0), x));
+  solver.push();
+  solver.add(m.less(x, n(1)));
+  EXPECT_EQ(solver.check(), SatResult::Unsat);
+  solver.pop();
+  solver.add(m.equal(m.select(a, x), n(4)));
+  EXPECT_EQ(solver.check(), SatResult::Sat);
+  auto model = solver.model();
+  EXPECT_EQ(model->evaluate(m.select(a, x)).as_integer(), Integer(4));
+  EXPECT_EQ(solver.statistics().queries, 2u);
+  EXPECT_THROW(solver.pop(), std::logic_error);
+}
+
+// ---------------------------------------------------------------------------------------------
+// ModelCheckingSolver
+
+TEST_F(ModelChecking, ABadModelIsCaught) {
+  auto liar = fake(m, SatResult::Sat);
+  liar->model_values().set_symbol(x, Value::integer(0));
+  ModelCheckingSolver solver(std::move(liar), m);
+  solver.add(m.less(n(-5), x));
+  solver.add(m.greater(x, n(3)));
+  try {
+    solver.check();
+    FAIL() << "no InvalidModel";
+  } catch (const InvalidModel& invalid) {
+    EXPECT_EQ(invalid.solver(), "fake");
+    EXPECT_EQ(invalid.formula(), "3 < x");
+    EXPECT_STREQ(invalid.what(), "invalid model from fake: the model falsifies 3 < x (with x = 0)");
+  }
+}
+
+TEST_F(ModelChecking, AModelThatIsNoConsistentInputIsCaught) {
+  auto liar = fake(m, SatResult::Sat);
+  liar->model_values().set_symbol(p, Value::reference(0, 4));  // an input object must be <= 0
+  ModelCheckingSolver solver(std::move(liar), m);
+  solver.add(m.logical_not(m.equal(p, m.nil(0))));
+  EXPECT_THROW(solver.check(), InvalidModel);
+}
+
+TEST_F(ModelChecking, GoodModelsPassAndScopesAreKept) {
+  ModelCheckingSolver solver(make_z3_solver(m), m);
+  solver.add(m.less(n(0), x));
+  solver.push();
+  solver.add(m.equal(m.select(next, p), q));
+  solver.add(m.logical_not(m.equal(q, m.nil(0))));
+  EXPECT_EQ(solver.check(), SatResult::Sat);
+  EXPECT_LE(solver.model()->symbol_value(q).as_object(), 0);
+  solver.pop();
+  EXPECT_EQ(solver.check(), SatResult::Sat);
+  EXPECT_THROW(solver.pop(), std::logic_error);
+}
+
+TEST_F(ModelChecking, PlantedFaultHandsOutTheStaleModelUnchecked) {
+  auto query = [&](ModelCheckingSolver& solver, std::int64_t value) {
+    solver.push();
+    solver.add(m.equal(x, n(value)));
+    EXPECT_EQ(solver.check(), SatResult::Sat);
+    Integer seen = solver.model()->evaluate(x).as_integer();
+    solver.pop();
+    return seen;
+  };
+  {
+    ModelCheckingSolver solver(make_z3_solver(m), m);
+    EXPECT_EQ(query(solver, 1), Integer(1));
+    EXPECT_EQ(query(solver, 2), Integer(2));
+  }
+  {
+    ActiveFault fault(Fault::ModelNotValidated);
+    ModelCheckingSolver solver(make_z3_solver(m), m);
+    EXPECT_EQ(query(solver, 1), Integer(1));  // no previous model yet
+    EXPECT_EQ(query(solver, 2), Integer(1));  // stale: x = 2 is false under it
+    EXPECT_EQ(query(solver, 3), Integer(2));
+  }
+  {
+    ActiveFault fault(Fault::ModelNotValidated);  // and nothing is checked: a liar goes through
+    auto liar = fake(m, SatResult::Sat);
+    ModelCheckingSolver solver(std::move(liar), m);
+    solver.add(m.less(n(0), x));
+    EXPECT_EQ(solver.check(), SatResult::Sat);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// LoggingSolver
+
+class TemporaryDirectory {
+ public:
+  TemporaryDirectory() {
+    path_ = std::filesystem::temp_directory_path() /
+            ("symref-solver-test-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "-" +
+             std::to_string(reinterpret_cast<std::uintptr_t>(this)));
+    std::filesystem::remove_all(path_);
+  }
+  ~TemporaryDirectory() { std::filesystem::remove_all(path_); }
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+TEST_F(Logging, EveryQueryIsAStandaloneScriptThatZ3SolvesAlike) {
+  TemporaryDirectory directory;
+  LoggingSolver solver(make_cvc5_solver(m), m, directory.path() / "smt");
+  m.set_simplify(false);
+  std::vector<SatResult> answers;
+  solver.add(m.less(n(0), m.length(a)));
+  solver.push();
+  solver.add(m.equal(m.select(m.store(a, x, n(3)), y), n(4)));
+  solver.add(m.equal(x, y));
+  answers.push_back(solver.check());  // unsat
+  solver.pop();
+  solver.push();
+  solver.add(m.equal(m.select(val, m.select(next, p)), m.divide(x, y)));
+  solver.add(m.logical_not(m.equal(m.select(next, p), m.nil(0))));
+  answers.push_back(solver.check());  // sat
+  solver.add(m.equal(m.select(next, p), m.new_object(1, 0)));
+  answers.push_back(solver.check());  // unsat: an input field holds no new object
+  solver.pop();
+  answers.push_back(solver.check());  // sat
+  EXPECT_EQ(answers, (std::vector<SatResult>{SatResult::Unsat, SatResult::Sat, SatResult::Unsat, SatResult::Sat}));
+  EXPECT_EQ(solver.files_written(), 4u);
+  EXPECT_EQ(solver.last_file().filename(), "query-000004.smt2");
+  for (unsigned i = 1; i <= 4; ++i) {
+    char name[32];
+    std::snprintf(name, sizeof name, "query-%06u.smt2", i);
+    std::string script = read_file(directory.path() / "smt" / name);
+    ASSERT_FALSE(script.empty()) << name;
+    EXPECT_EQ(script.rfind("; symref query " + std::to_string(i) + " for cvc5\n(set-logic ALL)\n", 0), 0u);
+    EXPECT_NE(script.find("(check-sat)\n; result: " + std::string(to_string(answers[i - 1])) + "\n"),
+              std::string::npos);
+    EXPECT_EQ(z3_check_script(script), answers[i - 1]) << script;
+  }
+  std::string second = read_file(directory.path() / "smt" / "query-000002.smt2");
+  EXPECT_NE(second.find("(define-fun $e1 () Int (select next p))"), std::string::npos) << second;
+  EXPECT_NE(second.find("(assert (<= $e1 0))"), std::string::npos) << second;
+  EXPECT_NE(second.find("(assert (<= p 0))"), std::string::npos);
+  EXPECT_NE(second.find("(assert (<= 0 |len(a)|))"), std::string::npos);
+  EXPECT_EQ(second.find("store"), std::string::npos);  // the popped scope is gone
+}
+
+TEST_F(Logging, UnknownIsLoggedWithItsReason) {
+  TemporaryDirectory directory;
+  LoggingSolver solver(fake(m, SatResult::Unknown), m, directory.path());
+  solver.add(b);
+  EXPECT_EQ(solver.check(), SatResult::Unknown);
+  std::string script = read_file(solver.last_file());
+  EXPECT_NE(script.find("; result: unknown (fake reason)\n"), std::string::npos) << script;
+}
+
+TEST_F(Logging, AnUnusableDirectoryIsReported) {
+  TemporaryDirectory directory;
+  std::filesystem::create_directories(directory.path());
+  std::ofstream(directory.path() / "file") << "x";
+  EXPECT_THROW(LoggingSolver(fake(m, SatResult::Sat), m, directory.path() / "file" / "smt"), std::runtime_error);
+}
+
+// ---------------------------------------------------------------------------------------------
+// CachingSolver
+
+TEST_F(Caching, RepeatedQueriesAreAnsweredFromMemory) {
+  CachingSolver solver(make_z3_solver(m));
+  solver.add(m.less(n(0), x));
+  for (int round = 0; round < 3; ++round) {
+    solver.push();
+    solver.add(m.less(x, n(5)));
+    solver.add(m.less(x, n(5)));  // a duplicate does not change the query
+    EXPECT_EQ(solver.check(), SatResult::Sat);
+    Integer value = solver.model()->evaluate(x).as_integer();
+    EXPECT_TRUE(Integer(0) < value && value < Integer(5));
+    solver.pop();
+  }
+  EXPECT_EQ(solver.hits(), 2u);
+  EXPECT_EQ(solver.statistics().queries, 3u);
+  solver.add(m.less(x, n(0)));
+  EXPECT_EQ(solver.check(), SatResult::Unsat);
+  EXPECT_EQ(solver.check(), SatResult::Unsat);
+  EXPECT_EQ(solver.hits(), 3u);
+}
+
+// ---------------------------------------------------------------------------------------------
+// make_solver
+
+TEST_F(Factory, NamesAndLayers) {
+  EXPECT_EQ(make_solver("z3", m)->name(), "z3");
+  EXPECT_EQ(make_solver("cvc5", m)->name(), "cvc5");
+  EXPECT_EQ(make_solver("both", m)->name(), "z3+cvc5");
+  EXPECT_THROW(make_solver("yices", m), std::invalid_argument);
+  EXPECT_NE(dynamic_cast<ModelCheckingSolver*>(make_solver("z3", m).get()), nullptr);
+  SolverOptions options;
+  options.validate_models = false;
+  options.cache = true;
+  EXPECT_NE(dynamic_cast<CachingSolver*>(make_solver("both", m, options).get()), nullptr);
+  auto solver = make_solver("both", m);
+  solver->add(m.equal(m.multiply(x, x), n(49)));
+  solver->add(m.less(x, n(0)));
+  ASSERT_EQ(solver->check(), SatResult::Sat);
+  EXPECT_EQ(solver->model()->evaluate(x).as_integer(), Integer(-7));
+}
+
+}  // namespace
+}  // namespace symref::solver::testing
