@@ -1,0 +1,125 @@
+// `symref explore FILE`: the symbolic execution tree, every leaf with its outcome, path condition,
+// feasibility, final symbolic state, and a test input replayed through the concrete system.
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "interp/cli/command.hpp"
+#include "interp/cli/exit_codes.hpp"
+#include "interp/explore/exploration_report.hpp"
+#include "interp/explore/explorer.hpp"
+#include "interp/property_failure.hpp"
+#include "interp/state_json/state_format.hpp"
+#include "semantics/syntax/diagnostics.hpp"
+#include "semantics/syntax/front_end.hpp"
+
+namespace symref::cli {
+
+namespace {
+
+struct ExploreCommandOptions {
+  std::string file;
+  std::string engine = "forward";
+  std::string solver = "z3";
+  std::string format = "text";
+  std::string order = "dfs";
+  std::string tests_directory;
+  std::string smt_directory;
+  std::uint32_t loop_bound = 10;
+  std::uint64_t max_steps = 10'000;
+  std::uint64_t max_paths = 100'000;
+  unsigned timeout_milliseconds = 0;
+  bool no_incremental = false;
+};
+
+void write_tests(const std::string& directory, const Program& program, const ExplorationResult& result) {
+  std::error_code error;
+  std::filesystem::create_directories(directory, error);
+  if (error) throw InputError(directory + ": error: cannot create the directory (" + error.message() + ")\n");
+  for (std::size_t k = 0; k < result.paths.size(); ++k) {
+    const ExploredPath& path = result.paths[k];
+    if (!path.test) continue;
+    std::string name = "path-" + std::to_string(k + 1) + (path.branches.empty() ? "" : "-" + path.branches.substr(0, 64)) + ".json";
+    std::ofstream out(std::filesystem::path(directory) / name);
+    if (!out) throw InputError(directory + ": error: cannot write " + name + "\n");
+    out << write_state(program, *path.test).dump(2) << "\n";
+  }
+}
+
+int explore(const ExploreCommandOptions& options) {
+  auto program = load_program(options.file);
+  if (options.engine != "forward")
+    throw InputError("symref: error: the trace engine is not available in this build\n");
+  terms::TermManager terms(program.get());
+  ExploreOptions explore_options;
+  explore_options.order = options.order == "bfs" ? SearchOrder::BreadthFirst : SearchOrder::DepthFirst;
+  explore_options.limits.loop_bound = options.loop_bound;
+  explore_options.max_steps = options.max_steps;
+  explore_options.max_paths = options.max_paths;
+  explore_options.solver = options.solver;
+  explore_options.incremental = !options.no_incremental;
+  explore_options.timeout_milliseconds = options.timeout_milliseconds;
+  explore_options.smt_directory = options.smt_directory;
+  Explorer explorer(*program, terms, explore_options);
+  ExplorationResult result = explorer.explore();
+
+  ReportContext context{*program, terms, options.file, options.engine, options.solver};
+  if (options.format == "json")
+    std::cout << exploration_to_json(context, result).dump(2) << "\n";
+  else if (options.format == "dot")
+    std::cout << exploration_to_dot(context, result);
+  else
+    std::cout << exploration_to_text(context, result);
+  if (!options.tests_directory.empty()) write_tests(options.tests_directory, *program, result);
+
+  // Theorem 2.3 checked live: any test whose replay disagrees is a bug in symref.
+  std::string disagreements;
+  for (std::size_t k = 0; k < result.paths.size(); ++k) {
+    const auto& path = result.paths[k];
+    if (path.replay && !path.replay->agrees)
+      disagreements += "\n  path " + std::to_string(k + 1) + " (" + path.branches + "): " + path.replay->details +
+                       "\n    test: " + write_state(*program, *path.test).dump();
+  }
+  if (!disagreements.empty()) throw PropertyFailure("tests replay: the concrete run disagrees with the symbolic path" + disagreements);
+  return exit_done;
+}
+
+}  // namespace
+
+void add_explore_command(CLI::App& app, Action& action) {
+  auto options = std::make_shared<ExploreCommandOptions>();
+  CLI::App* command = app.add_subcommand("explore", "the symbolic execution tree: paths, path conditions, tests replayed concretely");
+  command->add_option("FILE", options->file, "the program (.sym)")->required();
+  command->add_option("--engine", options->engine, "forward (§2-§4.1) or trace (§4: path conditions as weakest preconditions)")
+      ->check(CLI::IsMember({"forward", "trace"}))
+      ->capture_default_str();
+  command->add_option("--solver", options->solver, "z3, cvc5, or both (cross-checked on every query)")
+      ->check(CLI::IsMember({"z3", "cvc5", "both"}))
+      ->capture_default_str();
+  command->add_option("--loop-bound", options->loop_bound,
+                      "at most K iterations of a loop per entry and K nested active calls of one procedure or method")
+      ->check(CLI::Range(std::uint32_t{0}, std::uint32_t{1'000'000}))
+      ->capture_default_str();
+  command->add_option("--max-steps", options->max_steps, "at most N transitions per path")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
+      ->capture_default_str();
+  command->add_option("--max-paths", options->max_paths, "stop after N leaves")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100'000'000}))
+      ->capture_default_str();
+  command->add_option("--format", options->format, "text, json or dot")
+      ->check(CLI::IsMember({"text", "json", "dot"}))
+      ->capture_default_str();
+  command->add_option("--order", options->order, "search order: dfs or bfs")
+      ->check(CLI::IsMember({"dfs", "bfs"}))
+      ->capture_default_str();
+  command->add_option("--tests", options->tests_directory, "write each feasible leaf's test input to this directory");
+  command->add_option("--smt-dir", options->smt_directory, "write every solver query there as a standalone SMT-LIB2 file");
+  command->add_option("--timeout", options->timeout_milliseconds, "per-query solver time limit in milliseconds (0: none)")
+      ->check(CLI::Range(0u, 86'400'000u));
+  command->add_flag("--no-incremental", options->no_incremental, "re-assert the whole path condition for every query");
+  command->final_callback([&action, options] { action = [options] { return explore(*options); }; });
+}
+
+}  // namespace symref::cli

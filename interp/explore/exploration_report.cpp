@@ -1,0 +1,202 @@
+// Writing the symbolic execution tree as text, JSON and DOT.
+#include "interp/explore/exploration_report.hpp"
+
+#include <sstream>
+
+#include "interp/solver/smtlib.hpp"
+#include "interp/state_json/state_format.hpp"
+#include "semantics/terms/printer.hpp"
+
+namespace symref {
+
+namespace {
+
+constexpr std::size_t printed_term_budget = 4000;
+
+std::string print(const ReportContext& context, terms::Term term) {
+  return terms::print_term(term, &context.program, {printed_term_budget});
+}
+
+std::string replay_text(const ExploredPath& path) {
+  if (path.replay) return path.replay->agrees ? "agrees" : "disagrees: " + path.replay->details;
+  if (!path.test_note.empty()) return "no test: " + path.test_note;
+  return "";
+}
+
+// The outcome a path shows: pruned branches whose outcome was not decided yet show none.
+std::string shown_outcome(const ExploredPath& path) {
+  return path.outcome == Outcome::Running ? "" : std::string(outcome_name(path.outcome));
+}
+
+}  // namespace
+
+nlohmann::ordered_json symbolic_state_to_json(const ReportContext& context, const SymbolicConfiguration& configuration) {
+  nlohmann::ordered_json globals = nlohmann::ordered_json::object();
+  for (std::size_t g = 0; g < context.program.globals.size(); ++g)
+    globals[context.program.globals[g].name] = print(context, configuration.globals[g]);
+  nlohmann::ordered_json fields = nlohmann::ordered_json::object();
+  for (std::size_t f = 0; f < context.program.fields.size(); ++f) {
+    const Field& field = context.program.fields[f];
+    // Only fields that the path wrote differ from their initial array.
+    if (configuration.fields[f] == context.terms.field_symbol(static_cast<std::int32_t>(f))) continue;
+    fields[context.program.classes[field.class_index].name + "." + field.name] = print(context, configuration.fields[f]);
+  }
+  nlohmann::ordered_json out;
+  out["globals"] = std::move(globals);
+  out["fields"] = std::move(fields);
+  out["steps"] = configuration.steps;
+  if (!configuration.bound_reason.empty()) out["bound_reason"] = configuration.bound_reason;
+  return out;
+}
+
+nlohmann::ordered_json exploration_to_json(const ReportContext& context, const ExplorationResult& result) {
+  nlohmann::ordered_json out;
+  out["program"] = context.program_path;
+  out["engine"] = context.engine;
+  out["solver"] = context.solver;
+  nlohmann::ordered_json paths = nlohmann::ordered_json::array();
+  for (const auto& path : result.paths) {
+    nlohmann::ordered_json entry;
+    entry["branches"] = path.branches;
+    entry["outcome"] = path.outcome == Outcome::Running ? nlohmann::ordered_json(nullptr)
+                                                        : nlohmann::ordered_json(std::string(outcome_name(path.outcome)));
+    entry["status"] = std::string(solver::to_string(path.status));
+    if (!path.status_reason.empty()) entry["status_reason"] = path.status_reason;
+    entry["pc"] = print(context, path.path_condition);
+    terms::Term conjunct = path.path_condition;
+    entry["pc_smt2"] = solver::smtlib_script(context.terms, std::span<const terms::Term>(&conjunct, 1));
+    if (path.status != solver::SatResult::Unsat) entry["final"] = symbolic_state_to_json(context, path.final_configuration);
+    if (path.test) {
+      GlobalState test = *path.test;
+      entry["test"] = write_state(context.program, test);
+    }
+    std::string replay = replay_text(path);
+    if (!replay.empty()) entry["replay"] = replay;
+    paths.push_back(std::move(entry));
+  }
+  out["paths"] = std::move(paths);
+  const auto& s = result.statistics;
+  out["stats"] = {{"paths", s.paths},        {"feasible", s.feasible},  {"infeasible", s.infeasible},
+                  {"unknown", s.unknown},    {"steps", s.steps},        {"queries", s.queries},
+                  {"solver_seconds", s.solver_seconds}, {"seconds", s.seconds}, {"truncated", s.truncated}};
+  return out;
+}
+
+std::string exploration_to_text(const ReportContext& context, const ExplorationResult& result) {
+  std::ostringstream out;
+  out << "program: " << context.program_path << "  engine: " << context.engine << "  solver: " << context.solver << "\n";
+  // The tree, one line per edge, indented by depth: letters, added conditions, and at leaves the
+  // outcome and feasibility.
+  std::vector<std::pair<std::int32_t, int>> stack{{0, 0}};
+  out << "tree:\n";
+  while (!stack.empty()) {
+    auto [id, depth] = stack.back();
+    stack.pop_back();
+    const TreeNode& node = result.nodes[id];
+    if (id != 0) {
+      out << std::string(2 * depth, ' ') << (node.letters.empty() ? "·" : node.letters);
+      std::string conditions;
+      for (terms::Term condition : node.conditions) conditions += (conditions.empty() ? "" : " && ") + print(context, condition);
+      if (!conditions.empty()) out << "  [" << conditions << "]";
+      if (node.path >= 0) {
+        const ExploredPath& path = result.paths[node.path];
+        out << "  → path " << node.path + 1 << ": ";
+        if (path.status == solver::SatResult::Unsat)
+          out << "infeasible";
+        else
+          out << shown_outcome(path) << (path.status == solver::SatResult::Unknown ? " (unknown)" : "");
+      }
+      out << "\n";
+    }
+    for (auto it = node.children.rbegin(); it != node.children.rend(); ++it) stack.emplace_back(*it, id == 0 ? 1 : depth + 1);
+  }
+  out << "paths:\n";
+  for (std::size_t k = 0; k < result.paths.size(); ++k) {
+    const ExploredPath& path = result.paths[k];
+    out << "path " << k + 1 << "  " << (path.branches.empty() ? "(no branches)" : path.branches) << "  ";
+    if (path.status == solver::SatResult::Unsat) {
+      out << "infeasible (pruned)";
+      if (!shown_outcome(path).empty()) out << ", would be " << shown_outcome(path);
+      out << "\n  pc: " << print(context, path.path_condition) << "\n";
+      continue;
+    }
+    out << shown_outcome(path) << "  " << solver::to_string(path.status) << "\n";
+    out << "  pc: " << print(context, path.path_condition) << "\n";
+    const SymbolicConfiguration& c = path.final_configuration;
+    if (!c.bound_reason.empty()) out << "  bound: " << c.bound_reason << "\n";
+    out << "  final:";
+    for (std::size_t g = 0; g < context.program.globals.size(); ++g)
+      out << (g ? ", " : " ") << context.program.globals[g].name << " = " << print(context, c.globals[g]);
+    out << "\n";
+    for (std::size_t f = 0; f < context.program.fields.size(); ++f) {
+      if (c.fields[f] == context.terms.field_symbol(static_cast<std::int32_t>(f))) continue;
+      const Field& field = context.program.fields[f];
+      out << "    " << context.program.classes[field.class_index].name << "." << field.name << " = "
+          << print(context, c.fields[f]) << "\n";
+    }
+    if (path.test) out << "  test: " << write_state(context.program, *path.test).dump() << "\n";
+    std::string replay = replay_text(path);
+    if (!replay.empty()) out << "  replay: " << replay << "\n";
+  }
+  const auto& s = result.statistics;
+  out << "stats: " << s.paths << " paths, " << s.feasible << " feasible, " << s.infeasible << " infeasible, " << s.unknown
+      << " unknown; " << s.steps << " steps, " << s.queries << " queries, " << s.solver_seconds << " s in the solver, "
+      << s.seconds << " s in all" << (s.truncated ? " (stopped at the path limit)" : "") << "\n";
+  return out.str();
+}
+
+namespace {
+std::string dot_escape(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '"' || c == '\\') out += '\\';
+    if (c == '\n') {
+      out += "\\n";
+      continue;
+    }
+    out += c;
+  }
+  return out;
+}
+}  // namespace
+
+std::string exploration_to_dot(const ReportContext& context, const ExplorationResult& result) {
+  std::ostringstream out;
+  out << "digraph symbolic_execution_tree {\n  node [fontname=\"monospace\", fontsize=10];\n"
+      << "  edge [fontname=\"monospace\", fontsize=9];\n";
+  for (std::size_t id = 0; id < result.nodes.size(); ++id) {
+    const TreeNode& node = result.nodes[id];
+    std::string label, style;
+    if (id == 0) {
+      label = "main";
+      style = "shape=circle";
+    } else if (node.path < 0) {
+      label = "";
+      style = "shape=point";
+    } else {
+      const ExploredPath& path = result.paths[node.path];
+      label = "path " + std::to_string(node.path + 1) + "\n" + path.branches + "\n";
+      if (path.status == solver::SatResult::Unsat) {
+        label += "infeasible";
+        style = "shape=box, style=dashed, color=gray";
+      } else {
+        label += shown_outcome(path);
+        if (path.status == solver::SatResult::Unknown) label += " (unknown)";
+        style = path.outcome == Outcome::Normal ? "shape=box, color=darkgreen"
+                : path.outcome == Outcome::Bound || path.outcome == Outcome::Blocked ? "shape=box, color=orange"
+                                                                                     : "shape=box, color=red";
+      }
+    }
+    out << "  n" << id << " [label=\"" << dot_escape(label) << "\", " << style << "];\n";
+    if (node.parent >= 0) {
+      std::string edge = node.letters;
+      for (terms::Term condition : node.conditions)
+        edge += "\n" + terms::print_term(condition, &context.program, {120});
+      out << "  n" << node.parent << " -> n" << id << " [label=\"" << dot_escape(edge) << "\"];\n";
+    }
+  }
+  out << "}\n";
+  return out.str();
+}
+
+}  // namespace symref

@@ -1,0 +1,99 @@
+// Exploration of the symbolic execution tree (§2–§4.1 forward engine): search order, bounds,
+// feasibility by the solver with infeasible branches pruned at once, and for every feasible leaf
+// a test input that is replayed through the concrete system (Theorem 2.3 checked live).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "interp/explore/replay.hpp"
+#include "interp/solver/solver.hpp"
+#include "semantics/concrete/state.hpp"
+#include "semantics/symbolic/symbolic_machine.hpp"
+
+namespace symref {
+
+enum class SearchOrder { DepthFirst, BreadthFirst };
+
+struct ExploreOptions {
+  SearchOrder order = SearchOrder::DepthFirst;
+  SymbolicLimits limits;                 // --loop-bound, call depth
+  std::uint64_t max_steps = 10'000;      // per path; a longer path ends in `bound`
+  std::uint64_t max_paths = 100'000;     // leaves; then the exploration stops (reported)
+  std::string solver = "z3";             // z3, cvc5, both
+  bool incremental = true;               // follow each path with push/pop instead of re-asserting
+  unsigned timeout_milliseconds = 0;     // per query; 0: none
+  std::string smt_directory;             // write every query as SMT-LIB2 (--smt-dir)
+  bool generate_tests = true;            // a test per feasible leaf, replayed concretely
+};
+
+// One node of the tree: the root, a fork, or a leaf.  The edge into a node is labelled with the
+// branch letters and the conditions added since its parent.
+struct TreeNode {
+  std::int32_t parent = -1;
+  std::string letters;                  // on the edge from the parent
+  std::vector<terms::Term> conditions;  // on the edge from the parent
+  std::int32_t path = -1;               // for leaves: index into ExplorationResult::paths
+  std::vector<std::int32_t> children;
+};
+
+struct ExploredPath {
+  std::int32_t node = -1;
+  std::string branches;
+  Outcome outcome = Outcome::Running;  // for pruned paths: the outcome the branch would have had, if known
+  solver::SatResult status = solver::SatResult::Unknown;
+  std::string status_reason;           // for unknown: the solver's reason
+  terms::Term path_condition = nullptr;
+  SymbolicConfiguration final_configuration;  // for feasible and unknown leaves
+  std::optional<GlobalState> test;     // the generated input, for feasible leaves
+  std::string test_note;               // why there is no test, when there is none
+  std::optional<ReplayVerdict> replay;
+};
+
+struct ExplorationStatistics {
+  std::uint64_t paths = 0;       // leaves, pruned ones included
+  std::uint64_t feasible = 0;
+  std::uint64_t infeasible = 0;
+  std::uint64_t unknown = 0;
+  std::uint64_t steps = 0;       // symbolic transitions taken
+  std::uint64_t queries = 0;
+  double solver_seconds = 0;
+  double seconds = 0;
+  bool truncated = false;        // stopped at max_paths
+};
+
+struct ExplorationResult {
+  std::vector<TreeNode> nodes;   // nodes[0] is the root
+  std::vector<ExploredPath> paths;
+  ExplorationStatistics statistics;
+};
+
+class Explorer {
+ public:
+  Explorer(const Program& program, terms::TermManager& terms, ExploreOptions options);
+  ~Explorer();
+
+  ExplorationResult explore();
+
+ private:
+  struct WorkItem;
+  bool feasible(WorkItem& item, solver::SatResult& status);
+  void synchronize_solver(const PathCondition& path_condition);
+  void finish_leaf(WorkItem& item, ExplorationResult& result, solver::SatResult status);
+  void record_pruned(const WorkItem& item, ExplorationResult& result, solver::SatResult status);
+  std::int32_t add_node(ExplorationResult& result, std::int32_t parent, const std::string& letters,
+                        const std::vector<terms::Term>& conditions);
+
+  const Program& program_;
+  terms::TermManager& terms_;
+  ExploreOptions options_;
+  SymbolicMachine machine_;
+  std::unique_ptr<solver::Solver> solver_;
+  std::vector<std::shared_ptr<const PathCondition::Node>> asserted_;  // what the solver holds, one scope each
+};
+
+}  // namespace symref

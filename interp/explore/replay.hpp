@@ -1,0 +1,23 @@
+// Replaying a path's test through the concrete system: Theorem 2.3/3.5 (correctness) checked live.
+// For a leaf ⟨Δ, σ, φ⟩ reached in n steps and an input V0 with V0(φ) = true, the concrete run from
+// V0 must take the same n transitions, with the same branch string, to the same outcome, and end
+// in the state V0∘σ (up to renaming of objects).
+#pragma once
+
+#include <string>
+
+#include "semantics/concrete/state.hpp"
+#include "semantics/symbolic/symbolic_configuration.hpp"
+#include "semantics/terms/term_manager.hpp"
+
+namespace symref {
+
+struct ReplayVerdict {
+  bool agrees = false;
+  std::string details;  // what differed, when it does not agree
+};
+
+ReplayVerdict replay_path(const Program& program, terms::TermManager& terms, const SymbolicConfiguration& leaf,
+                          const GlobalState& input);
+
+}  // namespace symref
