@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
   symref::cli::add_check_command(app, action);
   symref::cli::add_run_command(app, action);
   symref::cli::add_explore_command(app, action);
+  symref::cli::add_step_command(app, action);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {

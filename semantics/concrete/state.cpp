@@ -43,7 +43,9 @@ class EquivalenceChecker {
   EquivalenceChecker(const Program& program, const GlobalState& a, const GlobalState& b, std::string* difference)
       : program_(program), a_(a), b_(b), difference_(difference) {}
 
-  bool run() {
+  bool run(const std::vector<ExtraRoot>& extra_roots) {
+    for (const auto& root : extra_roots)
+      if (!same(root.a, root.b, root.label)) return false;
     for (std::size_t g = 0; g < program_.globals.size(); ++g) {
       const auto& global = program_.globals[g];
       if (global.type.kind == TypeKind::IntArray) {
@@ -97,7 +99,12 @@ class EquivalenceChecker {
 }  // namespace
 
 bool equivalent_states(const Program& program, const GlobalState& a, const GlobalState& b, std::string* difference) {
-  return EquivalenceChecker(program, a, b, difference).run();
+  return EquivalenceChecker(program, a, b, difference).run({});
+}
+
+bool equivalent_states(const Program& program, const GlobalState& a, const GlobalState& b,
+                       const std::vector<ExtraRoot>& extra_roots, std::string* difference) {
+  return EquivalenceChecker(program, a, b, difference).run(extra_roots);
 }
 
 }  // namespace symref

@@ -41,4 +41,13 @@ ObjectId allocate_object(const Program& program, GlobalState& state, std::int32_
 bool equivalent_states(const Program& program, const GlobalState& a, const GlobalState& b,
                        std::string* difference = nullptr);
 
+// The same with further roots compared pairwise first (e.g. the local valuations of the closures
+// on the stack, §3), so that objects reachable only from them are matched too.
+struct ExtraRoot {
+  std::string label;  // for the difference message, e.g. "fib: n"
+  Value a, b;
+};
+bool equivalent_states(const Program& program, const GlobalState& a, const GlobalState& b,
+                       const std::vector<ExtraRoot>& extra_roots, std::string* difference);
+
 }  // namespace symref

@@ -54,8 +54,10 @@ class StateMaterializer {
                     terms::TermEvaluator& evaluator)
       : program_(program), terms_(terms), fields_(fields), evaluator_(evaluator) {}
 
-  GlobalState run(const std::vector<Term>& globals) {
+  GlobalState run(const std::vector<Term>& globals, const std::vector<Term>& extra_roots, std::vector<Value>& extra_values) {
     GlobalState state = default_global_state(program_);
+    extra_values.clear();
+    for (Term root : extra_roots) extra_values.push_back(concrete(state, root));
     for (std::size_t g = 0; g < program_.globals.size(); ++g) {
       const Type& type = program_.globals[g].type;
       if (type.kind == TypeKind::IntArray) {
@@ -104,17 +106,14 @@ class StateMaterializer {
 
 GlobalState materialize_state(const Program& program, terms::TermManager& terms, const std::vector<Term>& globals,
                               const std::vector<Term>& fields, terms::TermEvaluator& evaluator) {
-  return StateMaterializer(program, terms, fields, evaluator).run(globals);
+  std::vector<Value> none;
+  return StateMaterializer(program, terms, fields, evaluator).run(globals, {}, none);
 }
 
-std::vector<Value> materialize_locals(const SymbolicConfiguration& configuration, std::size_t frame,
-                                      terms::TermEvaluator& evaluator) {
-  const auto& frames = configuration.control.frames();
-  std::size_t begin = frames[frame].locals_base;
-  std::size_t end = frame + 1 < frames.size() ? frames[frame + 1].locals_base : configuration.locals.size();
-  std::vector<Value> values;
-  for (std::size_t slot = begin; slot < end; ++slot) values.push_back(evaluator.evaluate(configuration.locals[slot]));
-  return values;
+GlobalState materialize_state(const Program& program, terms::TermManager& terms, const std::vector<Term>& globals,
+                              const std::vector<Term>& fields, terms::TermEvaluator& evaluator,
+                              const std::vector<Term>& extra_roots, std::vector<Value>& extra_values) {
+  return StateMaterializer(program, terms, fields, evaluator).run(globals, extra_roots, extra_values);
 }
 
 }  // namespace symref

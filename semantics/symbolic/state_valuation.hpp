@@ -36,10 +36,11 @@ class InitialStateValuation final : public terms::Valuation {
 // valuation.  Objects are named by how they were reached; compare with equivalent_states().
 GlobalState materialize_state(const Program& program, terms::TermManager& terms, const std::vector<terms::Term>& globals,
                               const std::vector<terms::Term>& fields, terms::TermEvaluator& evaluator);
+// The same, also evaluating `extra_roots` (e.g. local substitutions τ) into `extra_values`, with
+// the objects they reach added to the state.
+GlobalState materialize_state(const Program& program, terms::TermManager& terms, const std::vector<terms::Term>& globals,
+                              const std::vector<terms::Term>& fields, terms::TermEvaluator& evaluator,
+                              const std::vector<terms::Term>& extra_roots, std::vector<Value>& extra_values);
 
-// The local valuation V0∘τ of closure `frame` of a configuration (for the stack correspondence of
-// §3), with references as symbolic object ids.
-std::vector<Value> materialize_locals(const SymbolicConfiguration& configuration, std::size_t frame,
-                                      terms::TermEvaluator& evaluator);
 
 }  // namespace symref
