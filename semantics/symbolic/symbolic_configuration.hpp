@@ -1,6 +1,10 @@
 // A symbolic configuration ⟨Δ, σ, φ⟩ (§3): the stack of closures with local substitutions τ, the
 // global substitution σ — including int[] globals as array terms (§2.1) and every field as an
 // array over objects (§4.1) — and the path condition φ.
+//
+// The trace engine (§4) unfolds programs with the same configurations in another reading: σ stays
+// the identity, τ maps each local to the fresh variable that renames it in this call, and instead
+// of φ the configuration accumulates the trace ρ (semantics/traces).
 #pragma once
 
 #include <cstdint>
@@ -11,6 +15,7 @@
 #include "semantics/outcome.hpp"
 #include "semantics/symbolic/path_condition.hpp"
 #include "semantics/terms/term_manager.hpp"
+#include "semantics/traces/trace.hpp"
 
 namespace symref {
 
@@ -21,7 +26,8 @@ struct SymbolicConfiguration {
   std::vector<terms::Term> fields;     // σ on the fields, each an array over objects (§4.1)
   std::int64_t next_object = 1;        // the serial of the next object `new` creates on this path
   terms::Term result = nullptr;        // the distinguished variable r of §4
-  PathCondition path_condition;        // φ
+  PathCondition path_condition;        // φ (forward engine)
+  Trace trace;                         // ρ (trace engine)
   std::string branches;                // the path's name (DESIGN.md)
   Outcome outcome = Outcome::Running;
   std::uint64_t steps = 0;

@@ -41,8 +41,9 @@ class UnsubstitutedGlobalsEnvironment final : public SymbolicEnvironment {
 
 }  // namespace
 
-SymbolicMachine::SymbolicMachine(const Program& program, terms::TermManager& terms, SymbolicLimits limits)
-    : program_(program), terms_(terms), limits_(limits) {}
+SymbolicMachine::SymbolicMachine(const Program& program, terms::TermManager& terms, SymbolicLimits limits,
+                                 EngineMode mode)
+    : program_(program), terms_(terms), limits_(limits), mode_(mode) {}
 
 SymbolicConfiguration SymbolicMachine::initial() const {
   SymbolicConfiguration configuration;
@@ -101,12 +102,16 @@ class SymbolicMachine::Step {
   // A copy of the configuration before the step, one more step taken, with φ ∧ conjuncts.
   // Returns null when a conjunct is syntactically false (the successor does not exist).
   SymbolicConfiguration* successor(Rule rule, std::initializer_list<Term> conjuncts, std::string_view letters) {
+    for (Term conjunct : conjuncts)
+      if (conjunct->is_false()) return nullptr;
     SymbolicSuccessor next{before_, rule, {}};
     for (Term conjunct : conjuncts) {
-      if (conjunct->is_false()) return nullptr;
       if (conjunct->is_true()) continue;
       next.added.push_back(conjunct);
-      next.configuration.path_condition = next.configuration.path_condition.with(conjunct);
+      if (tracing())
+        next.configuration.trace = next.configuration.trace.then(TraceItem{TraceItemKind::Test, conjunct});
+      else
+        next.configuration.path_condition = next.configuration.path_condition.with(conjunct);
     }
     next.configuration.branches += letters;
     ++next.configuration.steps;
@@ -125,12 +130,23 @@ class SymbolicMachine::Step {
     if (auto* c = successor(Rule::ErrorOutOfBounds, {definedness.bounds_failure}, "E")) c->outcome = Outcome::OutOfBounds;
   }
   std::string_view defined_letter(const Statement& s) const { return s.checks_definedness ? "D" : ""; }
+  bool tracing() const { return machine_.mode_ == EngineMode::Trace; }
+  void record(SymbolicConfiguration& c, TraceItem item) { c.trace = c.trace.then(std::move(item)); }
+  // An assignment's own δ(h, e): a conjunct of φ in forward mode; in trace mode it travels with
+  // the assignment item, where Definition 4.2 picks it up.  Its syntactic falsity still removes the
+  // successor in both modes.
+  Term assignment_condition(Term defined) const { return tracing() && !defined->is_false() ? terms_.true_term() : defined; }
   Definedness statement_definedness(const Statement& s, Definedness computed) {
     return s.checks_definedness ? computed : translator_.always_defined();
   }
 
-  // h := v in configuration c, the location of h taken in the state before the step.
-  Rule assign(SymbolicConfiguration& c, const Expression& target, Term value) {
+  // h := v in configuration c, the location of h taken in the state before the step.  In trace
+  // mode the assignment is recorded in ρ with its definedness instead.
+  Rule assign(SymbolicConfiguration& c, const Expression& target, Term value, Term defined) {
+    if (tracing()) {
+      record(c, assignment_item(c, target, value, defined));
+      return assignment_rule(target);
+    }
     switch (target.kind) {
       case ExpressionKind::FieldRead: {
         Term object = translator_.translate(target.operand(0));
@@ -166,6 +182,30 @@ class SymbolicMachine::Step {
     }
   }
 
+  TraceItem assignment_item(const SymbolicConfiguration& c, const Expression& target, Term value, Term defined) {
+    TraceItem item;
+    item.value = value;
+    item.definedness = defined;
+    switch (target.kind) {
+      case ExpressionKind::FieldRead:
+        item.kind = TraceItemKind::AssignField;
+        item.object = translator_.translate(target.operand(0));
+        item.field = target.field;
+        break;
+      case ExpressionKind::ArrayRead:
+        item.kind = TraceItemKind::AssignArrayElement;
+        item.variable = c.globals[target.operand(0).variable.index];
+        item.index = translator_.translate(target.operand(1));
+        break;
+      default:
+        item.kind = TraceItemKind::AssignVariable;
+        item.variable = target.variable.scope == Scope::Global ? c.globals[target.variable.index]
+                                                               : c.locals[c.locals_base() + target.variable.index];
+        break;
+    }
+    return item;
+  }
+
   static Rule assignment_rule(const Expression& target) {
     switch (target.kind) {
       case ExpressionKind::FieldRead: return Rule::AssignmentField;
@@ -184,8 +224,14 @@ class SymbolicMachine::Step {
     Definedness definedness = statement_definedness(
         s, translator_.sequence(translator_.location_definedness(*s.target), translator_.definedness(*s.value)));
     Term value = translator_.translate(*s.value);
-    if (auto* c = successor(assignment_rule(*s.target), {definedness.defined}, defined_letter(s))) {
-      assign(*c, *s.target, value);
+    if (auto* c = successor(assignment_rule(*s.target), {assignment_condition(definedness.defined)}, defined_letter(s))) {
+      if (s.target->type.kind == TypeKind::IntArray && tracing()) {
+        // Whole-array assignment a := b: arrays are values, so this is a variable assignment.
+        record(*c, TraceItem{TraceItemKind::AssignVariable, nullptr, c->globals[s.target->variable.index], nullptr,
+                             nullptr, -1, -1, value, definedness.defined});
+      } else {
+        assign(*c, *s.target, value, definedness.defined);
+      }
       c->control.advance();
     }
     error_transitions(s, definedness);
@@ -195,6 +241,20 @@ class SymbolicMachine::Step {
   // different from every object of the input and from every object created before on the path.
   void symbolic_object_creation(const Statement& s) {
     Definedness definedness = statement_definedness(s, translator_.location_definedness(*s.target));
+    if (tracing()) {
+      // §4: ρ · x := new C · h := x with x fresh.
+      if (auto* c = successor(Rule::ObjectCreation, {assignment_condition(definedness.defined)}, defined_letter(s))) {
+        Term fresh = terms_.fresh_symbol(terms::Sort::reference(s.class_index), "new");
+        TraceItem creation{TraceItemKind::NewObject};
+        creation.variable = fresh;
+        creation.class_index = s.class_index;
+        record(*c, creation);
+        assign(*c, *s.target, fresh, definedness.defined);
+        c->control.advance();
+      }
+      error_transitions(s, definedness);
+      return;
+    }
     if (auto* c = successor(Rule::ObjectCreation, {definedness.defined}, defined_letter(s))) {
       std::int64_t serial = c->next_object++;
       if (fault_active(Fault::NewAliasesOldObject) && serial > 1) [[unlikely]]
@@ -206,7 +266,7 @@ class SymbolicMachine::Step {
           c->fields[field] = terms_.store(c->fields[field], object, default_value);
         }
       }
-      assign(*c, *s.target, object);
+      assign(*c, *s.target, object, definedness.defined);
       c->control.advance();
     }
     error_transitions(s, definedness);
@@ -306,12 +366,37 @@ class SymbolicMachine::Step {
 
   // Pushes the callee's closure with τ' binding `this` (methods) and the parameters to `bound`,
   // and the `var` locals to their defaults.
-  void push_closure(SymbolicConfiguration& c, const Callable& callee, const std::vector<Term>& bound) {
+  // In trace mode every local of the callee is renamed to a fresh variable, and ρ records the
+  // binding: ρ · ȳ := ē (and the defaults of the `var` locals); `this` too, by value, unless the
+  // planted fault `this-by-name` substitutes the receiver expression as §4 prints it.
+  void push_closure(SymbolicConfiguration& c, const Callable& callee, const std::vector<Term>& bound,
+                    const std::vector<Term>& bound_definedness) {
     const std::uint32_t base = static_cast<std::uint32_t>(c.locals.size());
-    for (Term value : bound) c.locals.push_back(value);
-    for (std::size_t slot = bound.size(); slot < callee.locals.size(); ++slot)
-      c.locals.push_back(default_term(callee.locals[slot].type));
+    for (std::size_t slot = 0; slot < callee.locals.size(); ++slot) {
+      Term value = slot < bound.size() ? bound[slot] : default_term(callee.locals[slot].type);
+      if (!tracing()) {
+        c.locals.push_back(value);
+        continue;
+      }
+      if (slot == 0 && callee.is_method && fault_active(Fault::ThisByName)) [[unlikely]] {
+        c.locals.push_back(value);
+        continue;
+      }
+      Term renamed = terms_.fresh_symbol(sort_of(callee.locals[slot].type), callee.locals[slot].name);
+      c.locals.push_back(renamed);
+      TraceItem binding{TraceItemKind::AssignVariable};
+      binding.variable = renamed;
+      binding.value = value;
+      binding.definedness = slot < bound_definedness.size() ? bound_definedness[slot] : terms_.true_term();
+      record(c, binding);
+    }
     c.control.push_frame(callee, base);
+  }
+
+  std::vector<Term> arguments_definedness_terms(const Statement& s) {
+    std::vector<Term> out;
+    for (const auto& argument : s.arguments) out.push_back(translator_.definedness(*argument).defined);
+    return out;
   }
 
   std::vector<Term> translate_arguments(const Statement& s) {
@@ -337,10 +422,10 @@ class SymbolicMachine::Step {
     Definedness definedness = statement_definedness(s, arguments_definedness(s, translator_.always_defined()));
     const Callable& callee = machine_.program_.callables[s.callee];
     std::vector<Term> bound = translate_arguments(s);
-    if (auto* c = successor(Rule::ProcedureCall, {definedness.defined}, defined_letter(s))) {
+    if (auto* c = successor(Rule::ProcedureCall, {assignment_condition(definedness.defined)}, defined_letter(s))) {
       if (!call_bound_reached(*c, callee)) {
         c->control.advance();
-        push_closure(*c, callee, bound);
+        push_closure(*c, callee, bound, arguments_definedness_terms(s));
       }
     }
     error_transitions(s, definedness);
@@ -355,13 +440,19 @@ class SymbolicMachine::Step {
     const Callable& callee = machine_.program_.callables[s.callee];
     std::vector<Term> bound{translator_.translate(*s.receiver)};
     for (Term argument : translate_arguments(s)) bound.push_back(argument);
-    if (auto* c = successor(Rule::MethodCall, {definedness.defined}, "D")) {
+    // In trace mode the callee's non-nil receiver is a test of ρ (§4: ρ · e0 ≠ nil · ȳ := ē), the
+    // arguments' definedness travels with their bindings.
+    Definedness receiver = translator_.receiver_definedness(*s.receiver);
+    Term condition = tracing() ? receiver.defined : definedness.defined;
+    if (auto* c = successor(Rule::MethodCall, {condition}, "D")) {
       if (!call_bound_reached(*c, callee)) {
         if (s.target != nullptr)
           c->control.top_frame().awaiting_result = true;
         else
           c->control.advance();
-        push_closure(*c, callee, bound);
+        std::vector<Term> bound_definedness{terms_.true_term()};
+        for (Term argument : arguments_definedness_terms(s)) bound_definedness.push_back(argument);
+        push_closure(*c, callee, bound, bound_definedness);
       }
     }
     error_transitions(definedness);
@@ -372,7 +463,14 @@ class SymbolicMachine::Step {
   void symbolic_method_return(const Statement& s) {
     Definedness definedness = statement_definedness(s, translator_.definedness(*s.value));
     Term value = translator_.translate(*s.value);
-    if (auto* c = successor(Rule::MethodReturn, {definedness.defined}, defined_letter(s))) {
+    if (auto* c = successor(Rule::MethodReturn, {assignment_condition(definedness.defined)}, defined_letter(s))) {
+      if (tracing()) {
+        // §4 symbolic method return: ρ · r := e, with r fresh for this call.
+        Term result = terms_.fresh_symbol(value->sort(), "r");
+        record(*c, TraceItem{TraceItemKind::AssignVariable, nullptr, result, nullptr, nullptr, -1, -1, value,
+                             definedness.defined});
+        value = result;
+      }
       c->result = value;
       c->control.finish_closure();
     }
@@ -384,9 +482,9 @@ class SymbolicMachine::Step {
   void symbolic_method_result(const Statement& s) {
     Definedness definedness = translator_.location_definedness(*s.target);
     const bool checks = s.target->kind != ExpressionKind::Variable;
-    if (auto* c = successor(Rule::MethodResult, {definedness.defined}, checks ? "D" : "")) {
+    if (auto* c = successor(Rule::MethodResult, {assignment_condition(definedness.defined)}, checks ? "D" : "")) {
       c->control.top_frame().awaiting_result = false;
-      assign(*c, *s.target, before_.result);
+      assign(*c, *s.target, before_.result, definedness.defined);
       c->control.advance();
     }
     if (checks) error_transitions(definedness);

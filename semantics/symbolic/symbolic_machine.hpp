@@ -1,6 +1,9 @@
-// The forward symbolic transition system (§2, §2.1, §3, §4.1): from a configuration ⟨Δ, σ, φ⟩,
-// every successor the rules allow, one function per rule named after the paper's.  Choosing among
-// successors, checking feasibility and bounding the search is the explorer's job (interp/explore).
+// The symbolic transition systems: from a configuration, every successor the rules allow, one
+// function per rule named after the paper's.  In forward mode these are the rules of §2, §2.1, §3
+// and §4.1 on ⟨Δ, σ, φ⟩; in trace mode the unfolding rules of §4, which record tests and
+// assignments in ρ instead of applying them (procedures and methods are unfolded with their
+// locals renamed to fresh variables — the paper's inlining S[ū := ȳ], kept per closure).
+// Choosing among successors, feasibility and bounds are the explorer's job (interp/explore).
 #pragma once
 
 #include <cstdint>
@@ -12,6 +15,10 @@
 #include "semantics/symbolic/symbolic_configuration.hpp"
 
 namespace symref {
+
+// Forward: the transition system of §2–§3 with §4.1's fields as arrays, building σ and φ.
+// Trace: §4's unfolding, building the trace ρ from which path(ρ) is computed backwards.
+enum class EngineMode : unsigned char { Forward, Trace };
 
 struct SymbolicLimits {
   // At most this many iterations of a loop per entry and this many active calls of one procedure
@@ -28,7 +35,8 @@ struct SymbolicSuccessor {
 
 class SymbolicMachine {
  public:
-  SymbolicMachine(const Program& program, terms::TermManager& terms, SymbolicLimits limits = {});
+  SymbolicMachine(const Program& program, terms::TermManager& terms, SymbolicLimits limits = {},
+                  EngineMode mode = EngineMode::Forward);
 
   // ⟨(id, main), id, true⟩: every global and field stands for its initial value.
   SymbolicConfiguration initial() const;
@@ -41,12 +49,14 @@ class SymbolicMachine {
   const Program& program() const { return program_; }
   terms::TermManager& terms() { return terms_; }
   const SymbolicLimits& limits() const { return limits_; }
+  EngineMode mode() const { return mode_; }
 
  private:
   class Step;
   const Program& program_;
   terms::TermManager& terms_;
   SymbolicLimits limits_;
+  EngineMode mode_;
 };
 
 }  // namespace symref
