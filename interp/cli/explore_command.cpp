@@ -32,6 +32,7 @@ struct ExploreCommandOptions {
   std::uint64_t max_paths = 100'000;
   unsigned timeout_milliseconds = 0;
   bool no_incremental = false;
+  bool no_agreement = false;
 };
 
 void write_tests(const std::string& directory, const Program& program, const ExplorationResult& result) {
@@ -50,10 +51,10 @@ void write_tests(const std::string& directory, const Program& program, const Exp
 
 int explore(const ExploreCommandOptions& options) {
   auto program = load_program(options.file);
-  if (options.engine != "forward")
-    throw InputError("symref: error: the trace engine is not available in this build\n");
   terms::TermManager terms(program.get());
   ExploreOptions explore_options;
+  explore_options.engine = options.engine == "trace" ? EngineMode::Trace : EngineMode::Forward;
+  explore_options.check_agreement = !options.no_agreement;
   explore_options.order = options.order == "bfs" ? SearchOrder::BreadthFirst : SearchOrder::DepthFirst;
   explore_options.limits.loop_bound = options.loop_bound;
   explore_options.max_steps = options.max_steps;
@@ -82,7 +83,14 @@ int explore(const ExploreCommandOptions& options) {
       disagreements += "\n  path " + std::to_string(k + 1) + " (" + path.branches + "): " + path.replay->details +
                        "\n    test: " + write_state(*program, *path.test).dump();
   }
-  if (!disagreements.empty()) throw PropertyFailure("tests replay: the concrete run disagrees with the symbolic path" + disagreements);
+  // pc = wp: a path whose forward condition and path(ρ) differ is a bug (in symref or the paper).
+  for (std::size_t k = 0; k < result.paths.size(); ++k) {
+    const auto& path = result.paths[k];
+    if (path.agreement != "refuted") continue;
+    disagreements += "\n  path " + std::to_string(k + 1) + " (" + path.branches + "): forward φ and path(ρ) differ";
+    if (path.separating_input) disagreements += "; they differ on " + write_state(*program, *path.separating_input).dump();
+  }
+  if (!disagreements.empty()) throw PropertyFailure("the engines disagree with the concrete system or with each other" + disagreements);
   return exit_done;
 }
 
@@ -119,6 +127,7 @@ void add_explore_command(CLI::App& app, Action& action) {
   command->add_option("--timeout", options->timeout_milliseconds, "per-query solver time limit in milliseconds (0: none)")
       ->check(CLI::Range(0u, 86'400'000u));
   command->add_flag("--no-incremental", options->no_incremental, "re-assert the whole path condition for every query");
+  command->add_flag("--no-agreement", options->no_agreement, "trace engine: skip proving forward φ ⇔ path(ρ) for each path");
   command->final_callback([&action, options] { action = [options] { return explore(*options); }; });
 }
 

@@ -6,6 +6,7 @@
 #include "interp/solver/smtlib.hpp"
 #include "interp/state_json/state_format.hpp"
 #include "semantics/terms/printer.hpp"
+#include "semantics/traces/trace_printer.hpp"
 
 namespace symref {
 
@@ -31,6 +32,16 @@ std::string shown_outcome(const ExploredPath& path) {
 }  // namespace
 
 nlohmann::ordered_json symbolic_state_to_json(const ReportContext& context, const SymbolicConfiguration& configuration) {
+  if (context.engine == "trace") {
+    // The trace engine keeps no σ: the final state is given by ρ itself (§4).
+    nlohmann::ordered_json trace = nlohmann::ordered_json::array();
+    for (const TraceItem* item : configuration.trace.items()) trace.push_back(print_trace_item(context.program, *item, printed_term_budget));
+    nlohmann::ordered_json out;
+    out["trace"] = std::move(trace);
+    out["steps"] = configuration.steps;
+    if (!configuration.bound_reason.empty()) out["bound_reason"] = configuration.bound_reason;
+    return out;
+  }
   nlohmann::ordered_json globals = nlohmann::ordered_json::object();
   for (std::size_t g = 0; g < context.program.globals.size(); ++g)
     globals[context.program.globals[g].name] = print(context, configuration.globals[g]);
@@ -72,13 +83,19 @@ nlohmann::ordered_json exploration_to_json(const ReportContext& context, const E
     }
     std::string replay = replay_text(path);
     if (!replay.empty()) entry["replay"] = replay;
+    if (!path.agreement.empty()) {
+      entry["agreement"] = path.agreement;
+      entry["forward_pc"] = print(context, path.forward_path_condition);
+      if (path.separating_input) entry["separating_input"] = write_state(context.program, *path.separating_input);
+    }
     paths.push_back(std::move(entry));
   }
   out["paths"] = std::move(paths);
   const auto& s = result.statistics;
   out["stats"] = {{"paths", s.paths},        {"feasible", s.feasible},  {"infeasible", s.infeasible},
                   {"unknown", s.unknown},    {"steps", s.steps},        {"queries", s.queries},
-                  {"solver_seconds", s.solver_seconds}, {"seconds", s.seconds}, {"truncated", s.truncated}};
+                  {"solver_seconds", s.solver_seconds}, {"path_condition_seconds", s.path_condition_seconds},
+                  {"path_condition_nodes", s.path_condition_nodes}, {"seconds", s.seconds}, {"truncated", s.truncated}};
   return out;
 }
 
@@ -124,6 +141,15 @@ std::string exploration_to_text(const ReportContext& context, const ExplorationR
     out << "  pc: " << print(context, path.path_condition) << "\n";
     const SymbolicConfiguration& c = path.final_configuration;
     if (!c.bound_reason.empty()) out << "  bound: " << c.bound_reason << "\n";
+    if (context.engine == "trace") {
+      out << "  trace:\n";
+      for (const TraceItem* item : c.trace.items()) out << "    " << print_trace_item(context.program, *item, 300) << "\n";
+      if (!path.agreement.empty()) out << "  forward pc: " << print(context, path.forward_path_condition) << "\n  agreement: " << path.agreement << "\n";
+      if (path.test) out << "  test: " << write_state(context.program, *path.test).dump() << "\n";
+      std::string replay = replay_text(path);
+      if (!replay.empty()) out << "  replay: " << replay << "\n";
+      continue;
+    }
     out << "  final:";
     for (std::size_t g = 0; g < context.program.globals.size(); ++g)
       out << (g ? ", " : " ") << context.program.globals[g].name << " = " << print(context, c.globals[g]);

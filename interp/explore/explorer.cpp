@@ -6,6 +6,8 @@
 
 #include "interp/explore/test_generation.hpp"
 #include "interp/property_failure.hpp"
+#include "semantics/terms/traversal.hpp"
+#include "semantics/traces/weakest_precondition.hpp"
 
 namespace symref {
 
@@ -21,7 +23,13 @@ struct Explorer::WorkItem {
 };
 
 Explorer::Explorer(const Program& program, terms::TermManager& terms, ExploreOptions options)
-    : program_(program), terms_(terms), options_(std::move(options)), machine_(program, terms, options_.limits) {
+    : program_(program),
+      terms_(terms),
+      options_(std::move(options)),
+      machine_(program, terms, options_.limits, options_.engine),
+      weakest_precondition_(std::make_unique<WeakestPrecondition>(terms, program)),
+      forward_machine_(program, terms, options_.limits, EngineMode::Forward) {
+  if (options_.engine == EngineMode::Trace) options_.incremental = false;  // path(ρ) is recomputed per query
   solver::SolverOptions solver_options;
   solver_options.timeout_milliseconds = options_.timeout_milliseconds;
   solver_options.validate_models = true;
@@ -60,8 +68,29 @@ void Explorer::synchronize_solver(const PathCondition& path_condition) {
   }
 }
 
+// φ for the forward engine; path(ρ) computed backwards for the trace engine.
+terms::Term Explorer::path_condition_of(const SymbolicConfiguration& configuration) {
+  if (options_.engine == EngineMode::Forward) return configuration.path_condition.conjunction(terms_);
+  if (configuration.trace.last() == last_trace_ && last_trace_condition_ != nullptr) return last_trace_condition_;
+  auto started = std::chrono::steady_clock::now();
+  terms::Term condition = weakest_precondition_->path_condition(configuration.trace);
+  path_condition_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  last_trace_ = configuration.trace.last();
+  last_trace_condition_ = condition;
+  return condition;
+}
+
 bool Explorer::feasible(WorkItem& item, SatResult& status) {
-  synchronize_solver(item.configuration.path_condition);
+  if (options_.engine == EngineMode::Forward) {
+    synchronize_solver(item.configuration.path_condition);
+  } else {
+    // The backward calculation has nothing to share between queries: one scope with path(ρ).
+    if (!asserted_.empty()) solver_->pop(static_cast<unsigned>(asserted_.size()));
+    asserted_.clear();
+    solver_->push();
+    solver_->add(path_condition_of(item.configuration));
+    asserted_.push_back(nullptr);
+  }
   status = solver_->check();
   return status == SatResult::Sat;
 }
@@ -74,7 +103,7 @@ void Explorer::record_pruned(const WorkItem& item, ExplorationResult& result, Sa
   path.branches = c.branches;
   path.outcome = c.outcome;
   path.status = status;
-  path.path_condition = c.path_condition.conjunction(terms_);
+  path.path_condition = path_condition_of(c);
   result.nodes[node].path = static_cast<std::int32_t>(result.paths.size());
   result.paths.push_back(std::move(path));
 }
@@ -85,7 +114,7 @@ void Explorer::finish_leaf(WorkItem& item, ExplorationResult& result, SatResult 
   ExploredPath path;
   path.node = node;
   path.branches = c.branches;
-  path.path_condition = c.path_condition.conjunction(terms_);
+  path.path_condition = path_condition_of(c);
   path.status = status;
   if (status == SatResult::Unknown) {
     path.status_reason = solver_->reason_unknown();
@@ -108,14 +137,62 @@ void Explorer::finish_leaf(WorkItem& item, ExplorationResult& result, SatResult 
       path.test = input_from_model(program_, terms_, *model, TestGenerationLimits{}, reason);
       if (!path.test) {
         path.test_note = reason;
-      } else {
+      } else if (options_.engine == EngineMode::Forward) {
         path.replay = replay_path(program_, terms_, c, *path.test);
+      } else {
+        path.replay = replay_trace(program_, terms_, c, path.path_condition, *path.test);
       }
     }
   }
   path.final_configuration = std::move(c);
+  if (options_.engine == EngineMode::Trace && options_.check_agreement && path.status == SatResult::Sat)
+    check_agreement(path);
   result.nodes[node].path = static_cast<std::int32_t>(result.paths.size());
   result.paths.push_back(std::move(path));
+}
+
+// Follows the leaf's branch string with the forward engine to get φ, then asks the solver whether
+// φ ⇔ path(ρ) (§4 against §2–§3 and §4.1: both are the path's weakest precondition).
+void Explorer::check_agreement(ExploredPath& path) {
+  const SymbolicConfiguration& leaf = path.final_configuration;
+  SymbolicConfiguration forward = forward_machine_.initial();
+  std::vector<SymbolicSuccessor> successors;
+  while (forward.outcome == Outcome::Running && forward.steps < leaf.steps) {
+    successors.clear();
+    forward_machine_.successors(forward, successors);
+    SymbolicSuccessor* chosen = nullptr;
+    for (auto& successor : successors) {
+      const SymbolicConfiguration& next = successor.configuration;
+      if (leaf.branches.compare(0, next.branches.size(), next.branches) != 0) continue;
+      if (next.outcome != Outcome::Running && next.outcome != leaf.outcome) continue;
+      chosen = &successor;
+      break;
+    }
+    if (chosen == nullptr) break;
+    forward = std::move(chosen->configuration);
+  }
+  if (forward.branches != leaf.branches || forward.steps != leaf.steps)
+    throw PropertyFailure("the forward engine cannot follow the trace engine's path " + leaf.branches +
+                          " (it reaches " + forward.branches + " in " + std::to_string(forward.steps) + " steps)");
+  path.forward_path_condition = forward.path_condition.conjunction(terms_);
+  terms::Term differ = terms_.logical_not(terms_.logical_and(terms_.implies(path.forward_path_condition, path.path_condition),
+                                                             terms_.implies(path.path_condition, path.forward_path_condition)));
+  if (!asserted_.empty()) solver_->pop(static_cast<unsigned>(asserted_.size()));
+  asserted_.clear();
+  solver_->push();
+  solver_->add(differ);
+  asserted_.push_back(nullptr);
+  SatResult status = solver_->check();
+  if (status == SatResult::Unsat) {
+    path.agreement = "proved";
+  } else if (status == SatResult::Unknown) {
+    path.agreement = "unknown";
+  } else {
+    path.agreement = "refuted";
+    std::string reason;
+    auto model = solver_->model();
+    path.separating_input = input_from_model(program_, terms_, *model, TestGenerationLimits{}, reason);
+  }
 }
 
 ExplorationResult Explorer::explore() {
@@ -190,6 +267,14 @@ ExplorationResult Explorer::explore() {
   }
 
   auto statistics = solver_->statistics();
+  result.statistics.path_condition_seconds = path_condition_seconds_;
+  {
+    terms::TermSet seen;
+    std::uint64_t nodes = 0;
+    for (const auto& path : result.paths)
+      if (path.path_condition != nullptr) terms::for_each_subterm(path.path_condition, seen, [&](terms::Term) { ++nodes; });
+    result.statistics.path_condition_nodes = nodes;
+  }
   result.statistics.queries = statistics.queries;
   result.statistics.solver_seconds = statistics.seconds;
   for (const auto& path : result.paths) {

@@ -20,6 +20,7 @@ namespace symref {
 enum class SearchOrder { DepthFirst, BreadthFirst };
 
 struct ExploreOptions {
+  EngineMode engine = EngineMode::Forward;  // forward: φ built on the fly; trace: path(ρ) (§4)
   SearchOrder order = SearchOrder::DepthFirst;
   SymbolicLimits limits;                 // --loop-bound, call depth
   std::uint64_t max_steps = 10'000;      // per path; a longer path ends in `bound`
@@ -29,6 +30,7 @@ struct ExploreOptions {
   unsigned timeout_milliseconds = 0;     // per query; 0: none
   std::string smt_directory;             // write every query as SMT-LIB2 (--smt-dir)
   bool generate_tests = true;            // a test per feasible leaf, replayed concretely
+  bool check_agreement = true;           // trace engine: prove forward φ ⇔ path(ρ) for every path
 };
 
 // One node of the tree: the root, a fork, or a leaf.  The edge into a node is labelled with the
@@ -52,6 +54,11 @@ struct ExploredPath {
   std::optional<GlobalState> test;     // the generated input, for feasible leaves
   std::string test_note;               // why there is no test, when there is none
   std::optional<ReplayVerdict> replay;
+  // Trace engine only: the solver's verdict on forward φ ⇔ path(ρ) — "proved", "refuted",
+  // "unknown" — and, when refuted, an input on which the two disagree.
+  std::string agreement;
+  terms::Term forward_path_condition = nullptr;
+  std::optional<GlobalState> separating_input;
 };
 
 struct ExplorationStatistics {
@@ -62,6 +69,8 @@ struct ExplorationStatistics {
   std::uint64_t steps = 0;       // symbolic transitions taken
   std::uint64_t queries = 0;
   double solver_seconds = 0;
+  double path_condition_seconds = 0;  // trace engine: computing path(ρ)
+  std::uint64_t path_condition_nodes = 0;  // distinct term nodes in the leaves' path conditions
   double seconds = 0;
   bool truncated = false;        // stopped at max_paths
 };
@@ -82,6 +91,8 @@ class Explorer {
  private:
   struct WorkItem;
   bool feasible(WorkItem& item, solver::SatResult& status);
+  terms::Term path_condition_of(const SymbolicConfiguration& configuration);
+  void check_agreement(ExploredPath& path);
   void synchronize_solver(const PathCondition& path_condition);
   void finish_leaf(WorkItem& item, ExplorationResult& result, solver::SatResult status);
   void record_pruned(const WorkItem& item, ExplorationResult& result, solver::SatResult status);
@@ -92,8 +103,13 @@ class Explorer {
   terms::TermManager& terms_;
   ExploreOptions options_;
   SymbolicMachine machine_;
+  std::unique_ptr<class WeakestPrecondition> weakest_precondition_;
   std::unique_ptr<solver::Solver> solver_;
   std::vector<std::shared_ptr<const PathCondition::Node>> asserted_;  // what the solver holds, one scope each
+  SymbolicMachine forward_machine_;              // the trace engine's partner for the agreement check
+  const Trace::Node* last_trace_ = nullptr;      // path(ρ) of the last trace asked for, kept
+  terms::Term last_trace_condition_ = nullptr;
+  double path_condition_seconds_ = 0;
 };
 
 }  // namespace symref

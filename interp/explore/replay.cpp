@@ -4,8 +4,29 @@
 #include "semantics/concrete/machine.hpp"
 #include "semantics/symbolic/state_valuation.hpp"
 #include "semantics/terms/printer.hpp"
+#include "semantics/traces/trace_semantics.hpp"
 
 namespace symref {
+
+namespace {
+// Runs the program from `input` for the leaf's steps and lists what differs from the leaf.
+std::string compare_program_run(const Program& program, const SymbolicConfiguration& leaf, const GlobalState& input,
+                                ConcreteMachine& machine) {
+  RunLimits limits;
+  limits.max_steps = leaf.outcome == Outcome::Bound ? leaf.steps : leaf.steps + 1;
+  limits.max_depth = static_cast<std::uint32_t>(leaf.control.depth() + 2);
+  machine.run(limits);
+  std::string differences;
+  if (machine.outcome() != leaf.outcome)
+    differences += "outcome " + std::string(outcome_name(machine.outcome())) + " instead of " +
+                   std::string(outcome_name(leaf.outcome)) + "; ";
+  if (machine.branches() != leaf.branches)
+    differences += "branches " + machine.branches() + " instead of " + leaf.branches + "; ";
+  if (machine.steps() != leaf.steps)
+    differences += std::to_string(machine.steps()) + " steps instead of " + std::to_string(leaf.steps) + "; ";
+  return differences;
+}
+}  // namespace
 
 ReplayVerdict replay_path(const Program& program, terms::TermManager& terms, const SymbolicConfiguration& leaf,
                           const GlobalState& input) {
@@ -21,27 +42,44 @@ ReplayVerdict replay_path(const Program& program, terms::TermManager& terms, con
   }
 
   ConcreteMachine machine(program, input);
-  RunLimits limits;
-  // A cut path (outcome bound) is compared with the concrete run after the same number of steps;
-  // a finished one must finish within them.
-  limits.max_steps = leaf.outcome == Outcome::Bound ? leaf.steps : leaf.steps + 1;
-  limits.max_depth = static_cast<std::uint32_t>(leaf.control.depth() + 2);
-  machine.run(limits);
-
-  std::string differences;
-  if (machine.outcome() != leaf.outcome)
-    differences += "outcome " + std::string(outcome_name(machine.outcome())) + " instead of " +
-                   std::string(outcome_name(leaf.outcome)) + "; ";
-  if (machine.branches() != leaf.branches)
-    differences += "branches " + machine.branches() + " instead of " + leaf.branches + "; ";
-  if (machine.steps() != leaf.steps)
-    differences += std::to_string(machine.steps()) + " steps instead of " + std::to_string(leaf.steps) + "; ";
+  std::string differences = compare_program_run(program, leaf, input, machine);
   if (differences.empty()) {
     GlobalState expected = materialize_state(program, terms, leaf.globals, leaf.fields, evaluator);
     std::string where;
     if (!equivalent_states(program, machine.state(), expected, &where))
       differences += "the final state is not V0∘σ: " + where + "; ";
   }
+  if (differences.empty()) {
+    verdict.agrees = true;
+    return verdict;
+  }
+  differences.resize(differences.size() - 2);
+  verdict.details = differences;
+  return verdict;
+}
+
+
+ReplayVerdict replay_trace(const Program& program, terms::TermManager& terms, const SymbolicConfiguration& leaf,
+                           terms::Term path_condition, const GlobalState& input) {
+  ReplayVerdict verdict;
+  InitialStateValuation initial(program, input);
+  if (!terms::evaluate(path_condition, initial).as_boolean()) {
+    verdict.details = "the test input does not satisfy path(ρ)";
+    return verdict;
+  }
+  ConcreteMachine machine(program, input);
+  std::string differences = compare_program_run(program, leaf, input, machine);
+  TraceInterpreter trace(program, input);
+  std::size_t stuck_at = 0;
+  if (!trace.run(leaf.trace, &stuck_at)) {
+    differences += "the trace gets stuck at item " + std::to_string(stuck_at + 1) + " of " +
+                   std::to_string(leaf.trace.length()) + " although V0(path(ρ)) is true (Theorem 4.5); ";
+  } else if (differences.empty()) {
+    std::string where;
+    if (!equivalent_states(program, machine.state(), trace.state(), &where))
+      differences += "the trace ends in another state than the program run: " + where + "; ";
+  }
+  (void)terms;
   if (differences.empty()) {
     verdict.agrees = true;
     return verdict;
