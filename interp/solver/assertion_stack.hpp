@@ -1,5 +1,4 @@
-// The formulas in scope along a path, with push and pop: what a solver layer needs to print,
-// re-check or key a query by (§2 path conditions φ ∧ b grown and cut back along the tree).
+// The formulas in scope with push and pop: a path condition φ ∧ b grown and cut back (§2).
 #pragma once
 
 #include <span>

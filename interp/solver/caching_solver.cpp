@@ -1,4 +1,4 @@
-// Answering repeated queries from memory (caching_solver.hpp).
+// Answering repeated satisfiability queries from memory (caching_solver.hpp; §2 path conditions).
 #include "interp/solver/caching_solver.hpp"
 
 #include <algorithm>

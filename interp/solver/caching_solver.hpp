@@ -1,5 +1,4 @@
-// Answers repeated queries from memory: a query is the set of formulas in scope (terms are
-// hash-consed, so the set of their ids is the query), and only definite answers are kept.
+// A solver layer answering repeated queries from memory, a query being its set of formulas (§2 φ).
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-// Cross-checking of two solvers on every query (cross_checking_solver.hpp).
+// Asking two solvers every query and comparing their answers (cross_checking_solver.hpp; §2).
 #include "interp/solver/cross_checking_solver.hpp"
 
 #include "interp/solver/smtlib.hpp"

@@ -1,5 +1,4 @@
-// Two solvers asked every query, their sat/unsat answers compared: the property "solvers agree"
-// of DESIGN.md, guarding the correctness of both backends (§2 Theorems 2.3 and 2.4 rest on them).
+// A solver layer asking two solvers every query and comparing the answers (§2 Theorems 2.3 and 2.4).
 #pragma once
 
 #include <memory>

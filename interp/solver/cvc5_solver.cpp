@@ -1,5 +1,4 @@
-// The cvc5 backend: terms lowered through the shared encoding (encoding.hpp) into cvc5::Term, one
-// incremental cvc5::Solver per path (§2 path conditions checked for satisfiability).
+// The cvc5 backend: the shared encoding lowered to cvc5 terms, one incremental solver per path (§2, §4.1).
 #include "interp/solver/cvc5_solver.hpp"
 
 #include <cvc5/cvc5.h>

@@ -1,4 +1,4 @@
-// The cvc5 backend of the solver interface (solver.hpp), through cvc5's C++ API.
+// The cvc5 backend of the solver interface, through cvc5's C++ API (§2 satisfiability of path conditions).
 #pragma once
 
 #include <memory>

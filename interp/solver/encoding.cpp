@@ -1,5 +1,4 @@
-// Names, sorts and side constraints of the SMT-LIB encoding of terms (§2.1 arrays, §4.1 fields
-// as arrays and new objects); the encoding itself is documented in encoding.hpp.
+// Names, sorts and side constraints of the SMT-LIB encoding of terms (§2.1 arrays, §4.1 fields, `new`).
 #include "interp/solver/encoding.hpp"
 
 #include <algorithm>

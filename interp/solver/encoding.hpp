@@ -1,6 +1,7 @@
-// The translation of terms into SMT-LIB's integers, Booleans and arrays (§2.1 arrays as functions,
-// §4.1 fields as arrays over objects), written once and shared by the Z3 and cvc5 backends and the
-// SMT-LIB2 printer through the Builder parameter of Lowering.
+// The encoding of terms in SMT-LIB Int, Bool and arrays, shared by backends and printer (§2.1, §4.1).
+//
+// One template, Lowering<Builder>, does the translation; the Z3 and cvc5 backends and the SMT-LIB2
+// printer are its Builders, so all three read the same encoding.
 //
 // The encoding, sort by sort:
 //   Int           -> Int
@@ -161,6 +162,7 @@ class Lowering {
   terms::TermMap<std::uint32_t> length_slots_;  // array symbol -> index of its length constant
   std::vector<Expression> expressions_;
   std::vector<std::pair<Term, bool>> stack_;
+  std::vector<Expression> operands_;  // reused by translate()
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -213,10 +215,9 @@ template <class Builder>
 typename Lowering<Builder>::Expression Lowering<Builder>::translate(Term term) {
   auto operand = [&](std::uint32_t i) -> const Expression& { return cached(term->child(i)); };
   auto apply = [&](SmtOperator op) {
-    std::vector<Expression> operands;
-    operands.reserve(term->arity());
-    for (Term child : *term) operands.push_back(cached(child));
-    return builder_.apply(op, operands);
+    operands_.clear();
+    for (Term child : *term) operands_.push_back(cached(child));
+    return builder_.apply(op, operands_);
   };
   // a / b and a % b are total in the language and partial in SMT-LIB: guard b = 0.
   auto guarded = [&](SmtOperator op) {

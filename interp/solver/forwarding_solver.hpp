@@ -1,5 +1,4 @@
-// A solver layer that passes every call to the solver below it: the base of the layers that
-// add cross-checking, model validation, logging or caching to the interface of solver.hpp.
+// A solver layer passing every call to the solver below: the base of the layers on solver.hpp (§2).
 #pragma once
 
 #include <memory>

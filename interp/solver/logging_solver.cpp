@@ -1,4 +1,4 @@
-// Writing every query as a standalone SMT-LIB2 script (logging_solver.hpp).
+// Writing every query as a standalone SMT-LIB2 script (logging_solver.hpp; §2 path conditions).
 #include "interp/solver/logging_solver.hpp"
 
 #include <cstdio>

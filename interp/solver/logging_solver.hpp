@@ -1,6 +1,6 @@
-// SMT-LIB2 logging of every query (`--smt-dir DIR`): each check() of the solver below becomes a
-// standalone script DIR/query-000001.smt2, ... that any SMT-LIB solver can re-run (§2 path
-// conditions as the formulas engine developers compare).
+// A solver layer writing every query as a standalone SMT-LIB2 file, `--smt-dir` (§2 path conditions).
+//
+// Engine developers re-run these files with any SMT-LIB solver to compare path conditions.
 #pragma once
 
 #include <filesystem>

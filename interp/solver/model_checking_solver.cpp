@@ -1,4 +1,4 @@
-// Validation of solver models by evaluation (model_checking_solver.hpp).
+// Validating solver models by evaluating the formulas under them (model_checking_solver.hpp; §2).
 #include "interp/solver/model_checking_solver.hpp"
 
 #include "semantics/faults.hpp"

@@ -1,6 +1,6 @@
-// Validation of every model before use: after sat, each formula in scope is evaluated under the
-// model by the term evaluator and must be true (§2 Theorem 2.3 needs V(φ) = true), and the model
-// must be a consistent input (the side constraints of encoding.hpp).
+// A solver layer evaluating every formula under each model before use (§2 Theorem 2.3: V(φ) = true).
+//
+// It also checks that the model is a consistent input: the side constraints of encoding.hpp hold.
 #pragma once
 
 #include <memory>

@@ -1,5 +1,4 @@
-// SMT-LIB2 text of terms and of standalone scripts, in the encoding of encoding.hpp (§2 path
-// conditions, §2.1 arrays, §4.1 fields as arrays), for logs, JSON output and disagreement reports.
+// SMT-LIB2 text of terms and standalone scripts in the shared encoding (§2 φ, §2.1 arrays, §4.1 fields).
 //
 // Output is deterministic: names are given in first-use order, shared subterms (used twice or
 // more) are bound once — with `let` in a single term, with `define-fun` in a script, so that a

@@ -1,4 +1,4 @@
-// Copying a solver model into explicit tables (snapshot_model.hpp).
+// Copying a solver model into explicit tables (snapshot_model.hpp; a valuation V of §2).
 #include "interp/solver/snapshot_model.hpp"
 
 #include "semantics/terms/term_manager.hpp"

@@ -1,5 +1,4 @@
-// A model copied out of a solver, so that it outlives the solver's next call: the values a set of
-// formulas reads (their symbols, array lengths, and the array elements at the indices read).
+// A solver model copied into tables so that it outlives the solver's next call (a valuation V of §2).
 #pragma once
 
 #include <memory>

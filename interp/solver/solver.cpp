@@ -1,4 +1,4 @@
-// The solver interface's shared pieces and the factory stacking backends and layers (solver.hpp).
+// Result names, the formula check and the factory stacking backends and layers (solver.hpp; §2).
 #include "interp/solver/solver.hpp"
 
 #include <stdexcept>

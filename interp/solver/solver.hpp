@@ -1,5 +1,4 @@
-// The one solver interface behind which Z3, cvc5 and the layers on them sit: deciding whether a
-// path condition φ is satisfiable and giving a model V with V(φ) = true (§2 Theorem 2.3, §4.1).
+// The solver interface: is a path condition φ satisfiable, with a model V(φ) = true (§2 Thm 2.3, §4.1).
 //
 // Formulas are terms of sort Bool (semantics/terms); their translation to SMT-LIB theories is
 // interp/solver/encoding.hpp.  `unknown` — also a time-out or an error inside a solver library —

@@ -1,4 +1,4 @@
-// Wall-clock timing of solver queries, for the statistics every Solver reports.
+// Wall-clock timing of solver queries for the statistics solvers report (tooling; no § of the paper).
 #pragma once
 
 #include <chrono>

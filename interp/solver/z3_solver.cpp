@@ -1,12 +1,14 @@
-// The Z3 backend: terms lowered through the shared encoding (encoding.hpp) into z3::expr, one
-// incremental z3::solver per path (§2 path conditions checked for satisfiability).
+// The Z3 backend: the shared encoding lowered to z3 expressions, one incremental solver per path (§2, §4.1).
 #include "interp/solver/z3_solver.hpp"
 
 #include <z3++.h>
 
-#include <climits>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
 #include <optional>
 #include <stdexcept>
+#include <thread>
 
 #include "interp/solver/encoding.hpp"
 #include "interp/solver/stopwatch.hpp"
@@ -65,6 +67,48 @@ class Z3Builder {
   }
 
   z3::context& context_;
+};
+
+// Enforces a query's time limit by interrupting the Z3 context from a watchdog thread.  Z3 4.8.12's
+// own "timeout" parameter runs on a pooled timer thread that deadlocks when short timers expire
+// (Z3 pull request #5371, issue #5990): with a 1 ms limit, the test suite hung.  Z3_interrupt is
+// Z3's thread-safe way to stop a running check, and it has no effect on an idle context, so a
+// watchdog firing just after the check returned is harmless.
+class Deadline {
+ public:
+  Deadline(z3::context& context, unsigned milliseconds) {
+    if (milliseconds == 0) return;
+    watchdog_ = std::thread([this, &context, milliseconds] {
+      std::unique_lock<std::mutex> lock(mutex_);
+      if (!finished_changed_.wait_for(lock, std::chrono::milliseconds(milliseconds), [this] { return finished_; })) {
+        expired_ = true;
+        context.interrupt();
+      }
+    });
+  }
+  ~Deadline() {
+    if (!watchdog_.joinable()) return;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      finished_ = true;
+    }
+    finished_changed_.notify_one();
+    watchdog_.join();
+  }
+  Deadline(const Deadline&) = delete;
+  Deadline& operator=(const Deadline&) = delete;
+
+  bool expired() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return expired_;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable finished_changed_;
+  bool finished_ = false;
+  bool expired_ = false;
+  std::thread watchdog_;
 };
 
 // Decodes a value Z3 computed for an encoded term of sort `sort`.
@@ -170,10 +214,14 @@ class Z3Solver final : public Solver {
       reason_ = *failure_;
     } else {
       try {
+        Deadline deadline(context_, timeout_milliseconds_);
         switch (solver_.check()) {
           case z3::sat: result = SatResult::Sat; break;
           case z3::unsat: result = SatResult::Unsat; break;
-          case z3::unknown: reason_ = solver_.reason_unknown(); break;
+          case z3::unknown:
+            reason_ = deadline.expired() ? "timeout after " + std::to_string(timeout_milliseconds_) + " ms"
+                                         : solver_.reason_unknown();
+            break;
         }
       } catch (const z3::exception& error) {
         reason_ = std::string("z3 error: ") + error.msg();
@@ -186,13 +234,7 @@ class Z3Solver final : public Solver {
 
   std::string reason_unknown() const override { return reason_; }
 
-  void set_timeout_milliseconds(unsigned milliseconds) override {
-    attempt([&] {
-      z3::params parameters(context_);
-      parameters.set("timeout", milliseconds == 0 ? UINT_MAX : milliseconds);
-      solver_.set(parameters);
-    });
-  }
+  void set_timeout_milliseconds(unsigned milliseconds) override { timeout_milliseconds_ = milliseconds; }
 
   std::unique_ptr<Model> model() override {
     if (last_result_ != SatResult::Sat) throw std::logic_error("z3: model() without a sat answer");
@@ -229,6 +271,7 @@ class Z3Solver final : public Solver {
   SideConstraintCollector collector_;
   std::vector<SideConstraint> constraints_;
   unsigned scopes_ = 0;
+  unsigned timeout_milliseconds_ = 0;
   std::optional<std::string> failure_;
   unsigned failure_scope_ = 0;
   SatResult last_result_ = SatResult::Unknown;
@@ -244,13 +287,13 @@ SatResult z3_check_script(std::string_view script, std::string* reason, unsigned
   try {
     z3::context context;
     z3::solver solver(context);
-    if (timeout_milliseconds != 0) solver.set("timeout", timeout_milliseconds);
     solver.from_string(std::string(script).c_str());
+    Deadline deadline(context, timeout_milliseconds);
     switch (solver.check()) {
       case z3::sat: return SatResult::Sat;
       case z3::unsat: return SatResult::Unsat;
       case z3::unknown:
-        if (reason != nullptr) *reason = solver.reason_unknown();
+        if (reason != nullptr) *reason = deadline.expired() ? "timeout" : solver.reason_unknown();
         return SatResult::Unknown;
     }
   } catch (const z3::exception& error) {

@@ -1,4 +1,4 @@
-// The Z3 backend of the solver interface (solver.hpp), through Z3's C++ API.
+// The Z3 backend of the solver interface, through Z3's C++ API (§2 satisfiability of path conditions).
 #pragma once
 
 #include <memory>

@@ -1,5 +1,4 @@
-// Evaluation of terms under a valuation, V(t) (§2 expression semantics, §2.1 array updates,
-// §4.1 fields as arrays); the semantics is documented in evaluator.hpp.
+// Term evaluation V(t) under a valuation (§2 expression semantics, §2.1 arrays, §4.1 fields as arrays).
 #include "semantics/terms/evaluator.hpp"
 
 #include <stdexcept>

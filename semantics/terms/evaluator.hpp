@@ -1,5 +1,4 @@
-// The meaning of terms: V(t) for a valuation V of the symbols (§2 "V(op(e1..en)) = op̄(V(e1)..V(en))",
-// §2.1 arrays as functions, §4.1 fields as arrays over objects).
+// The meaning of terms, V(t) for a valuation V (§2 V(op(e1..en)) = op̄(V(e1)..V(en)), §2.1, §4.1).
 //
 // Term semantics — the one that simplification (term_manager.cpp) and the solver encoding
 // (interp/solver/encoding.hpp) must both keep:

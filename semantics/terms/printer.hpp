@@ -1,5 +1,4 @@
-// Readable printing of terms in the language's own syntax: the path conditions φ and substitutions
-// σ of §2, array updates (a[e] := e') of §2.1 and field reads f[o] of §4.1 as students read them.
+// Readable printing of terms in the language's syntax for students (§2 φ and σ, §2.1 updates, §4.1 fields).
 //
 //   Global symbol x -> x            Fresh symbol -> name#serial      NewObject k -> new#k
 //   Select(field f, o) -> o.f       Select(a, i) -> a[i]             Store(a, i, v) -> a[i := v]

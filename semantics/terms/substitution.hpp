@@ -1,5 +1,4 @@
-// Substitutions σ: symbols mapped to terms, applied as eσ (§2 "xσ = σ(x), op(e1..en)σ = op(e1σ..enσ)";
-// §2.1 arrays to array terms; §4 heap and `new` substitutions written as field arrays, §4.1).
+// Substitutions σ from symbols to terms and their application eσ (§2, §2.1 arrays, §4 and §4.1 objects).
 #pragma once
 
 #include <utility>

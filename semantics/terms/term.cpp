@@ -1,4 +1,4 @@
-// Names of term kinds and sorts (term.hpp), for error messages and test output.
+// Names of term kinds and sorts for messages and tests (the terms of §2, §2.1 and §4.1).
 #include "semantics/terms/term.hpp"
 
 namespace symref::terms {

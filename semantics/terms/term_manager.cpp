@@ -1,5 +1,4 @@
-// Hash-consed construction and meaning-preserving simplification of terms (§2 operators and
-// substitutions, §2.1 array updates (a[e] := e'), §4.1 fields as arrays and `new` objects).
+// Hash-consed, meaning-preserving construction of terms (§2 operators, §2.1 (a[e] := e'), §4.1 `new`).
 //
 // Every simplification below is an identity of the term semantics documented in evaluator.hpp
 // (total operators, Euclidean division with a/0 = 0 and a%0 = a, arrays as total functions); the
@@ -174,10 +173,9 @@ void TermManager::grow_table() {
   table_mask_ = mask;
 }
 
-Term TermManager::intern(TermNode&& candidate, std::span<const Term> children) {
+Term TermManager::intern(TermNode&& candidate, std::span<const Term> children, std::string_view symbol_name) {
   candidate.arity_ = static_cast<std::uint32_t>(children.size());
   candidate.children_ = children.data();
-  if (candidate.name_ == nullptr) candidate.name_ = &empty_name;
 
   std::uint64_t h = combine(static_cast<std::uint64_t>(candidate.kind_),
                             static_cast<std::uint64_t>(candidate.sort_.kind) << 8 |
@@ -211,6 +209,8 @@ Term TermManager::intern(TermNode&& candidate, std::span<const Term> children) {
     child_cursor_ += children.size();
     child_room_ -= children.size();
   }
+  // Only a new node pays for its name: looking up an existing symbol allocates nothing.
+  candidate.name_ = candidate.kind_ == TermKind::Symbol ? pooled_name(symbol_name) : &empty_name;
   candidate.id_ = static_cast<std::uint32_t>(nodes_.size());
   nodes_.push_back(std::move(candidate));
   table_[slot] = &nodes_.back();
@@ -374,8 +374,7 @@ Term TermManager::symbol(SymbolKind kind, std::int64_t index, Sort sort, std::st
   candidate.symbol_kind_ = kind;
   candidate.index_ = index;
   candidate.sort_ = sort;
-  candidate.name_ = pooled_name(name);  // not part of identity: the first name given is kept
-  return leaf(std::move(candidate));
+  return intern(std::move(candidate), {}, name);  // the first name given is kept
 }
 
 Term TermManager::global_symbol(std::int32_t slot) {

@@ -99,7 +99,8 @@ class TermManager {
   Sort checked_sort(TermKind kind, std::span<const Term> children) const;
   Term node(TermKind kind, Sort sort, std::span<const Term> children);
   Term leaf(TermNode&& candidate);
-  Term intern(TermNode&& candidate, std::span<const Term> children);
+  // `symbol_name` names a Symbol node when it is new (names are not part of a symbol's identity).
+  Term intern(TermNode&& candidate, std::span<const Term> children, std::string_view symbol_name = {});
   Term symbol(SymbolKind kind, std::int64_t index, Sort sort, std::string_view name);
   const std::string* pooled_name(std::string_view name);
   void grow_table();

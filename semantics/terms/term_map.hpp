@@ -1,5 +1,4 @@
-// Hash maps and sets keyed by term, the caches of every pass over the term DAG (§2 substitution,
-// evaluation, printing, solver encoding).
+// Hash maps and sets keyed by term: the per-node caches of every DAG pass (§2 substitution, evaluation).
 //
 // Open addressing with linear probing over a power-of-two table, hashed on the term's dense id:
 // one flat array, no allocation per entry, and erasure by backward shifting so that a table can

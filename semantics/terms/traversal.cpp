@@ -1,4 +1,4 @@
-// Symbol collection and DAG and tree sizes of terms (traversal.hpp).
+// Symbol collection and DAG and tree sizes of terms (the inductive structure of §2 expressions).
 #include "semantics/terms/traversal.hpp"
 
 #include <algorithm>

@@ -1,5 +1,4 @@
-// Walks over the term DAG that visit every distinct subterm once, operands first, without
-// recursion (§2 "defined inductively" read bottom-up); and the size measures benchmarks report.
+// Iterative walks visiting each subterm once, operands first (§2 inductive definitions read bottom-up).
 #pragma once
 
 #include <cstdint>

@@ -1,7 +1,7 @@
-// Tests of the Z3 and cvc5 backends through the solver interface: sat, unsat, arithmetic, arrays,
-// fields and new objects, models checked by evaluation, push/pop, time-outs, errors.
+// Tests of the Z3 and cvc5 backends: sat, unsat, arrays, fields, models, push/pop, time-outs (§2, §4.1).
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <stdexcept>
 
 #include "interp/solver/cvc5_solver.hpp"
@@ -168,7 +168,9 @@ TEST_P(Backend, TimeOutGivesUnknownWithAReason) {
   solver->add(m.less(n(0), z));
   solver->add(m.equal(m.add(cube(x), cube(y)), cube(z)));
   EXPECT_EQ(solver->check(), SatResult::Unknown);
-  EXPECT_NE(solver->reason_unknown(), "");
+  std::string reason = solver->reason_unknown();
+  for (char& c : reason) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  EXPECT_NE(reason.find("timeout"), std::string::npos) << reason;  // z3: "timeout", cvc5: "TIMEOUT"
   EXPECT_THROW(solver->model(), std::logic_error);
   EXPECT_EQ(solver->statistics().unknown, 1u);
 }

@@ -1,5 +1,4 @@
-// A scripted stand-in for a solver backend, for testing the layers: it answers what it is told
-// and hands out the model it is given, so a test can play a wrong or unsure solver.
+// A scripted stand-in for a solver backend, playing a wrong or unsure solver in layer tests (§2).
 #pragma once
 
 #include <gtest/gtest.h>

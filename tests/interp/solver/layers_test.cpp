@@ -1,5 +1,4 @@
-// Tests of the layers on the solver interface: cross-checking, model validation (and the planted
-// fault ModelNotValidated), SMT-LIB2 logging re-solved by Z3, caching, and the factory.
+// Tests of the solver layers: cross-checking, model validation, logging, caching, factory (§2 Thm 2.3).
 #include <gtest/gtest.h>
 
 #include <filesystem>

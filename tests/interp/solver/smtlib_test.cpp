@@ -1,6 +1,4 @@
-// Tests of SMT-LIB2 printing: exact text of terms and scripts, sharing, names and quoting, and a
-// randomized check that Z3 parsing the printed script answers as both backends do through their
-// APIs, with every model satisfying its formula under the term evaluator.
+// Tests of SMT-LIB2 printing: exact text, sharing, names, Z3 re-solving printed scripts (§2.1, §4.1).
 #include "interp/solver/smtlib.hpp"
 
 #include <gtest/gtest.h>

@@ -1,5 +1,4 @@
-// Random well-sorted terms over a few symbols of every sort, with arrays, fields, updates and new
-// objects, and random valuations that respect the object encoding: shared by the randomized tests.
+// Random well-sorted terms and encoding-respecting valuations for randomized tests (§2, §2.1, §4.1).
 #pragma once
 
 #include <random>

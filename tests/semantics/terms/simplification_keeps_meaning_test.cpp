@@ -1,6 +1,7 @@
-// Randomized check that simplification keeps meaning: every random term, built once with and once
-// without simplification, has one value under random valuations that respect the object encoding
-// (input-derived references non-positive, new objects positive).  Fixed seeds.
+// Randomized check that simplification keeps meaning under random valuations (§2 V(t), §2.1, §4.1).
+//
+// Each term is built once with and once without simplification from the same seed; valuations make
+// input-derived references non-positive and new objects positive.  Fixed seeds.
 #include <gtest/gtest.h>
 
 #include <random>

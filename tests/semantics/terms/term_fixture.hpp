@@ -1,4 +1,4 @@
-// Shared test vocabulary for the term tests: a program-less manager with a few symbols of each sort.
+// Shared test vocabulary: a program-less manager with symbols of every sort (§2, §2.1, §4.1 terms).
 #pragma once
 
 #include <gtest/gtest.h>
