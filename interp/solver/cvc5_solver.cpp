@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "interp/solver/encoding.hpp"
+#include "interp/solver/large_stack_thread.hpp"
 #include "interp/solver/stopwatch.hpp"
 
 namespace symref::solver {
@@ -127,9 +128,10 @@ class Cvc5Model final : public Model {
   const TermManager& manager_;
 };
 
-class Cvc5Solver final : public Solver {
+// Everything that touches cvc5: created, used and destroyed on the large-stack thread only.
+class Cvc5Session {
  public:
-  explicit Cvc5Solver(TermManager& manager)
+  explicit Cvc5Session(TermManager& manager)
       : manager_(manager), builder_(solver_), names_(manager), lowering_(manager, names_, builder_), collector_(manager) {
     attempt([&] {
       solver_.setOption("incremental", "true");
@@ -139,15 +141,13 @@ class Cvc5Solver final : public Solver {
     });
   }
 
-  std::string name() const override { return "cvc5"; }
-
-  void push() override {
+  void push() {
     attempt([&] { solver_.push(); });
     collector_.push();
     ++scopes_;
   }
 
-  void pop(unsigned n) override {
+  void pop(unsigned n) {
     if (n > scopes_) throw std::logic_error("cvc5: pop of more scopes than were pushed");
     attempt([&] { solver_.pop(n); });
     collector_.pop(n);
@@ -155,7 +155,7 @@ class Cvc5Solver final : public Solver {
     if (failure_ && failure_scope_ > scopes_) failure_.reset();
   }
 
-  void add(Term formula) override {
+  void add(Term formula) {
     require_formula(formula);
     attempt([&] {
       constraints_.clear();
@@ -165,7 +165,7 @@ class Cvc5Solver final : public Solver {
     });
   }
 
-  SatResult check() override {
+  SatResult check() {
     Stopwatch stopwatch;
     SatResult result = SatResult::Unknown;
     reason_.clear();
@@ -192,18 +192,18 @@ class Cvc5Solver final : public Solver {
     return result;
   }
 
-  std::string reason_unknown() const override { return reason_; }
+  std::string reason_unknown() const { return reason_; }
 
-  void set_timeout_milliseconds(unsigned milliseconds) override {
+  void set_timeout_milliseconds(unsigned milliseconds) {
     attempt([&] { solver_.setOption("tlimit-per", std::to_string(milliseconds)); });  // 0: no limit
   }
 
-  std::unique_ptr<Model> model() override {
+  std::unique_ptr<Model> model() {
     if (last_result_ != SatResult::Sat) throw std::logic_error("cvc5: model() without a sat answer");
     return std::make_unique<Cvc5Model>(solver_, lowering_, builder_, manager_);
   }
 
-  SolverStatistics statistics() const override { return statistics_; }
+  SolverStatistics statistics() const { return statistics_; }
 
  private:
   // Runs a call into cvc5; an exception becomes the reason of an `unknown` answer to the next
@@ -233,6 +233,54 @@ class Cvc5Solver final : public Solver {
   SatResult last_result_ = SatResult::Unknown;
   std::string reason_;
   SolverStatistics statistics_;
+};
+
+
+// A model read on the thread that owns the cvc5 session.
+class WorkerModel final : public Model {
+ public:
+  WorkerModel(std::unique_ptr<Model> inner, LargeStackThread& worker) : inner_(std::move(inner)), worker_(worker) {}
+  Value symbol_value(Term symbol) const override {
+    return worker_.run([&] { return inner_->symbol_value(symbol); });
+  }
+  Value array_element(Term array_symbol, const Value& index) const override {
+    return worker_.run([&] { return inner_->array_element(array_symbol, index); });
+  }
+  Integer array_length(Term array_symbol) const override {
+    return worker_.run([&] { return inner_->array_length(array_symbol); });
+  }
+
+ private:
+  std::unique_ptr<Model> inner_;
+  LargeStackThread& worker_;
+};
+
+// The Solver: forwards every call to the session on the worker thread.
+class Cvc5Solver final : public Solver {
+ public:
+  explicit Cvc5Solver(TermManager& manager)
+      : session_(worker_.run([&] { return std::make_unique<Cvc5Session>(manager); })) {}
+  ~Cvc5Solver() override {
+    worker_.run([&] { session_.reset(); });
+  }
+
+  std::string name() const override { return "cvc5"; }
+  void push() override { worker_.run([&] { session_->push(); }); }
+  void pop(unsigned n) override { worker_.run([&] { session_->pop(n); }); }
+  void add(Term formula) override { worker_.run([&] { session_->add(formula); }); }
+  SatResult check() override { return worker_.run([&] { return session_->check(); }); }
+  std::string reason_unknown() const override { return session_->reason_unknown(); }
+  void set_timeout_milliseconds(unsigned milliseconds) override {
+    worker_.run([&] { session_->set_timeout_milliseconds(milliseconds); });
+  }
+  std::unique_ptr<Model> model() override {
+    return std::make_unique<WorkerModel>(worker_.run([&] { return session_->model(); }), worker_);
+  }
+  SolverStatistics statistics() const override { return session_->statistics(); }
+
+ private:
+  mutable LargeStackThread worker_;  // declared first: it outlives the session
+  std::unique_ptr<Cvc5Session> session_;
 };
 
 }  // namespace

@@ -194,6 +194,16 @@ TEST_P(Backend, SymbolsOutsideTheQueryTakeDefaults) {
   done();
 }
 
+TEST_P(Backend, DeepFormulasDoNotExhaustTheStack) {
+  // A loop run 10^5 times leaves a path condition of depth 10^5; cvc5 recurses on depth.
+  Term sum = x;
+  for (int i = 0; i < 100000; ++i) sum = m.add(sum, y);
+  solver->add(m.less(sum, n(0)));
+  solver->add(m.equal(y, n(1)));
+  ASSERT_EQ(solver->check(), SatResult::Sat);
+  EXPECT_LT(solver->model()->evaluate(x).as_integer(), Integer(-100000 + 1));
+}
+
 INSTANTIATE_TEST_SUITE_P(Z3AndCvc5, Backend, ::testing::Values("z3", "cvc5"),
                          [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
 
