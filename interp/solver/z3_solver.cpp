@@ -69,47 +69,82 @@ class Z3Builder {
   z3::context& context_;
 };
 
-// Enforces a query's time limit by interrupting the Z3 context from a watchdog thread.  Z3 4.8.12's
-// own "timeout" parameter runs on a pooled timer thread that deadlocks when short timers expire
-// (Z3 pull request #5371, issue #5990): with a 1 ms limit, the test suite hung.  Z3_interrupt is
-// Z3's thread-safe way to stop a running check, and it has no effect on an idle context, so a
-// watchdog firing just after the check returned is harmless.
-class Deadline {
+// Enforces the time limit of queries by interrupting the Z3 context from a watchdog thread.
+// Z3 4.8.12's own "timeout" parameter runs on a pooled timer thread that deadlocks when short
+// timers expire (Z3 pull request #5371, issue #5990): with a 1 ms limit the test suite hung.
+// Z3_interrupt is Z3's thread-safe way to stop a running check and does nothing to an idle
+// context, so a watchdog firing just as a check returns is harmless.  One thread per solver,
+// started with the first limited query and asleep between queries.
+class Watchdog {
  public:
-  Deadline(z3::context& context, unsigned milliseconds) {
-    if (milliseconds == 0) return;
-    watchdog_ = std::thread([this, &context, milliseconds] {
-      std::unique_lock<std::mutex> lock(mutex_);
-      if (!finished_changed_.wait_for(lock, std::chrono::milliseconds(milliseconds), [this] { return finished_; })) {
-        expired_ = true;
-        context.interrupt();
-      }
-    });
-  }
-  ~Deadline() {
-    if (!watchdog_.joinable()) return;
+  explicit Watchdog(z3::context& context) : context_(context), thread_([this] { watch(); }) {}
+  ~Watchdog() {
     {
       std::lock_guard<std::mutex> lock(mutex_);
-      finished_ = true;
+      stopping_ = true;
     }
-    finished_changed_.notify_one();
-    watchdog_.join();
+    changed_.notify_all();
+    thread_.join();
   }
-  Deadline(const Deadline&) = delete;
-  Deadline& operator=(const Deadline&) = delete;
+  Watchdog(const Watchdog&) = delete;
+  Watchdog& operator=(const Watchdog&) = delete;
 
-  bool expired() {
+  void arm(unsigned milliseconds) {
     std::lock_guard<std::mutex> lock(mutex_);
+    deadline_ = std::chrono::steady_clock::now() + std::chrono::milliseconds(milliseconds);
+    armed_ = true;
+    expired_ = false;
+    changed_.notify_all();
+  }
+  // Stops watching; true when the deadline passed and the query was interrupted.
+  bool disarm() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    armed_ = false;
+    changed_.notify_all();
     return expired_;
   }
 
  private:
+  void watch() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    while (!stopping_) {
+      if (!armed_) {
+        changed_.wait(lock);
+      } else if (std::chrono::steady_clock::now() >= deadline_) {
+        armed_ = false;
+        expired_ = true;
+        context_.interrupt();
+      } else {
+        changed_.wait_until(lock, deadline_);
+      }
+    }
+  }
+
+  z3::context& context_;
   std::mutex mutex_;
-  std::condition_variable finished_changed_;
-  bool finished_ = false;
+  std::condition_variable changed_;
+  std::chrono::steady_clock::time_point deadline_;
+  bool armed_ = false;
   bool expired_ = false;
-  std::thread watchdog_;
+  bool stopping_ = false;
+  std::thread thread_;  // last: starts once the members it reads exist
 };
+
+// Runs one check under an optional time limit; sets `timed_out` when the watchdog stopped it.
+z3::check_result check_within(z3::solver& solver, Watchdog* watchdog, unsigned milliseconds, bool& timed_out) {
+  timed_out = false;
+  if (watchdog == nullptr || milliseconds == 0) return solver.check();
+  watchdog->arm(milliseconds);
+  z3::check_result result;
+  try {
+    result = solver.check();
+  } catch (...) {
+    watchdog->disarm();
+    throw;
+  }
+  timed_out = watchdog->disarm();
+  return result;
+}
 
 // Decodes a value Z3 computed for an encoded term of sort `sort`.
 Value decode(const z3::expr& value, Sort sort) {
@@ -214,13 +249,14 @@ class Z3Solver final : public Solver {
       reason_ = *failure_;
     } else {
       try {
-        Deadline deadline(context_, timeout_milliseconds_);
-        switch (solver_.check()) {
+        if (timeout_milliseconds_ != 0 && !watchdog_) watchdog_ = std::make_unique<Watchdog>(context_);
+        bool timed_out = false;
+        switch (check_within(solver_, watchdog_.get(), timeout_milliseconds_, timed_out)) {
           case z3::sat: result = SatResult::Sat; break;
           case z3::unsat: result = SatResult::Unsat; break;
           case z3::unknown:
-            reason_ = deadline.expired() ? "timeout after " + std::to_string(timeout_milliseconds_) + " ms"
-                                         : solver_.reason_unknown();
+            reason_ = timed_out ? "timeout after " + std::to_string(timeout_milliseconds_) + " ms"
+                                : solver_.reason_unknown();
             break;
         }
       } catch (const z3::exception& error) {
@@ -264,6 +300,7 @@ class Z3Solver final : public Solver {
 
   TermManager& manager_;
   z3::context context_;
+  std::unique_ptr<Watchdog> watchdog_;  // destroyed before the context it interrupts
   z3::solver solver_;
   Z3Builder builder_;
   NameTable names_;
@@ -288,12 +325,14 @@ SatResult z3_check_script(std::string_view script, std::string* reason, unsigned
     z3::context context;
     z3::solver solver(context);
     solver.from_string(std::string(script).c_str());
-    Deadline deadline(context, timeout_milliseconds);
-    switch (solver.check()) {
+    std::unique_ptr<Watchdog> watchdog;
+    if (timeout_milliseconds != 0) watchdog = std::make_unique<Watchdog>(context);
+    bool timed_out = false;
+    switch (check_within(solver, watchdog.get(), timeout_milliseconds, timed_out)) {
       case z3::sat: return SatResult::Sat;
       case z3::unsat: return SatResult::Unsat;
       case z3::unknown:
-        if (reason != nullptr) *reason = deadline.expired() ? "timeout" : solver.reason_unknown();
+        if (reason != nullptr) *reason = timed_out ? "timeout" : solver.reason_unknown();
         return SatResult::Unknown;
     }
   } catch (const z3::exception& error) {
