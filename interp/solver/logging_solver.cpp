@@ -52,7 +52,14 @@ SatResult LoggingSolver::check() {
   last_file_ = directory_ / file_name;
   std::string comment = "symref query " + std::to_string(count_) + " for " + inner().name();
   write_file(last_file_, smtlib_script(manager_, assertions_.formulas(), comment), std::ios::out | std::ios::trunc);
-  SatResult result = inner().check();
+  SatResult result;
+  try {
+    result = inner().check();
+  } catch (const std::exception& error) {
+    // A disagreement or an invalid model is a result worth keeping next to its query.
+    write_file(last_file_, std::string("; result: error (") + error.what() + ")\n", std::ios::out | std::ios::app);
+    throw;
+  }
   std::string outcome = "; result: " + std::string(to_string(result));
   if (result == SatResult::Unknown) outcome += " (" + inner().reason_unknown() + ")";
   write_file(last_file_, outcome + "\n", std::ios::out | std::ios::app);

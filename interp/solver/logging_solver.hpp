@@ -12,8 +12,9 @@
 namespace symref::solver {
 
 // Each file holds set-logic, the declarations, the side constraints and all assertions in scope,
-// (check-sat), and a final comment `; result: sat` (or unsat, or unknown with its reason).  The
-// script is written before the query runs, so a query that never returns is still on disk.
+// (check-sat), and a final comment `; result: sat` (or unsat, unknown with its reason, or error
+// with the exception a layer below threw, e.g. a solver disagreement).  The script is written
+// before the query runs, so a query that never returns is still on disk.
 class LoggingSolver final : public ForwardingSolver {
  public:
   // Creates `directory` if needed; std::runtime_error when it cannot.

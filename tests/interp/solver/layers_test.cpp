@@ -230,6 +230,17 @@ TEST_F(Logging, UnknownIsLoggedWithItsReason) {
   EXPECT_NE(script.find("; result: unknown (fake reason)\n"), std::string::npos) << script;
 }
 
+TEST_F(Logging, ADisagreementBelowIsLoggedAndPassedOn) {
+  TemporaryDirectory directory;
+  auto disagreeing = std::make_unique<CrossCheckingSolver>(make_z3_solver(m), fake(m, SatResult::Unsat), m);
+  LoggingSolver solver(std::move(disagreeing), m, directory.path());
+  solver.add(m.less(x, n(3)));
+  EXPECT_THROW(solver.check(), SolverDisagreement);
+  std::string script = read_file(solver.last_file());
+  EXPECT_NE(script.find("; result: error (solvers disagree: z3 says sat, fake says unsat)\n"), std::string::npos)
+      << script;
+}
+
 TEST_F(Logging, AnUnusableDirectoryIsReported) {
   TemporaryDirectory directory;
   std::filesystem::create_directories(directory.path());
