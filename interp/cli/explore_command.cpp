@@ -30,7 +30,7 @@ struct ExploreCommandOptions {
   std::uint32_t loop_bound = 10;
   std::uint64_t max_steps = 10'000;
   std::uint64_t max_paths = 100'000;
-  unsigned timeout_milliseconds = 0;
+  unsigned timeout_milliseconds = 5000;
   bool no_incremental = false;
   bool no_agreement = false;
 };
@@ -124,8 +124,9 @@ void add_explore_command(CLI::App& app, Action& action) {
       ->capture_default_str();
   command->add_option("--tests", options->tests_directory, "write each feasible leaf's test input to this directory");
   command->add_option("--smt-dir", options->smt_directory, "write every solver query there as a standalone SMT-LIB2 file");
-  command->add_option("--timeout", options->timeout_milliseconds, "per-query solver time limit in milliseconds (0: none)")
-      ->check(CLI::Range(0u, 86'400'000u));
+  command->add_option("--timeout", options->timeout_milliseconds, "per-query solver time limit in milliseconds (0: none); a query that runs out is reported unknown")
+      ->check(CLI::Range(0u, 86'400'000u))
+      ->capture_default_str();
   command->add_flag("--no-incremental", options->no_incremental, "re-assert the whole path condition for every query");
   command->add_flag("--no-agreement", options->no_agreement, "trace engine: skip proving forward φ ⇔ path(ρ) for each path");
   command->final_callback([&action, options] { action = [options] { return explore(*options); }; });

@@ -9,6 +9,7 @@
 #include "interp/cli/configuration_printer.hpp"
 #include "interp/state_json/state_format.hpp"
 #include "semantics/concrete/machine.hpp"
+#include "semantics/syntax/diagnostics.hpp"
 #include "semantics/syntax/front_end.hpp"
 
 namespace symref::cli {

@@ -14,7 +14,6 @@ std::string compare_program_run(const Program& program, const SymbolicConfigurat
                                 ConcreteMachine& machine) {
   RunLimits limits;
   limits.max_steps = leaf.outcome == Outcome::Bound ? leaf.steps : leaf.steps + 1;
-  limits.max_depth = static_cast<std::uint32_t>(leaf.control.depth() + 2);
   machine.run(limits);
   std::string differences;
   if (machine.outcome() != leaf.outcome)
