@@ -1,0 +1,12 @@
+// The X3 grammar of LANGUAGE.md "Grammar", compiled once for the iterator and context of config.hpp.
+#include "semantics/syntax/grammar_def.hpp"
+
+#include "semantics/syntax/config.hpp"
+
+namespace symref::grammar {
+
+BOOST_SPIRIT_INSTANTIATE(program_type, iterator_type, context_type)
+
+const program_type& program_rule() { return program; }
+
+}  // namespace symref::grammar

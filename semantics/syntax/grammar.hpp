@@ -1,0 +1,22 @@
+// The X3 grammar of a whole program (LANGUAGE.md "Grammar"): the declaration of its top rule.
+// The rules are defined in grammar_def.hpp and compiled once, in grammar.cpp.
+#pragma once
+
+#include <boost/spirit/home/x3.hpp>
+
+#include "semantics/syntax/ast.hpp"
+#include "semantics/syntax/error_handler.hpp"
+
+namespace symref::grammar {
+
+namespace x3 = boost::spirit::x3;
+
+// Syntax errors anywhere in a program are caught and reported by its rule.
+struct program_class : report_syntax_error {};
+using program_type = x3::rule<program_class, ast::program>;
+BOOST_SPIRIT_DECLARE(program_type)
+
+// The rule for a whole program, from its first declaration to the end of the text.
+const program_type& program_rule();
+
+}  // namespace symref::grammar
