@@ -8,6 +8,7 @@
 #include <string>
 
 #include "semantics/syntax/diagnostics.hpp"
+#include "tests/semantics/syntax/program_structure.hpp"
 
 namespace symref {
 namespace {
@@ -32,32 +33,7 @@ std::string first_line(const std::string& text) {
   return rendered.substr(0, rendered.find('\n'));
 }
 
-// An expression as a fully parenthesised prefix tree: (+ (* a b) c).
-std::string tree(const Expression& expression) {
-  auto operands = [&](const char* head) {
-    std::string out = std::string("(") + head;
-    for (const auto& operand : expression.operands) out += " " + tree(*operand);
-    return out + ")";
-  };
-  switch (expression.kind) {
-    case ExpressionKind::IntegerLiteral: return expression.integer.to_string();
-    case ExpressionKind::BooleanLiteral: return expression.boolean ? "true" : "false";
-    case ExpressionKind::NilLiteral: return "nil";
-    case ExpressionKind::This: return "this";
-    case ExpressionKind::Variable: return expression.name;
-    case ExpressionKind::ArrayLength: return operands("len");
-    case ExpressionKind::FieldRead: return operands(("." + expression.name).c_str());
-    case ExpressionKind::ArrayRead: return operands("[]");
-    case ExpressionKind::Unary: return operands(expression.unary_operator == UnaryOperator::Not ? "!" : "neg");
-    case ExpressionKind::Conditional: return operands("?");
-    case ExpressionKind::Binary: {
-      static const char* const names[] = {"+", "-", "*", "/", "%", "<", "<=", ">", ">=",
-                                          "==", "!=", "&&", "||", "==>"};
-      return operands(names[static_cast<int>(expression.binary_operator)]);
-    }
-  }
-  return "?";
-}
+std::string tree(const Expression& expression) { return testing::structure(expression); }
 
 // The tree of the expression `text` as the right-hand side of an assignment in main.
 std::string expression_tree(const std::string& text) {

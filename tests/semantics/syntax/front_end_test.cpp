@@ -1,0 +1,157 @@
+// Unit tests for the front end as a whole (semantics/syntax/front_end.hpp): files, and inputs
+// meant to break it — garbage bytes, huge nesting, huge programs — which must be refused with a
+// diagnostic, quickly, never crash or hang.
+#include "semantics/syntax/front_end.hpp"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <random>
+#include <string>
+
+#include "semantics/syntax/diagnostics.hpp"
+#include "semantics/syntax/parser.hpp"
+
+namespace symref {
+namespace {
+
+// The first line of the diagnostics for `text`, or "(accepted)".
+std::string first_error(const std::string& text) {
+  try {
+    load_program_from_text("t.sym", text);
+  } catch (const InputError& error) {
+    std::string rendered = error.what();
+    return rendered.substr(0, rendered.find('\n'));
+  }
+  return "(accepted)";
+}
+
+std::string repeat(const std::string& piece, int times) {
+  std::string out;
+  out.reserve(piece.size() * static_cast<std::size_t>(times));
+  for (int i = 0; i < times; ++i) out += piece;
+  return out;
+}
+
+const std::string nesting_error = "error: nesting deeper than 100 levels";
+
+// ---------------------------------------------------------------------------------------------
+// Files
+
+TEST(FrontEnd, LoadsAProgramFromAFile) {
+  const std::string path = ::testing::TempDir() + "front_end_test_program.sym";
+  std::ofstream(path) << "var x: int;\nmain { x := x + 1; }\n";
+  auto program = load_program(path);
+  EXPECT_EQ(program->source->path(), path);
+  EXPECT_EQ(program->main.statements[0].value->type, Type::integer());
+  std::remove(path.c_str());
+}
+
+TEST(FrontEnd, SaysWhenAFileCannotBeOpened) {
+  try {
+    load_program("/nonexistent/directory/program.sym");
+    FAIL() << "loaded";
+  } catch (const InputError& error) {
+    EXPECT_STREQ(error.what(), "/nonexistent/directory/program.sym: error: cannot open file\n");
+  }
+}
+
+TEST(FrontEnd, ReportsSyntaxErrorsBeforeTypeErrors) {
+  EXPECT_EQ(first_error("main { x := 1 }"), "t.sym:1:15: error: expected `;`");
+  EXPECT_EQ(first_error("main { x := 1; }"), "t.sym:1:8: error: undeclared variable `x`");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The nesting limit (parser.hpp): exactly max_nesting_depth levels pass, one more is refused at
+// the construct that is one level too deep.
+
+TEST(FrontEnd, AcceptsNestingUpToTheLimit) {
+  // main's statements are at depth 1, the assigned expression at 2, and each pair of
+  // parentheses adds one: 98 pairs put the literal at depth 100.
+  EXPECT_EQ(first_error("var x: int; main { x := " + repeat("(", 98) + "1" + repeat(")", 98) + "; }"), "(accepted)");
+  EXPECT_EQ(first_error("var x: int; main { x := " + repeat("(", 99) + "1" + repeat(")", 99) + "; }"),
+            "t.sym:1:124: " + nesting_error);
+  // Blocks: an if at depth 1 has its condition and block at 2; 99 nested ifs put the innermost
+  // condition and block at 100, and the 100th if's condition is one level too deep.
+  EXPECT_EQ(first_error("main { " + repeat("if true { ", 99) + repeat("} ", 99) + "}"), "(accepted)");
+  EXPECT_EQ(first_error("main { " + repeat("if true { ", 100) + repeat("} ", 100) + "}"),
+            "t.sym:1:1001: " + nesting_error);
+  // A left-associative chain nests to the left: with 98 `+` the first 1 is at depth 100.
+  EXPECT_EQ(first_error("var x: int; main { x := 1" + repeat(" + 1", 98) + "; }"), "(accepted)");
+  // With 99, the chain grows too deep at its 99th `+`.
+  EXPECT_EQ(first_error("var x: int; main { x := 1" + repeat(" + 1", 99) + "; }"), "t.sym:1:419: " + nesting_error);
+}
+
+TEST(FrontEnd, RefusesTheDeepestInputsQuicklyWithoutExhaustingTheStack) {
+  constexpr int huge = 200000;
+  const auto start = std::chrono::steady_clock::now();
+  const std::string prefix = "var x: int; var b: bool; main { ";
+  // Each is refused at a construct one level too deep: the 99th parenthesis's inside, the 100th
+  // if's condition, the first branch of the 99th `?:`, the right operand of the 99th `==>`, ...
+  EXPECT_EQ(first_error(prefix + "x := " + repeat("(", huge) + "1" + repeat(")", huge) + "; }"),
+            "t.sym:1:137: " + nesting_error);
+  EXPECT_EQ(first_error(prefix + repeat("if b { ", huge) + repeat("}", huge) + " }"), "t.sym:1:729: " + nesting_error);
+  EXPECT_EQ(first_error(prefix + "{ }"), "t.sym:1:33: error: expected statement or `}`");  // blocks are not statements
+  EXPECT_EQ(first_error(prefix + "b := " + repeat("!", huge) + "b; }"), "t.sym:1:137: " + nesting_error);
+  EXPECT_EQ(first_error(prefix + "x := " + repeat("-", huge) + "1; }"), "t.sym:1:137: " + nesting_error);
+  EXPECT_EQ(first_error(prefix + "x := " + repeat("b ? 1 : ", huge) + "0; }"), "t.sym:1:826: " + nesting_error);
+  EXPECT_EQ(first_error(prefix + "b := " + repeat("b ==> ", huge) + "b; }"), "t.sym:1:632: " + nesting_error);
+  EXPECT_EQ(first_error(prefix + "if b { skip; }" + repeat(" else if b { skip; }", huge) + " }"),
+            "t.sym:1:2016: " + nesting_error);
+  EXPECT_EQ(first_error(prefix + "x := 1" + repeat(" + 1", huge) + "; }"), "t.sym:1:432: " + nesting_error);
+  EXPECT_EQ(first_error(prefix + "x := " + "x" + repeat(".f", huge) + "; }"),
+            "t.sym:1:236: " + nesting_error);
+  EXPECT_EQ(first_error(prefix + "x := " + repeat("a[", huge) + "0" + repeat("]", huge) + "; }"),
+            "t.sym:1:236: " + nesting_error);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_LT(seconds, 10.0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Garbage
+
+TEST(FrontEnd, RefusesGarbageWithADiagnostic) {
+  EXPECT_EQ(first_error(""), "t.sym:1:1: error: expected `main`, `var`, `proc` or `class`");
+  EXPECT_EQ(first_error(std::string("main {\0}", 8)), "t.sym:1:7: error: expected statement or `}`");
+  EXPECT_EQ(first_error(std::string("\0\0\0", 3)), "t.sym:1:1: error: expected `main`, `var`, `proc` or `class`");
+  EXPECT_EQ(first_error("main { x\xff := 1; }"), "t.sym:1:9: error: expected `:=` or `(`");
+  EXPECT_EQ(first_error("\xef\xbb\xbfmain {}"), "t.sym:1:1: error: expected `main`, `var`, `proc` or `class`");
+  EXPECT_EQ(first_error("main { // \xc3\x28 invalid UTF-8 in a comment is fine\n}"), "(accepted)");
+  EXPECT_EQ(first_error("main { x := \xe2\x82; }"), "t.sym:1:13: error: expected expression");
+}
+
+TEST(FrontEnd, NeverCrashesOnRandomBytes) {
+  std::mt19937 random(7);
+  const std::string alphabet = "main{}()[];:=<>!-+*/%&|?.,_ \n\t09azAZ/\\\"'\x01\xff";
+  for (int i = 0; i < 3000; ++i) {
+    std::string text;
+    const int length = std::uniform_int_distribution<int>(0, 200)(random);
+    for (int k = 0; k < length; ++k)
+      text += alphabet[std::uniform_int_distribution<std::size_t>(0, alphabet.size() - 1)(random)];
+    try {
+      load_program_from_text("random.sym", text);
+    } catch (const InputError&) {
+      // the normal outcome
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Size
+
+TEST(FrontEnd, ParsesAMegabyteProgramInLinearTime) {
+  std::string text = "var x: int; var y: int; var a: int[];\nproc p(k: int) { x := k; }\nmain {\n";
+  while (text.size() < 1000000) text += "  x := x + 1; y := x * 2 - y; if x < y { a[0] := x; } else { p(y); }\n";
+  text += "}\n";
+  const auto start = std::chrono::steady_clock::now();
+  auto program = load_program_from_text("big.sym", text);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_GT(program->main.statements.size(), 40000u);
+  // Release builds take about a tenth of a second; the bound only catches superlinear work.
+  EXPECT_LT(seconds, 10.0);
+}
+
+}  // namespace
+}  // namespace symref
