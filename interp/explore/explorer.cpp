@@ -4,6 +4,7 @@
 #include <chrono>
 #include <deque>
 
+#include "interp/explore/path_following.hpp"
 #include "interp/explore/test_generation.hpp"
 #include "interp/property_failure.hpp"
 #include "semantics/terms/traversal.hpp"
@@ -155,25 +156,13 @@ void Explorer::finish_leaf(WorkItem& item, ExplorationResult& result, SatResult 
 // φ ⇔ path(ρ) (§4 against §2–§3 and §4.1: both are the path's weakest precondition).
 void Explorer::check_agreement(ExploredPath& path) {
   const SymbolicConfiguration& leaf = path.final_configuration;
-  SymbolicConfiguration forward = forward_machine_.initial();
-  std::vector<SymbolicSuccessor> successors;
-  while (forward.outcome == Outcome::Running && forward.steps < leaf.steps) {
-    successors.clear();
-    forward_machine_.successors(forward, successors);
-    SymbolicSuccessor* chosen = nullptr;
-    for (auto& successor : successors) {
-      const SymbolicConfiguration& next = successor.configuration;
-      if (leaf.branches.compare(0, next.branches.size(), next.branches) != 0) continue;
-      if (next.outcome != Outcome::Running && next.outcome != leaf.outcome) continue;
-      chosen = &successor;
-      break;
-    }
-    if (chosen == nullptr) break;
-    forward = std::move(chosen->configuration);
-  }
-  if (forward.branches != leaf.branches || forward.steps != leaf.steps)
-    throw PropertyFailure("the forward engine cannot follow the trace engine's path " + leaf.branches +
-                          " (it reaches " + forward.branches + " in " + std::to_string(forward.steps) + " steps)");
+  PathTarget target{leaf.branches, leaf.outcome, leaf.steps, leaf.steps + 1};
+  std::string error;
+  auto followed = follow_path(forward_machine_, target, error);
+  if (!followed || followed->steps != leaf.steps)
+    throw PropertyFailure("the forward engine cannot follow the trace engine's path " + leaf.branches + ": " +
+                          (followed ? "it takes a different number of steps" : error));
+  const SymbolicConfiguration& forward = *followed;
   path.forward_path_condition = forward.path_condition.conjunction(terms_);
   terms::Term differ = terms_.logical_not(terms_.logical_and(terms_.implies(path.forward_path_condition, path.path_condition),
                                                              terms_.implies(path.path_condition, path.forward_path_condition)));

@@ -53,34 +53,40 @@ bool ConcreteMachine::evaluate(const Expression& e, Value& out) {
       return true;
     }
     case ExpressionKind::Binary: {
-      Value left;
-      if (!evaluate(e.operand(0), left)) return false;
+      Value left_scratch;
+      const Value* left = operand_value(e.operand(0), left_scratch);
+      if (left == nullptr) return false;
       switch (e.binary_operator) {
         // The lazy operators do not evaluate their right operand when the left decides.
         case BinaryOperator::And:
-          if (!left.as_boolean() && !fault_active(Fault::StrictConjunction)) {
-            out = left;
+          if (!left->as_boolean() && !fault_active(Fault::StrictConjunction)) {
+            out = Value::boolean(false);
             return true;
           }
-          if (!evaluate(e.operand(1), out)) return false;
-          if (!left.as_boolean()) out = left;
-          return true;
+          if (!left->as_boolean()) {  // the planted fault: evaluate the right operand anyway
+            if (!evaluate(e.operand(1), out)) return false;
+            out = Value::boolean(false);
+            return true;
+          }
+          return evaluate(e.operand(1), out);
         case BinaryOperator::Or:
-          if (left.as_boolean()) {
-            out = left;
+          if (left->as_boolean()) {
+            out = Value::boolean(true);
             return true;
           }
           return evaluate(e.operand(1), out);
         case BinaryOperator::Implies:
-          if (!left.as_boolean()) {
+          if (!left->as_boolean()) {
             out = Value::boolean(true);
             return true;
           }
           return evaluate(e.operand(1), out);
         default: {
-          Value right;
-          if (!evaluate(e.operand(1), right)) return false;
-          out = apply_strict_binary(e.binary_operator, left, right);
+          Value right_scratch;
+          const Value* right = operand_value(e.operand(1), right_scratch);
+          if (right == nullptr) return false;
+          if (!apply_small_binary(e.binary_operator, *left, *right, out))
+            out = apply_strict_binary(e.binary_operator, *left, *right);
           return true;
         }
       }
@@ -92,6 +98,12 @@ bool ConcreteMachine::evaluate(const Expression& e, Value& out) {
     }
   }
   return false;
+}
+
+// Variables are read in place; everything else is evaluated into `scratch`.
+const Value* ConcreteMachine::operand_value(const Expression& e, Value& scratch) {
+  if (e.kind == ExpressionKind::Variable || e.kind == ExpressionKind::This) return &variable(e.variable);
+  return evaluate(e, scratch) ? &scratch : nullptr;
 }
 
 bool ConcreteMachine::evaluate_boolean(const Expression& e, bool& out) {

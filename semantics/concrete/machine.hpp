@@ -54,6 +54,7 @@ class ConcreteMachine {
   // and then sets error_ to the outcome of the first failure in evaluation order.
   bool evaluate(const Expression& e, Value& out);
   bool evaluate_boolean(const Expression& e, bool& out);
+  const Value* operand_value(const Expression& e, Value& scratch);
   const Value& variable(const VariableSlot& slot) const {
     return slot.scope == Scope::Global ? state_.globals[slot.index] : locals_[locals_base_ + slot.index];
   }

@@ -9,32 +9,24 @@ namespace symref {
 
 using BigInt = boost::multiprecision::cpp_int;
 
-struct Integer::Big {
+struct Integer::Big : Integer::BigHeader {
+  explicit Big(BigInt v) : value(std::move(v)) {}
   BigInt value;
-  // Not atomic: symref runs its engines on one thread; a Big is never shared across threads.
-  mutable std::uint32_t references = 1;
 };
 
 struct IntegerAccess {
-  static BigInt widen(const Integer& v) { return v.is_small() ? BigInt(v.small_) : v.big_->value; }
+  static const BigInt& value(const Integer& v) { return static_cast<const Integer::Big*>(v.big_)->value; }
+  static BigInt widen(const Integer& v) { return v.is_small() ? BigInt(v.small_) : value(v); }
   // Restores the canonical form: small whenever the value fits in int64_t.
   static Integer normalize(BigInt&& value) {
     static const BigInt min64 = BigInt(INT64_MIN), max64 = BigInt(INT64_MAX);
     if (value >= min64 && value <= max64) return Integer(static_cast<std::int64_t>(value));
-    auto* big = new Integer::Big{std::move(value)};
+    auto* big = new Integer::Big(std::move(value));
     return Integer(Integer::AdoptBig{}, big);
   }
-  static const BigInt* big(const Integer& v) { return v.is_small() ? nullptr : &v.big_->value; }
 };
 
-void Integer::retain() const noexcept {
-  if (big_ != nullptr) ++big_->references;
-}
-
-void Integer::release_slow() noexcept {
-  if (--big_->references == 0) delete big_;
-  big_ = nullptr;
-}
+void Integer::destroy() noexcept { delete static_cast<Big*>(big_); }
 
 std::optional<Integer> Integer::from_decimal(std::string_view text) {
   bool negative = false;
@@ -61,20 +53,21 @@ std::optional<Integer> Integer::from_decimal(std::string_view text) {
 
 int Integer::sign() const noexcept {
   if (is_small()) return (small_ > 0) - (small_ < 0);
-  return big_->value.sign();
+  return IntegerAccess::value(*this).sign();
 }
 
 std::string Integer::to_string() const {
   if (is_small()) return std::to_string(small_);
-  return big_->value.str();
+  return IntegerAccess::value(*this).str();
 }
 
 std::size_t Integer::hash() const noexcept {
   if (is_small()) return std::hash<std::int64_t>{}(small_);
   std::size_t h = 0x9e3779b97f4a7c15ULL;
-  for (auto limb = big_->value.backend().limbs(), end = limb + big_->value.backend().size(); limb != end; ++limb)
+  const BigInt& value = IntegerAccess::value(*this);
+  for (auto limb = value.backend().limbs(), end = limb + value.backend().size(); limb != end; ++limb)
     h ^= std::hash<std::uint64_t>{}(*limb) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-  return h ^ static_cast<std::size_t>(big_->value.sign() < 0);
+  return h ^ static_cast<std::size_t>(value.sign() < 0);
 }
 
 Integer Integer::add_slow(const Integer& a, const Integer& b) {
@@ -126,7 +119,7 @@ Integer truncating_remainder(const Integer& a, const Integer& b) {
   return IntegerAccess::normalize(IntegerAccess::widen(a) % IntegerAccess::widen(b));
 }
 
-bool Integer::equal_slow(const Integer& a, const Integer& b) noexcept { return a.big_->value == b.big_->value; }
+bool Integer::equal_slow(const Integer& a, const Integer& b) noexcept { return IntegerAccess::value(a) == IntegerAccess::value(b); }
 
 std::strong_ordering Integer::compare_slow(const Integer& a, const Integer& b) noexcept {
   int c = IntegerAccess::widen(a).compare(IntegerAccess::widen(b));

@@ -116,14 +116,23 @@ class Integer {
   }
 
  private:
+  // A big value's heap cell starts with its reference count, so that copying stays inline.
+  struct BigHeader {
+    // Not atomic: symref runs its engines on one thread; a value is never shared across threads.
+    mutable std::uint32_t references = 1;
+  };
   struct Big;
   struct AdoptBig {};
-  Integer(AdoptBig, Big* big) noexcept : small_(0), big_(big) {}
-  void retain() const noexcept;
-  void release() noexcept {
-    if (big_ != nullptr) release_slow();
+  Integer(AdoptBig, BigHeader* big) noexcept : small_(0), big_(big) {}
+  void retain() const noexcept {
+    if (big_ != nullptr) ++header()->references;
   }
-  void release_slow() noexcept;
+  void release() noexcept {
+    if (big_ != nullptr && --header()->references == 0) destroy();
+    big_ = nullptr;
+  }
+  BigHeader* header() const noexcept { return big_; }
+  void destroy() noexcept;
 
   static Integer add_slow(const Integer& a, const Integer& b);
   static Integer subtract_slow(const Integer& a, const Integer& b);
@@ -135,7 +144,7 @@ class Integer {
   friend struct IntegerAccess;
 
   std::int64_t small_;
-  Big* big_;
+  BigHeader* big_;  // a Big (integer.cpp), or null for small values
 };
 
 // Namespace-scope declarations of the friends above, so that calls on plain int64 arguments find them.

@@ -26,6 +26,38 @@ inline Value apply_unary(UnaryOperator op, const Value& operand) {
   return Value::integer(-operand.as_integer());
 }
 
+// The fast path of the concrete interpreter's hot loop: arithmetic and comparisons on two
+// integers that fit in 64 bits, without leaving them.  False when it does not apply (the
+// general apply_strict_binary then does).
+inline bool apply_small_binary(BinaryOperator op, const Value& a, const Value& b, Value& out) {
+  if (a.kind() != ValueKind::Int || b.kind() != ValueKind::Int || !a.as_integer().is_small() ||
+      !b.as_integer().is_small())
+    return false;
+  const std::int64_t x = a.as_integer().small_value(), y = b.as_integer().small_value();
+  std::int64_t r;
+  switch (op) {
+    case BinaryOperator::Add:
+      if (__builtin_add_overflow(x, y, &r)) return false;
+      out = Value::integer(r);
+      return true;
+    case BinaryOperator::Subtract:
+      if (__builtin_sub_overflow(x, y, &r)) return false;
+      out = Value::integer(r);
+      return true;
+    case BinaryOperator::Multiply:
+      if (__builtin_mul_overflow(x, y, &r)) return false;
+      out = Value::integer(r);
+      return true;
+    case BinaryOperator::Less: out = Value::boolean(x < y); return true;
+    case BinaryOperator::LessEqual: out = Value::boolean(x <= y); return true;
+    case BinaryOperator::Greater: out = Value::boolean(x > y); return true;
+    case BinaryOperator::GreaterEqual: out = Value::boolean(x >= y); return true;
+    case BinaryOperator::Equal: out = Value::boolean(x == y); return true;
+    case BinaryOperator::NotEqual: out = Value::boolean(x != y); return true;
+    default: return false;
+  }
+}
+
 // Strict binary operators only (arithmetic, comparisons, equality).
 inline Value apply_strict_binary(BinaryOperator op, const Value& a, const Value& b) {
   switch (op) {
