@@ -10,7 +10,7 @@ build="${SYMREF_BUILD_DIR:-$here/build}"
 
 packages=(cmake ninja-build g++ libboost-dev libz3-dev libcvc5-dev librapidcheck-dev libgtest-dev
           nlohmann-json3-dev libcli11-dev graphviz)
-if [ "$mode" = bench ]; then packages+=(lua5.4 bc); fi
+if [ "$mode" = bench ]; then packages+=(lua5.4 bc python3); fi
 
 missing=()
 for package in "${packages[@]}"; do
