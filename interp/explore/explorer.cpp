@@ -159,9 +159,14 @@ void Explorer::check_agreement(ExploredPath& path) {
   PathTarget target{leaf.branches, leaf.outcome, leaf.steps, leaf.steps + 1};
   std::string error;
   auto followed = follow_path(forward_machine_, target, error);
-  if (!followed || followed->steps != leaf.steps)
-    throw PropertyFailure("the forward engine cannot follow the trace engine's path " + leaf.branches + ": " +
-                          (followed ? "it takes a different number of steps" : error));
+  if (!followed || followed->steps != leaf.steps) {
+    // The forward tree has no such path: its condition is false, while path(ρ) is satisfiable,
+    // so every model of path(ρ) — the path's test input — separates the two.
+    path.agreement = "refuted";
+    path.forward_path_condition = terms_.false_term();
+    path.separating_input = path.test;
+    return;
+  }
   const SymbolicConfiguration& forward = *followed;
   path.forward_path_condition = forward.path_condition.conjunction(terms_);
   terms::Term differ = terms_.logical_not(terms_.logical_and(terms_.implies(path.forward_path_condition, path.path_condition),

@@ -99,8 +99,11 @@ const std::string& NameTable::claim(std::string preferred, terms::TermMap<std::u
   std::replace(preferred.begin(), preferred.end(), '\\', '_');
   if (preferred.empty() || preferred[0] == '$') preferred.insert(0, "v");
   std::string candidate = preferred;
-  for (int k = 1; used_.contains(candidate) || is_reserved(candidate); ++k)
-    candidate = preferred + "!" + std::to_string(k);
+  for (int k = 1; used_.contains(candidate) || is_reserved(candidate); ++k) {
+    candidate = preferred;
+    candidate += '!';
+    candidate += std::to_string(k);
+  }
   used_.insert(candidate);
   table.insert_or_assign(key, static_cast<std::uint32_t>(claimed_.size()));
   claimed_.push_back(std::move(candidate));
@@ -146,8 +149,7 @@ void SideConstraintCollector::collect(Term formula, std::vector<SideConstraint>&
         constrain(SideConstraint::Kind::InputReference, t);
       if (t->sort().kind == SortKind::IntArray) constrain(SideConstraint::Kind::LengthNonNegative, t);
     } else if (t->kind() == TermKind::Select && t->sort().kind == SortKind::Reference) {
-      Term base = t->child(0);
-      while (base->kind() == TermKind::Store) base = base->child(0);
+      Term base = manager_.array_base(t->child(0));
       if (base->kind() == TermKind::Symbol && base->symbol_kind() == terms::SymbolKind::Field)
         constrain(SideConstraint::Kind::InputReference, base == t->child(0) ? t : manager_.select(base, t->child(1)));
     }

@@ -259,9 +259,7 @@ typename Lowering<Builder>::Expression Lowering<Builder>::translate(Term term) {
     case TermKind::Select: return apply(SmtOperator::Select);
     case TermKind::Store: return apply(SmtOperator::Store);
     case TermKind::Length: {
-      Term array = term->child(0);
-      while (array->kind() == TermKind::Store) array = array->child(0);
-      return length_of(array);
+      return length_of(manager_.array_base(term->child(0)));
     }
   }
   throw std::logic_error("encoding: unknown term kind");

@@ -22,8 +22,7 @@ std::unique_ptr<SnapshotModel> SnapshotModel::capture(const Model& source, std::
         else if (t->sort().kind == SortKind::IntArray)
           snapshot->values_.set_length(t, source.array_length(t));
       } else if (t->kind() == TermKind::Select) {
-        Term base = t->child(0);
-        while (base->kind() == TermKind::Store) base = base->child(0);
+        Term base = manager.array_base(t->child(0));
         Value index = evaluator.evaluate(t->child(1));
         snapshot->values_.set_element(base, index, source.array_element(base, index));
       }
