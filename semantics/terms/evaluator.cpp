@@ -83,6 +83,33 @@ Value TermEvaluator::evaluate(Term term) {
   return cached(term);
 }
 
+// The latest update at an equal index wins: (a[i := v])[j] = (i = j ? v : a[j]); below all updates
+// the valuation reads the array symbol.
+Value TermEvaluator::read(Term array, const Value& index) {
+  // About one update in 32 is a checkpoint, chosen by its id so that every walk picks the same ones.
+  auto is_checkpoint = [](Term update) { return (std::uint64_t{update->id()} * 0x9E3779B97F4A7C15ULL) >> 59 == 0; };
+  checkpoints_.clear();
+  std::optional<Value> result;
+  for (bool first = true; array->kind() == TermKind::Store; array = array->child(0), first = false) {
+    if (!first && is_checkpoint(array)) {
+      auto known = reads_.find(ArrayRead{array->id(), index});
+      if (known != reads_.end()) {
+        result = known->second;
+        break;
+      }
+      checkpoints_.push_back(array);
+    }
+    if (cached(array->child(1)) == index) {
+      result = cached(array->child(2));
+      break;
+    }
+  }
+  if (!result) result = valuation_.array_element(array, index);
+  // Every update the walk passed lies above the one that decided the read: same answer from there.
+  for (Term checkpoint : checkpoints_) reads_.emplace(ArrayRead{checkpoint->id(), index}, *result);
+  return *result;
+}
+
 Value TermEvaluator::compute(Term t) {
   auto integer_of = [&](std::uint32_t i) -> const Integer& { return cached(t->child(i)).as_integer(); };
   auto boolean_of = [&](std::uint32_t i) { return cached(t->child(i)).as_boolean(); };
@@ -115,14 +142,7 @@ Value TermEvaluator::compute(Term t) {
         if (boolean_of(i)) return Value::boolean(true);
       return Value::boolean(false);
     case TermKind::Implies: return Value::boolean(!boolean_of(0) || boolean_of(1));
-    case TermKind::Select: {
-      const Value& index = cached(t->child(1));
-      Term array = t->child(0);
-      // The latest update at an equal index wins: (a[i := v])[j] = (i = j ? v : a[j]).
-      for (; array->kind() == TermKind::Store; array = array->child(0))
-        if (cached(array->child(1)) == index) return cached(array->child(2));
-      return valuation_.array_element(array, index);
-    }
+    case TermKind::Select: return read(t->child(0), cached(t->child(1)));
     case TermKind::Store: return Value();  // its index and value are cached for the Selects above it
     case TermKind::Length: {
       Term array = t->child(0);

@@ -87,14 +87,33 @@ class TermEvaluator {
   // Throws std::logic_error for an array-sorted term.
   Value evaluate(Term term);
   bool evaluate_boolean(Term formula) { return evaluate(formula).as_boolean(); }
-  void clear_cache() { cache_.clear(); }
+  void clear_cache() {
+    cache_.clear();
+    reads_.clear();
+  }
 
  private:
   Value compute(Term term);
+  Value read(Term array, const Value& index);
   const Value& cached(Term term) const { return *cache_.find(term); }
+
+  // A read of an update chain at an index value, remembered at the checkpoints (about one update in
+  // 32) the walk passed, so that later reads of the same index through the same chain stop early.
+  struct ArrayRead {
+    std::uint32_t array_id;
+    Value index;
+    friend bool operator==(const ArrayRead&, const ArrayRead&) = default;
+  };
+  struct ArrayReadHash {
+    std::size_t operator()(const ArrayRead& read) const {
+      return (std::size_t{read.array_id} * 0x9E3779B97F4A7C15ULL) ^ read.index.hash();
+    }
+  };
 
   const Valuation& valuation_;
   TermMap<Value> cache_;  // array-sorted nodes are entered with a placeholder: "operands done"
+  std::unordered_map<ArrayRead, Value, ArrayReadHash> reads_;
+  std::vector<Term> checkpoints_;
   std::vector<std::pair<Term, bool>> stack_;  // (term, operands already pushed)
 };
 

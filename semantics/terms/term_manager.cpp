@@ -18,6 +18,10 @@ namespace {
 
 const std::string empty_name;
 
+// A read over updates looks past at most this many of them (each with a known different index),
+// so that reads of long update chains cost a bounded time; the rest stays a read over updates.
+constexpr std::size_t maximum_peeled_updates = 256;
+
 // Conjunctions and disjunctions absorb nested ones only up to this arity.  A path condition grown
 // one conjunct at a time then costs a bounded copy per step instead of one growing with the path.
 constexpr std::size_t maximum_flattened_arity = 32;
@@ -223,7 +227,16 @@ Term TermManager::node(TermKind kind, Sort sort, std::span<const Term> children)
   TermNode candidate;
   candidate.kind_ = kind;
   candidate.sort_ = sort;
-  return intern(std::move(candidate), children);
+  Term result = intern(std::move(candidate), children);
+  if (kind == TermKind::Store) store_bases_.try_emplace(result, array_base(children[0]));
+  return result;
+}
+
+Term TermManager::array_base(Term array) const {
+  if (array->kind() != TermKind::Store) return array;
+  if (const Term* base = store_bases_.find(array)) return *base;
+  while (array->kind() == TermKind::Store) array = array->child(0);
+  return array;
 }
 
 const std::string* TermManager::pooled_name(std::string_view name) {
@@ -652,7 +665,7 @@ Term TermManager::select(Term array, Term index) {
 Term TermManager::simplify_select(Term array, Term index) {
   if (fault_active(Fault::SelectOverStoreUnchecked) && array->kind() == TermKind::Store) [[unlikely]]
     return array->child(2);
-  while (array->kind() == TermKind::Store) {
+  for (std::size_t peeled = 0; array->kind() == TermKind::Store && peeled < maximum_peeled_updates; ++peeled) {
     Term stored_index = array->child(1);
     if (stored_index == index) return array->child(2);
     if (!known_distinct(stored_index, index)) break;
@@ -678,8 +691,7 @@ Term TermManager::length(Term array) {
   Sort sort = checked_sort(TermKind::Length, children);
   if (simplify_) {
     // Updates keep the length (§2.1: "the bound of an array is not affected by its assignments").
-    while (array->kind() == TermKind::Store) array = array->child(0);
-    const Term base[] = {array};
+    const Term base[] = {array_base(array)};
     return node(TermKind::Length, sort, base);
   }
   return node(TermKind::Length, sort, children);

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "semantics/terms/term.hpp"
+#include "semantics/terms/term_map.hpp"
 
 namespace symref {
 struct Program;
@@ -93,6 +94,9 @@ class TermManager {
   // The sort of the elements of an array sort: Int for int[], the field's value sort for a field.
   Sort element_sort(Sort array_sort) const;
   static bool is_array(Sort sort) { return sort.kind == SortKind::IntArray || sort.kind == SortKind::FieldArray; }
+  // The array symbol under all the updates of `array` (`array` itself when it is no Store), in
+  // constant time: Length, side constraints and model snapshots look through long update chains.
+  Term array_base(Term array) const;
 
  private:
   // The sort a well-sorted node of `kind` over `children` has; throws std::logic_error otherwise.
@@ -121,6 +125,7 @@ class TermManager {
   std::vector<const TermNode*> table_;
   std::size_t table_mask_ = 0;
   std::vector<std::optional<Sort>> field_value_sorts_;  // for program-less field symbols
+  TermMap<Term> store_bases_;                            // Store node -> array_base
   std::vector<Term> junction_scratch_;                  // reused by simplify_junction
   std::int64_t next_fresh_ = 1;
   Term true_ = nullptr;

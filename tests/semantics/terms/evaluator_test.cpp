@@ -151,6 +151,31 @@ TEST_F(Evaluation, FieldsAreArraysOverObjects) {
   EXPECT_EQ(integer_of(m.select(val1, p)), Integer(5));
 }
 
+TEST_F(Evaluation, LongUpdateChainsReadLikeTheirLatestUpdate) {
+  // 5000 updates a[i % 50 := i] (kept unsimplified), then reads at every index through one
+  // evaluator, so that later reads reuse what earlier walks remembered.
+  m.set_simplify(false);
+  v.set_default_element(a, Value::integer(-1));
+  std::vector<Term> chain = {a};
+  for (int i = 0; i < 5000; ++i) chain.push_back(m.store(chain.back(), n(i % 50), n(i)));
+  TermEvaluator evaluator(v);
+  for (int position : {4999, 5000, 2500, 4321, 37, 5000}) {
+    for (int index = 0; index < 60; ++index) {
+      // The latest update at `index` among the first `position` ones, or the default.
+      int expected = -1;
+      for (int i = position - 1; i >= 0; --i)
+        if (i % 50 == index) {
+          expected = i;
+          break;
+        }
+      EXPECT_EQ(evaluator.evaluate(m.select(chain[position], n(index))).as_integer(), Integer(expected))
+          << "position " << position << " index " << index;
+      set(x, index);  // a symbolic index, through a fresh evaluator as the valuation changed
+      EXPECT_EQ(evaluate(m.select(chain[position], x), v).as_integer(), Integer(expected));
+    }
+  }
+}
+
 TEST_F(Evaluation, DeepChainsAreEvaluatedIteratively) {
   set(x, 1);
   Term t = x;

@@ -318,6 +318,22 @@ TEST_F(Simplification, StoreOverStoreAndLength) {
   EXPECT_EQ(m.length(m.store(m.store(a, x, y), n(0), n(3))), m.length(a));
 }
 
+TEST_F(Simplification, LongUpdateChainsStayCheapToRead) {
+  // A read looks past a bounded number of updates with other constant indices.
+  Term array = a;
+  for (int i = 0; i < 1000; ++i) array = m.store(array, n(i), x);
+  EXPECT_EQ(m.array_base(array), a);
+  EXPECT_EQ(m.length(array), m.length(a));
+  EXPECT_EQ(m.select(array, n(990)), x);
+  EXPECT_EQ(m.select(array, n(-1))->kind(), TermKind::Select);  // 1000 updates: not all peeled
+  EXPECT_EQ(m.select(array, n(-1))->child(0)->kind(), TermKind::Store);
+  Term short_array = m.store(m.store(a, n(1), x), n(2), y);
+  EXPECT_EQ(m.select(short_array, n(-1)), m.select(a, n(-1)));
+  m.set_simplify(false);
+  EXPECT_EQ(m.array_base(m.store(m.store(next, p, q), q, p)), next);
+  EXPECT_EQ(m.array_base(val), val);
+}
+
 TEST_F(Simplification, RebuildGoesThroughTheFactories) {
   Term sum = m.add(x, y);
   const Term zero_operands[] = {x, n(0)};
