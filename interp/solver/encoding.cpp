@@ -97,7 +97,7 @@ const std::string& NameTable::claim(std::string preferred, terms::TermMap<std::u
   // | and \ cannot appear even in a quoted symbol; $ starts the printer's definitions.
   std::replace(preferred.begin(), preferred.end(), '|', '_');
   std::replace(preferred.begin(), preferred.end(), '\\', '_');
-  if (preferred.empty() || preferred[0] == '$') preferred.insert(0, "v");
+  if (preferred.empty() || preferred[0] == '$') preferred = 'v' + preferred;
   std::string candidate = preferred;
   for (int k = 1; used_.contains(candidate) || is_reserved(candidate); ++k) {
     candidate = preferred;
