@@ -445,6 +445,12 @@ Term TermManager::add(Term a, Term b) {
     if (both_integer_constants(a, b)) return integer(a->integer() + b->integer());
     if (is_integer_constant(a, 0)) return b;
     if (is_integer_constant(b, 0)) return a;
+    // Constants to the right, and gathered: (x + c1) + c2 = x + (c1 + c2), so that a counter
+    // incremented k times reads `count + k`, not `count + 1 + … + 1`.
+    if (a->kind() == TermKind::IntegerConstant) return add(b, a);
+    if (b->kind() == TermKind::IntegerConstant && a->kind() == TermKind::Add &&
+        a->child(1)->kind() == TermKind::IntegerConstant)
+      return add(a->child(0), integer(a->child(1)->integer() + b->integer()));
   }
   return node(TermKind::Add, sort, children);
 }
@@ -567,6 +573,9 @@ Term TermManager::logical_not(Term a) {
   if (simplify_) {
     if (a->kind() == TermKind::BooleanConstant) return boolean(!a->boolean());
     if (a->kind() == TermKind::Not) return a->child(0);
+    // On the integers ¬(x < y) is y <= x and ¬(x <= y) is y < x.
+    if (a->kind() == TermKind::Less) return less_equal(a->child(1), a->child(0));
+    if (a->kind() == TermKind::LessEqual) return less(a->child(1), a->child(0));
   }
   return node(TermKind::Not, sort, children);
 }

@@ -165,6 +165,19 @@ TEST_F(Simplification, FoldsEqualityOfConstants) {
 // ---------------------------------------------------------------------------------------------
 // Neutral and absorbing elements
 
+TEST_F(Simplification, GathersConstantsOfSums) {
+  EXPECT_EQ(m.add(n(3), x), m.add(x, n(3)));
+  EXPECT_EQ(m.add(m.add(m.add(x, n(1)), n(1)), n(1)), m.add(x, n(3)));
+  EXPECT_EQ(m.add(m.add(x, n(2)), n(-2)), x);
+  EXPECT_EQ(m.add(m.add(x, y), n(1))->child(0), m.add(x, y));  // only constants are gathered
+}
+
+TEST_F(Simplification, NegatedComparisonsTurnAround) {
+  EXPECT_EQ(m.logical_not(m.less(x, y)), m.less_equal(y, x));
+  EXPECT_EQ(m.logical_not(m.less_equal(x, n(4))), m.less(n(4), x));
+  EXPECT_EQ(m.logical_not(m.logical_not(m.less(x, y))), m.less(x, y));
+}
+
 TEST_F(Simplification, NeutralAndAbsorbingArithmetic) {
   EXPECT_EQ(m.add(x, n(0)), x);
   EXPECT_EQ(m.add(n(0), x), x);
