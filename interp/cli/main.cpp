@@ -6,6 +6,7 @@
 #include "interp/cli/command.hpp"
 #include "interp/cli/exit_codes.hpp"
 #include "interp/version.hpp"
+#include "props/commands.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"symref: a reference interpreter and proof-checking testbed for symbolic execution"};
@@ -16,6 +17,7 @@ int main(int argc, char** argv) {
   symref::cli::add_run_command(app, action);
   symref::cli::add_explore_command(app, action);
   symref::cli::add_step_command(app, action);
+  symref::props::add_commands(app, action);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {

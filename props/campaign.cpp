@@ -1,0 +1,232 @@
+// Running a campaign through RapidCheck's checkProperty: batches of cases, a listener for
+// progress, and shrinking focused on the property that failed first.
+#include "props/campaign.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <sstream>
+
+#include <rapidcheck.h>
+
+#include "props/test_case_gen.hpp"
+
+namespace symref::props {
+
+std::uint64_t batch_seed(std::uint64_t seed, std::uint64_t batch) {
+  // splitmix64 of the pair: neighbouring seeds and batches give unrelated streams.
+  std::uint64_t z = seed * 0x9E3779B97F4A7C15ULL + batch + 0x632BE59BD9B4E019ULL;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+std::uint64_t CampaignResult::properties_checked() const {
+  std::uint64_t total = 0;
+  for (const auto& tally : tallies) total += tally.cases;
+  return total;
+}
+
+std::uint64_t CampaignResult::unknown() const {
+  std::uint64_t total = 0;
+  for (const auto& tally : tallies) total += tally.unknown;
+  return total;
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+
+struct Violation {
+  std::string property;
+  std::string message;
+  std::string program;
+  std::string input;
+};
+
+class Campaign {
+ public:
+  explicit Campaign(const CampaignOptions& options) : options_(options) {
+    properties_ = options.properties;
+    if (properties_.empty())
+      for (const auto& property : all_properties()) properties_.push_back(property.kind);
+    result_.tallies.resize(all_properties().size());
+  }
+
+  CampaignResult run() {
+    started_ = Clock::now();
+    last_progress_ = started_;
+    for (std::uint64_t batch = 0;; ++batch) {
+      std::uint64_t cases = cases_per_batch;
+      if (options_.seconds <= 0) {
+        if (result_.cases >= options_.count) break;
+        cases = std::min<std::uint64_t>(cases_per_batch, options_.count - result_.cases);
+      } else if (seconds_since(started_) >= options_.seconds) {
+        break;
+      }
+      if (!run_batch(batch, cases)) break;
+    }
+    result_.seconds = seconds_since(started_);
+    return result_;
+  }
+
+ private:
+  // One checkProperty call; false when a property failed.
+  bool run_batch(std::uint64_t batch, std::uint64_t cases) {
+    rc::detail::TestParams params;
+    params.seed = batch_seed(options_.seed, batch);
+    params.maxSuccess = static_cast<int>(cases);
+    params.maxSize = options_.max_size;
+    params.disableShrinking = options_.shrink_limit == 0;
+    const int level = options_.level;
+    auto property = rc::detail::toProperty([this, level] {
+      const TestCase test_case = *arbitrary_test_case(level);
+      if (shrinking_) {
+        if (shrink_evaluations_ >= options_.shrink_limit) return;  // budget spent: no further shrinks
+        ++shrink_evaluations_;
+      } else {
+        ++result_.cases;
+        report_progress(false);
+      }
+      std::optional<Violation> violation = evaluate(test_case);
+      if (!violation) return;
+      if (!shrinking_) {
+        shrinking_ = true;
+        focus_ = violation->property;
+        first_ = violation;
+        failing_case_ = result_.cases;
+        if (options_.progress != nullptr)
+          *options_.progress << "fuzz: case " << result_.cases << " fails " << violation->property << "; shrinking\n"
+                             << std::flush;
+      }
+      last_ = violation;
+      RC_FAIL(violation->message);
+    });
+    rc::detail::TestMetadata metadata;
+    metadata.id = "symref fuzz level " + std::to_string(level);
+    metadata.description = metadata.id;
+    Listener listener(*this);
+    rc::detail::TestResult outcome = rc::detail::checkProperty(property, metadata, params, listener, {});
+    report_progress(true);
+    if (!first_) {
+      if (outcome.template is<rc::detail::Error>())
+        throw std::runtime_error("RapidCheck: " + outcome.template get<rc::detail::Error>().description);
+      return true;
+    }
+    CampaignFailure failure;
+    failure.property = last_->property;
+    failure.message = last_->message;
+    failure.first_message = first_->message;
+    failure.program = last_->program;
+    failure.input = last_->input;
+    failure.case_number = failing_case_;
+    failure.batch = batch;
+    failure.shrink_steps = shrink_steps_;
+    failure.shrink_evaluations = shrink_evaluations_;
+    result_.failure = std::move(failure);
+    return false;
+  }
+
+  // The properties of one case; while shrinking only the one that failed first.
+  std::optional<Violation> evaluate(const TestCase& test_case) {
+    CaseWorkspace workspace(test_case, options_.settings);
+    try {
+      workspace.program();
+      if (shrinking_ && *focus_ == "generator") return std::nullopt;
+      for (PropertyKind kind : properties_) {
+        const PropertyDescription& description = describe(kind);
+        if (shrinking_ && description.name != *focus_) continue;
+        const auto started = Clock::now();
+        PropertyVerdict verdict = check_property(kind, workspace);
+        if (!shrinking_) {
+          PropertyTally& tally = result_.tallies[static_cast<std::size_t>(kind)];
+          tally.checks += verdict.checks;
+          tally.unknown += verdict.unknown;
+          tally.skipped += verdict.skipped;
+          tally.seconds += seconds_since(started);
+          if (!verdict.failure) ++tally.cases;
+        }
+        if (verdict.failure) {
+          Violation violation;
+          violation.property = std::string(description.name);
+          violation.message = std::string(description.name) + " (" + std::string(description.paper) + "): " + *verdict.failure;
+          violation.program = verdict.witness_program ? *verdict.witness_program : workspace.program_text();
+          violation.input = verdict.witness_input ? *verdict.witness_input : workspace.state_json(workspace.inputs().at(0));
+          return violation;
+        }
+      }
+    } catch (const GeneratedProgramRejected& rejected) {
+      if (shrinking_ && *focus_ != "generator") return std::nullopt;  // a shrink the checker rejects: not this failure
+      return Violation{"generator", rejected.what(), workspace.program_text(), "{}"};
+    }
+    return std::nullopt;
+  }
+
+  void report_progress(bool force) {
+    if (options_.progress == nullptr) return;
+    if (!force && seconds_since(last_progress_) < options_.progress_interval_seconds) return;
+    last_progress_ = Clock::now();
+    const double elapsed = seconds_since(started_);
+    char rate[32];
+    std::snprintf(rate, sizeof rate, "%.2f", elapsed > 0 ? static_cast<double>(result_.cases) / elapsed : 0.0);
+    char time[32];
+    std::snprintf(time, sizeof time, "%.1f", elapsed);
+    *options_.progress << "fuzz: " << result_.cases << " programs in " << time << " s (" << rate << " programs/s), "
+                       << result_.properties_checked() << " properties checked, " << result_.unknown()
+                       << " unknown skipped\n"
+                       << std::flush;
+  }
+
+  // Counts accepted shrinks (RapidCheck calls the property itself for every candidate).
+  class Listener final : public rc::detail::TestListener {
+   public:
+    explicit Listener(Campaign& campaign) : campaign_(campaign) {}
+    void onTestCaseFinished(const rc::detail::CaseDescription&) override {}
+    void onShrinkTried(const rc::detail::CaseDescription&, bool accepted) override {
+      if (accepted) ++campaign_.shrink_steps_;
+    }
+    void onTestFinished(const rc::detail::TestMetadata&, const rc::detail::TestResult&) override {}
+
+   private:
+    Campaign& campaign_;
+  };
+
+  const CampaignOptions& options_;
+  std::vector<PropertyKind> properties_;
+  CampaignResult result_;
+  Clock::time_point started_;
+  Clock::time_point last_progress_;
+  bool shrinking_ = false;
+  std::optional<std::string> focus_;
+  std::optional<Violation> first_;
+  std::optional<Violation> last_;
+  std::uint64_t failing_case_ = 0;
+  std::size_t shrink_steps_ = 0;
+  std::size_t shrink_evaluations_ = 0;
+};
+
+}  // namespace
+
+CampaignResult run_campaign(const CampaignOptions& options) { return Campaign(options).run(); }
+
+std::string campaign_summary(const CampaignOptions& options, const CampaignResult& result) {
+  std::ostringstream out;
+  char line[256];
+  std::snprintf(line, sizeof line, "%-30s %8s %10s %8s %8s %9s\n", "property", "cases", "checks", "unknown", "skipped", "seconds");
+  out << line;
+  std::vector<PropertyKind> kinds = options.properties;
+  if (kinds.empty())
+    for (const auto& property : all_properties()) kinds.push_back(property.kind);
+  for (PropertyKind kind : kinds) {
+    const PropertyTally& tally = result.tallies[static_cast<std::size_t>(kind)];
+    std::snprintf(line, sizeof line, "%-30s %8llu %10llu %8llu %8llu %9.2f\n", std::string(describe(kind).name).c_str(),
+                  static_cast<unsigned long long>(tally.cases), static_cast<unsigned long long>(tally.checks),
+                  static_cast<unsigned long long>(tally.unknown), static_cast<unsigned long long>(tally.skipped),
+                  tally.seconds);
+    out << line;
+  }
+  return out.str();
+}
+
+}  // namespace symref::props

@@ -1,0 +1,69 @@
+// A fuzzing campaign: RapidCheck generates test cases of one level from a seed, every chosen
+// property is checked on each, and the first failure is shrunk to a small well-typed program and
+// input (what `symref fuzz` and the property tests run; each property checks its lemma or theorem).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "props/properties.hpp"
+
+namespace symref::props {
+
+struct CampaignOptions {
+  std::uint64_t seed = 1;
+  std::uint64_t count = 100;   // test cases, unless `seconds` is set
+  double seconds = 0;          // > 0: run batches until this much time has passed
+  int level = 3;
+  int max_size = 100;          // RapidCheck's size grows to this within each batch of cases
+  std::vector<PropertyKind> properties;  // empty: all
+  std::size_t shrink_limit = 1000;       // property evaluations spent on shrinking a failure
+  PropertySettings settings;
+  std::ostream* progress = nullptr;      // progress lines while running; null: quiet
+  double progress_interval_seconds = 2;
+};
+
+// Cases are generated in batches of this many, batch k from a seed derived from (seed, k), so a
+// `--count` run is a prefix of a `--time` run with the same seed.
+constexpr std::uint64_t cases_per_batch = 25;
+std::uint64_t batch_seed(std::uint64_t seed, std::uint64_t batch);
+
+struct PropertyTally {
+  std::uint64_t cases = 0;    // test cases the property passed on
+  std::uint64_t checks = 0;   // instances checked (paths, inputs, pairs, steps ...)
+  std::uint64_t unknown = 0;  // instances skipped because a solver answered unknown
+  std::uint64_t skipped = 0;  // instances the bounds made moot
+  double seconds = 0;
+};
+
+struct CampaignFailure {
+  std::string property;       // a property's name, or "generator" when a generated program did not load
+  std::string message;        // what failed and where, on the shrunk test case
+  std::string first_message;  // the same on the case as generated
+  std::string program;        // the shrunk counterexample's program text
+  std::string input;          // its input state (JSON)
+  std::uint64_t case_number = 0;  // 1-based number of the failing case in the campaign
+  std::uint64_t batch = 0;
+  std::size_t shrink_steps = 0;         // accepted shrinks
+  std::size_t shrink_evaluations = 0;   // shrink candidates tried
+};
+
+struct CampaignResult {
+  std::uint64_t cases = 0;  // generated cases checked, the failing one included
+  double seconds = 0;
+  std::vector<PropertyTally> tallies;  // indexed by PropertyKind
+  std::optional<CampaignFailure> failure;
+
+  std::uint64_t properties_checked() const;
+  std::uint64_t unknown() const;
+};
+
+CampaignResult run_campaign(const CampaignOptions& options);
+
+// The per-property table printed at the end of a campaign.
+std::string campaign_summary(const CampaignOptions& options, const CampaignResult& result);
+
+}  // namespace symref::props

@@ -1,0 +1,122 @@
+// Loading, materializing and exploring a test case once for all its properties.
+#include "props/case_workspace.hpp"
+
+#include "interp/state_json/state_format.hpp"
+#include "props/shape_printer.hpp"
+#include "semantics/syntax/diagnostics.hpp"
+#include "semantics/syntax/front_end.hpp"
+
+namespace symref::props {
+
+CaseWorkspace::CaseWorkspace(const TestCase& test_case, const PropertySettings& settings)
+    : test_case_(test_case), settings_(settings) {}
+
+CaseWorkspace::~CaseWorkspace() = default;
+
+const std::string& CaseWorkspace::program_text() {
+  if (!text_) text_ = props::program_text(test_case_);
+  return *text_;
+}
+
+const Program& CaseWorkspace::program() {
+  if (!program_) {
+    try {
+      program_ = load_program_from_text("generated.sym", program_text());
+    } catch (const InputError& error) {
+      throw GeneratedProgramRejected(std::string("the generated program does not load:\n") + error.what() + program_text());
+    }
+    terms_ = std::make_unique<terms::TermManager>(program_.get());
+  }
+  return *program_;
+}
+
+terms::TermManager& CaseWorkspace::terms() {
+  program();
+  return *terms_;
+}
+
+const std::vector<GlobalState>& CaseWorkspace::inputs() {
+  if (!inputs_) {
+    inputs_.emplace();
+    for (const auto& input : test_case_.inputs) inputs_->push_back(materialize_input(program(), input));
+  }
+  return *inputs_;
+}
+
+const Program& CaseWorkspace::probe_program() {
+  if (!probe_program_) {
+    try {
+      probe_program_ = load_program_from_text("probes.sym", probe_program_text());
+    } catch (const InputError& error) {
+      throw GeneratedProgramRejected(std::string("the generated probe program does not load:\n") + error.what() +
+                                     probe_program_text());
+    }
+  }
+  return *probe_program_;
+}
+
+const std::vector<GlobalState>& CaseWorkspace::probe_inputs() {
+  if (!probe_inputs_) {
+    probe_inputs_.emplace();
+    for (const auto& input : test_case_.inputs) probe_inputs_->push_back(materialize_input(probe_program(), input));
+  }
+  return *probe_inputs_;
+}
+
+const Statement& CaseWorkspace::probe_assignment(std::size_t probe) {
+  return probe_program().main.statements.at(probe).then_block.statements.at(0);
+}
+
+const Statement& CaseWorkspace::update_statement(std::size_t update) {
+  return probe_program().main.statements.at(test_case_.probes.size() + update).then_block.statements.at(0);
+}
+
+std::int32_t CaseWorkspace::probe_selector_slot() { return probe_program().global_index.at(probe_selector_name); }
+
+const ExplorationResult& CaseWorkspace::explore(EngineMode engine, std::optional<ExplorationResult>& result,
+                                                std::exception_ptr& error) {
+  if (error) std::rethrow_exception(error);
+  if (result) return *result;
+  ExploreOptions options;
+  options.engine = engine;
+  options.limits.loop_bound = settings_.loop_bound;
+  options.max_steps = settings_.max_path_steps;
+  options.max_paths = settings_.max_paths;
+  options.solver = "z3";
+  options.timeout_milliseconds = settings_.timeout_milliseconds;
+  options.generate_tests = true;
+  options.check_agreement = engine == EngineMode::Trace;
+  try {
+    Explorer explorer(program(), terms(), options);
+    result = explorer.explore();
+  } catch (const GeneratedProgramRejected&) {
+    throw;
+  } catch (...) {
+    error = std::current_exception();
+    throw;
+  }
+  return *result;
+}
+
+const ExplorationResult& CaseWorkspace::forward_exploration() { return explore(EngineMode::Forward, forward_, forward_error_); }
+
+const ExplorationResult& CaseWorkspace::trace_exploration() { return explore(EngineMode::Trace, trace_, trace_error_); }
+
+std::string CaseWorkspace::state_json(const GlobalState& state) {
+  GlobalState named = state;
+  name_new_objects(named);
+  return write_state(program(), named).dump(2);
+}
+
+std::string CaseWorkspace::probe_state_json(const GlobalState& state) {
+  GlobalState named = state;
+  name_new_objects(named);
+  return write_state(probe_program(), named).dump(2);
+}
+
+const std::string& CaseWorkspace::probe_program_text() {
+  if (!probe_text_) probe_text_ = print_program_shape(props::probe_program(test_case_));
+  return *probe_text_;
+}
+
+}  // namespace symref::props

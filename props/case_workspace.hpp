@@ -1,0 +1,88 @@
+// What the properties of one test case share (no lemma of its own): the loaded program and probe
+// program, the inputs as concrete states, and the forward (§2–§4.1) and trace (§4) explorations,
+// each computed once, on first use.
+#pragma once
+
+#include <cstdint>
+#include <exception>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "interp/explore/explorer.hpp"
+#include "props/test_case.hpp"
+#include "semantics/concrete/state.hpp"
+#include "semantics/syntax/program.hpp"
+#include "semantics/terms/term_manager.hpp"
+
+namespace symref::props {
+
+// Bounds that keep every property finite on programs that need not terminate.
+struct PropertySettings {
+  std::uint32_t loop_bound = 2;             // explorations: iterations per loop entry, active calls per callable
+  std::uint64_t max_path_steps = 300;       // explorations: transitions per path
+  std::uint64_t max_paths = 40;             // explorations: leaves
+  std::uint64_t max_run_steps = 1000;       // concrete runs and lockstep runs
+  std::uint64_t max_trace_steps = 300;      // traces checked against path(ρ)
+  unsigned timeout_milliseconds = 2000;     // per solver query; then unknown
+  std::size_t max_solver_paths = 16;        // paths sent to both solvers, and pairs for disjointness
+};
+
+// The generated program did not load: a bug of the generator, not of an engine.
+class GeneratedProgramRejected : public std::runtime_error {
+ public:
+  explicit GeneratedProgramRejected(const std::string& details) : std::runtime_error(details) {}
+};
+
+class CaseWorkspace {
+ public:
+  CaseWorkspace(const TestCase& test_case, const PropertySettings& settings);
+  ~CaseWorkspace();
+
+  const TestCase& test_case() const { return test_case_; }
+  const PropertySettings& settings() const { return settings_; }
+
+  // The program and its inputs.  Throws GeneratedProgramRejected when the text does not load.
+  const std::string& program_text();
+  const Program& program();
+  terms::TermManager& terms();
+  const std::vector<GlobalState>& inputs();
+
+  // The probe program (test_case.hpp) and the inputs as its states (probe globals at 0).
+  const Program& probe_program();
+  const std::vector<GlobalState>& probe_inputs();
+  // The probe expressions and updates as they stand in the loaded probe program.
+  const Statement& probe_assignment(std::size_t probe);
+  const Statement& update_statement(std::size_t update);
+  std::int32_t probe_selector_slot();
+
+  // The explorations with a loop bound, the Z3 solver and tests replayed; an exception thrown by
+  // an exploration is rethrown to every property that asks for it.
+  const ExplorationResult& forward_exploration();
+  const ExplorationResult& trace_exploration();
+
+  // A state of the program, or of the probe program, as LANGUAGE.md JSON.
+  std::string state_json(const GlobalState& state);
+  std::string probe_state_json(const GlobalState& state);
+  const std::string& probe_program_text();
+
+ private:
+  const ExplorationResult& explore(EngineMode engine, std::optional<ExplorationResult>& result, std::exception_ptr& error);
+
+  const TestCase& test_case_;
+  PropertySettings settings_;
+  std::optional<std::string> text_;
+  std::unique_ptr<Program> program_;
+  std::unique_ptr<terms::TermManager> terms_;
+  std::optional<std::vector<GlobalState>> inputs_;
+  std::optional<std::string> probe_text_;
+  std::unique_ptr<Program> probe_program_;
+  std::optional<std::vector<GlobalState>> probe_inputs_;
+  std::optional<ExplorationResult> forward_;
+  std::exception_ptr forward_error_;
+  std::optional<ExplorationResult> trace_;
+  std::exception_ptr trace_error_;
+};
+
+}  // namespace symref::props

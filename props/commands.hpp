@@ -1,0 +1,20 @@
+// The `symref fuzz` and `symref gen` subcommands (DESIGN.md "CLI"): random well-typed programs and
+// the paper's lemmas and theorems checked on them at scale (props/properties.hpp).
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include "interp/cli/command.hpp"
+
+namespace symref::props {
+
+// `symref fuzz [--seed S] [--count N | --time T] [--level 1|2|3] [--property P] [--inject-fault NAME]
+// [--list-faults]`: exit 0 when every case passed, 2 on bad usage, 3 when a property failed (the
+// shrunk program and input are written to files whose paths are printed).
+void add_fuzz_command(CLI::App& app, cli::Action& action);
+// `symref gen [--seed S] [--level L] [--size N] [--input]`: one generated program, or its input state.
+void add_gen_command(CLI::App& app, cli::Action& action);
+// Both.
+void add_commands(CLI::App& app, cli::Action& action);
+
+}  // namespace symref::props

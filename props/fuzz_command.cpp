@@ -1,0 +1,131 @@
+// `symref fuzz`: a campaign over random programs with every property on, a planted fault if asked,
+// progress and throughput while it runs, and the shrunk counterexample written to files on failure.
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include "interp/cli/exit_codes.hpp"
+#include "props/campaign.hpp"
+#include "props/commands.hpp"
+#include "semantics/faults.hpp"
+
+namespace symref::props {
+
+namespace {
+
+struct FuzzCommandOptions {
+  std::optional<std::uint64_t> seed;
+  std::optional<std::uint64_t> count;
+  std::optional<double> seconds;
+  int level = 3;
+  int max_size = 100;
+  std::vector<std::string> properties;
+  std::string fault;
+  bool list_faults = false;
+  std::size_t shrink_limit = 1000;
+  std::string output_directory = ".";
+  std::uint32_t loop_bound = 2;
+  bool quiet = false;
+};
+
+std::string fault_names_help() {
+  std::string names;
+  for (const auto& fault : all_faults()) names += (names.empty() ? "" : ", ") + std::string(fault.name);
+  return names;
+}
+
+int fuzz(const FuzzCommandOptions& command) {
+  if (command.list_faults) {
+    for (const auto& fault : all_faults()) std::cout << fault.name << "  " << fault.description << "\n";
+    return cli::exit_done;
+  }
+  CampaignOptions options;
+  options.seed = command.seed ? *command.seed
+                              : static_cast<std::uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()) % 1'000'000'007ULL;
+  if (command.seconds) options.seconds = *command.seconds;
+  else options.count = command.count.value_or(100);
+  options.level = command.level;
+  options.max_size = command.max_size;
+  options.shrink_limit = command.shrink_limit;
+  options.settings.loop_bound = command.loop_bound;
+  for (const auto& name : command.properties) options.properties.push_back(*property_by_name(name));
+  if (!command.quiet) options.progress = &std::cerr;
+  if (!command.fault.empty()) set_active_fault(*fault_by_name(command.fault));
+
+  std::string reproduce = "symref fuzz --seed " + std::to_string(options.seed) + " --level " + std::to_string(options.level);
+  if (command.seconds) reproduce += " --time " + std::to_string(*command.seconds);
+  else reproduce += " --count " + std::to_string(options.count);
+  for (const auto& name : command.properties) reproduce += " --property " + name;
+  if (!command.fault.empty()) reproduce += " --inject-fault " + command.fault;
+  std::cerr << "fuzz: seed " << options.seed << ", level " << options.level
+            << (command.fault.empty() ? "" : ", planted fault " + command.fault) << "\n";
+
+  CampaignResult result = run_campaign(options);
+  set_active_fault(Fault::None);
+  std::cout << campaign_summary(options, result);
+  char rate[64];
+  std::snprintf(rate, sizeof rate, "%.2f", result.seconds > 0 ? static_cast<double>(result.cases) / result.seconds : 0.0);
+  std::cout << result.cases << " programs in " << result.seconds << " s (" << rate << " programs/s), "
+            << result.properties_checked() << " properties checked, " << result.unknown() << " unknown skipped\n";
+  if (!result.failure) return cli::exit_done;
+
+  const CampaignFailure& failure = *result.failure;
+  std::filesystem::create_directories(command.output_directory);
+  const std::string stem = "symref-fuzz-" + std::to_string(options.seed) + "-" + failure.property;
+  const std::filesystem::path program_path = std::filesystem::path(command.output_directory) / (stem + ".sym");
+  const std::filesystem::path input_path = std::filesystem::path(command.output_directory) / (stem + ".json");
+  std::ofstream(program_path) << failure.program;
+  std::ofstream(input_path) << failure.input << "\n";
+  std::cout << "FAILED: property " << failure.property << " on case " << failure.case_number << " (shrunk in "
+            << failure.shrink_steps << " steps, " << failure.shrink_evaluations << " candidates tried)\n"
+            << "  " << failure.message << "\n"
+            << "  counterexample program: " << program_path.string() << "\n"
+            << "  counterexample input:   " << input_path.string() << "\n"
+            << "  reproduce: " << reproduce << "\n";
+  return cli::exit_property_failure;
+}
+
+}  // namespace
+
+void add_fuzz_command(CLI::App& app, cli::Action& action) {
+  auto options = std::make_shared<FuzzCommandOptions>();
+  CLI::App* command = app.add_subcommand("fuzz", "random well-typed programs checked against the paper's lemmas and theorems");
+  command->add_option("--seed", options->seed, "the campaign's seed (default: from the clock, printed)");
+  auto* count = command->add_option("--count", options->count, "check N generated programs (default 100)")
+                    ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
+  auto* time = command->add_option("--time", options->seconds, "check programs for T seconds instead")
+                   ->check(CLI::Range(0.001, 1e9));
+  count->excludes(time);
+  command->add_option("--level", options->level, "1: globals, arrays, loops; 2: + procedures; 3: + classes and methods")
+      ->check(CLI::Range(1, 3))
+      ->capture_default_str();
+  std::vector<std::string> property_names;
+  for (const auto& property : all_properties()) property_names.emplace_back(property.name);
+  command->add_option("--property", options->properties, "check only this property (repeatable)")
+      ->check(CLI::IsMember(property_names));
+  std::vector<std::string> fault_names;
+  for (const auto& fault : all_faults()) fault_names.emplace_back(fault.name);
+  command->add_option("--inject-fault", options->fault, "switch on a planted fault: " + fault_names_help())
+      ->check(CLI::IsMember(fault_names));
+  command->add_flag("--list-faults", options->list_faults, "print the planted faults, one per line, name first");
+  command->add_option("--max-size", options->max_size, "the largest RapidCheck size of a program")
+      ->check(CLI::Range(0, 100))
+      ->capture_default_str();
+  command->add_option("--shrink-limit", options->shrink_limit, "shrink candidates to try on a failure (0: do not shrink)")
+      ->capture_default_str();
+  command->add_option("--loop-bound", options->loop_bound, "explorations: loop iterations and active calls per path")
+      ->check(CLI::Range(std::uint32_t{1}, std::uint32_t{10}))
+      ->capture_default_str();
+  command->add_option("--output-dir", options->output_directory, "where a counterexample is written")->capture_default_str();
+  command->add_flag("--quiet", options->quiet, "no progress lines");
+  command->final_callback([&action, options] { action = [options] { return fuzz(*options); }; });
+}
+
+void add_commands(CLI::App& app, cli::Action& action) {
+  add_fuzz_command(app, action);
+  add_gen_command(app, action);
+}
+
+}  // namespace symref::props

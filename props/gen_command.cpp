@@ -1,0 +1,52 @@
+// `symref gen`: one generated program (the one `--seed S --level L --size N` names), or with
+// `--input` its first input state as JSON, e.g. to run it: symref gen ... > p.sym; symref gen ... --input > i.json.
+#include <iostream>
+#include <memory>
+
+#include "interp/cli/exit_codes.hpp"
+#include "interp/state_json/state_format.hpp"
+#include "props/commands.hpp"
+#include "props/generator.hpp"
+#include "semantics/syntax/front_end.hpp"
+
+namespace symref::props {
+
+namespace {
+
+struct GenCommandOptions {
+  std::uint64_t seed = 1;
+  int level = 3;
+  int size = 50;
+  bool input = false;
+};
+
+int gen(const GenCommandOptions& options) {
+  TestCase test_case = generate_test_case(options.seed, options.level, options.size);
+  const std::string text = program_text(test_case);
+  if (!options.input) {
+    std::cout << text;
+    return cli::exit_done;
+  }
+  auto program = load_program_from_text("generated.sym", text);
+  GlobalState state = materialize_input(*program, test_case.inputs.at(0));
+  std::cout << write_state(*program, state).dump(2) << "\n";
+  return cli::exit_done;
+}
+
+}  // namespace
+
+void add_gen_command(CLI::App& app, cli::Action& action) {
+  auto options = std::make_shared<GenCommandOptions>();
+  CLI::App* command = app.add_subcommand("gen", "print one generated well-typed program (or its input state)");
+  command->add_option("--seed", options->seed, "the program's seed")->capture_default_str();
+  command->add_option("--level", options->level, "1: globals, arrays, loops; 2: + procedures; 3: + classes and methods")
+      ->check(CLI::Range(1, 3))
+      ->capture_default_str();
+  command->add_option("--size", options->size, "0..100: statements and expression depth grow with it")
+      ->check(CLI::Range(0, 100))
+      ->capture_default_str();
+  command->add_flag("--input", options->input, "print the program's first generated input state (JSON) instead");
+  command->final_callback([&action, options] { action = [options] { return gen(*options); }; });
+}
+
+}  // namespace symref::props

@@ -1,0 +1,85 @@
+// The catalogue of properties and the one entry point that runs any of them.
+#include "props/properties.hpp"
+
+#include <stdexcept>
+
+#include "interp/property_failure.hpp"
+#include "interp/solver/cross_checking_solver.hpp"
+#include "interp/solver/model_checking_solver.hpp"
+
+namespace symref::props {
+
+const std::vector<PropertyDescription>& all_properties() {
+  static const std::vector<PropertyDescription> properties = {
+      {PropertyKind::Substitution, "substitution", "Lemma 2.1, 3.3, 4.4",
+       "V∘σ(e) = V(eσ); φ[h := e], φ[a[i] := e], φ[h.f := e], φ[x := new C] against executing the update"},
+      {PropertyKind::Definedness, "definedness", "Lemma 4.3",
+       "V(e) ≠ ⊥ iff V(δ(e)), with the kind of the first failure, against concrete evaluation"},
+      {PropertyKind::Correctness, "correctness", "Theorem 2.3, 3.5",
+       "every input satisfying a feasible path's φ (the model's and random ones) runs along it to V0∘σ"},
+      {PropertyKind::Completeness, "completeness", "Theorem 2.4, 3.6",
+       "every concrete run is simulated step by step with V0 ⊨ φ and V = V0∘σ (lockstep)"},
+      {PropertyKind::Traces, "traces", "Theorem 4.5", "⟨V, ρ⟩ →* ε iff V(path(ρ)), for inputs on and off the path"},
+      {PropertyKind::PcEqualsWp, "pc_equals_wp", "§4 against §2–§3, §4.1",
+       "forward φ ⇔ path(ρ) proved by the solver for every path; trace-engine tests replay"},
+      {PropertyKind::SolversAgree, "solvers_agree", "—",
+       "Z3 and cvc5 give the same sat/unsat on every path condition; every model satisfies φ"},
+      {PropertyKind::TestsReplay, "tests_replay", "—",
+       "each generated test runs concretely along its own branch string to its outcome"},
+      {PropertyKind::SimplificationKeepsMeaning, "simplification_keeps_meaning", "—",
+       "a term built with and without simplification evaluates to the same value"},
+      {PropertyKind::PathsPartition, "paths_partition", "King 1976",
+       "path conditions of the leaves are pairwise disjoint and together cover every input"},
+  };
+  return properties;
+}
+
+const PropertyDescription& describe(PropertyKind kind) {
+  for (const auto& property : all_properties())
+    if (property.kind == kind) return property;
+  throw std::logic_error("unknown property");
+}
+
+std::optional<PropertyKind> property_by_name(std::string_view name) {
+  for (const auto& property : all_properties())
+    if (property.name == name) return property.kind;
+  return std::nullopt;
+}
+
+namespace {
+PropertyVerdict dispatch(PropertyKind kind, CaseWorkspace& workspace) {
+  switch (kind) {
+    case PropertyKind::Substitution: return check_substitution(workspace);
+    case PropertyKind::Definedness: return check_definedness(workspace);
+    case PropertyKind::Correctness: return check_correctness(workspace);
+    case PropertyKind::Completeness: return check_completeness(workspace);
+    case PropertyKind::Traces: return check_traces(workspace);
+    case PropertyKind::PcEqualsWp: return check_pc_equals_wp(workspace);
+    case PropertyKind::SolversAgree: return check_solvers_agree(workspace);
+    case PropertyKind::TestsReplay: return check_tests_replay(workspace);
+    case PropertyKind::SimplificationKeepsMeaning: return check_simplification_keeps_meaning(workspace);
+    case PropertyKind::PathsPartition: return check_paths_partition(workspace);
+  }
+  throw std::logic_error("unknown property");
+}
+}  // namespace
+
+PropertyVerdict check_property(PropertyKind kind, CaseWorkspace& workspace) {
+  PropertyVerdict verdict;
+  try {
+    return dispatch(kind, workspace);
+  } catch (const GeneratedProgramRejected&) {
+    throw;
+  } catch (const solver::SolverDisagreement& error) {
+    verdict.fail(std::string("the solvers disagree: ") + error.what());
+  } catch (const solver::InvalidModel& error) {
+    verdict.fail(std::string("a solver's model is invalid: ") + error.what());
+  } catch (const PropertyFailure& error) {
+    verdict.fail(std::string("an engine's own check failed: ") + error.what());
+  } catch (const std::exception& error) {
+    verdict.fail(std::string("an engine threw: ") + error.what());
+  }
+  return verdict;
+}
+
+}  // namespace symref::props

@@ -1,0 +1,77 @@
+// The paper's lemmas and theorems as executable properties of one test case (DESIGN.md
+// "Properties"), each named after what it checks: substitution (Lemmas 2.1, 3.3, 4.4),
+// definedness (Lemma 4.3), correctness (Theorems 2.3, 3.5), completeness (Theorems 2.4, 3.6),
+// traces (Theorem 4.5), pc_equals_wp (§4 against §2–§3), solvers_agree, tests_replay,
+// simplification_keeps_meaning, and King's view of the tree, paths_partition.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "props/case_workspace.hpp"
+
+namespace symref::props {
+
+enum class PropertyKind : std::uint8_t {
+  Substitution,
+  Definedness,
+  Correctness,
+  Completeness,
+  Traces,
+  PcEqualsWp,
+  SolversAgree,
+  TestsReplay,
+  SimplificationKeepsMeaning,
+  PathsPartition,
+};
+
+struct PropertyDescription {
+  PropertyKind kind;
+  std::string_view name;    // on the command line: `--property substitution`
+  std::string_view paper;   // "Lemma 2.1, 3.3, 4.4"
+  std::string_view checks;  // one line
+};
+
+const std::vector<PropertyDescription>& all_properties();
+const PropertyDescription& describe(PropertyKind kind);
+std::optional<PropertyKind> property_by_name(std::string_view name);
+
+// What one property found on one test case.  A check a solver could not decide is counted in
+// `unknown` and is neither a pass nor a failure; `skipped` counts checks the bounds made moot.
+struct PropertyVerdict {
+  std::uint64_t checks = 0;
+  std::uint64_t unknown = 0;
+  std::uint64_t skipped = 0;
+  std::optional<std::string> failure;  // what failed and where
+  // The program and the input state (JSON) that show the failure, when not the test case's own
+  // program and first input (lemma-level properties use the probe program).
+  std::optional<std::string> witness_program;
+  std::optional<std::string> witness_input;
+
+  void fail(std::string message, std::optional<std::string> input = std::nullopt,
+            std::optional<std::string> program = std::nullopt) {
+    failure = std::move(message);
+    witness_input = std::move(input);
+    witness_program = std::move(program);
+  }
+};
+
+// Runs one property; an exception from an engine or a solver is that property's failure.
+// GeneratedProgramRejected passes through: it is the generator's fault, not the property's.
+PropertyVerdict check_property(PropertyKind kind, CaseWorkspace& workspace);
+
+PropertyVerdict check_substitution(CaseWorkspace& workspace);
+PropertyVerdict check_definedness(CaseWorkspace& workspace);
+PropertyVerdict check_correctness(CaseWorkspace& workspace);
+PropertyVerdict check_completeness(CaseWorkspace& workspace);
+PropertyVerdict check_traces(CaseWorkspace& workspace);
+PropertyVerdict check_pc_equals_wp(CaseWorkspace& workspace);
+PropertyVerdict check_solvers_agree(CaseWorkspace& workspace);
+PropertyVerdict check_tests_replay(CaseWorkspace& workspace);
+PropertyVerdict check_simplification_keeps_meaning(CaseWorkspace& workspace);
+PropertyVerdict check_paths_partition(CaseWorkspace& workspace);
+
+}  // namespace symref::props

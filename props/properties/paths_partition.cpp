@@ -1,0 +1,65 @@
+// Property `paths_partition` — King's view of the symbolic execution tree (1976): the path
+// conditions of the feasible leaves are pairwise disjoint, and together with those of the bound,
+// blocked, error and pruned leaves they cover every input: ¬(φ1 ∨ … ∨ φn) is unsatisfiable.
+// Checked on the forward tree with a loop bound, so that it is finite.
+#include "interp/explore/test_generation.hpp"
+#include "interp/solver/solver.hpp"
+#include "props/properties.hpp"
+
+namespace symref::props {
+
+PropertyVerdict check_paths_partition(CaseWorkspace& workspace) {
+  PropertyVerdict verdict;
+  const ExplorationResult& result = workspace.forward_exploration();
+  if (result.statistics.truncated) {
+    ++verdict.skipped;  // the tree was cut at max_paths: its leaves cover only part of the inputs
+    return verdict;
+  }
+  terms::TermManager& terms = workspace.terms();
+  solver::SolverOptions options;
+  options.timeout_milliseconds = workspace.settings().timeout_milliseconds;
+  auto solver = solver::make_solver("z3", terms, options);
+  auto witness = [&](const std::string& message) {
+    std::string reason;
+    auto input = input_from_model(workspace.program(), terms, *solver->model(), TestGenerationLimits{}, reason);
+    verdict.fail(message, input ? std::optional(workspace.state_json(*input)) : std::nullopt);
+  };
+
+  std::vector<const ExploredPath*> feasible;
+  std::vector<terms::Term> all;
+  for (const ExploredPath& path : result.paths) {
+    if (path.path_condition == nullptr) continue;
+    all.push_back(path.path_condition);
+    if (path.status == solver::SatResult::Sat) feasible.push_back(&path);
+  }
+  const std::size_t limit = std::min(feasible.size(), workspace.settings().max_solver_paths);
+  for (std::size_t a = 0; a < limit; ++a)
+    for (std::size_t b = a + 1; b < limit; ++b) {
+      solver->push();
+      solver->add(feasible[a]->path_condition);
+      solver->add(feasible[b]->path_condition);
+      const solver::SatResult overlap = solver->check();
+      if (overlap == solver::SatResult::Sat) {
+        witness("the path conditions of " + feasible[a]->branches + " (" + std::string(outcome_name(feasible[a]->outcome)) +
+                ") and " + feasible[b]->branches + " (" + std::string(outcome_name(feasible[b]->outcome)) +
+                ") overlap: the input satisfies both");
+        return verdict;
+      }
+      solver->pop();
+      if (overlap == solver::SatResult::Unknown) ++verdict.unknown;
+      else ++verdict.checks;
+    }
+  solver->push();
+  solver->add(terms.logical_not(terms.logical_or(all)));
+  const solver::SatResult uncovered = solver->check();
+  if (uncovered == solver::SatResult::Sat) {
+    witness("the path conditions of the " + std::to_string(all.size()) + " leaves do not cover the input");
+    return verdict;
+  }
+  solver->pop();
+  if (uncovered == solver::SatResult::Unknown) ++verdict.unknown;
+  else ++verdict.checks;
+  return verdict;
+}
+
+}  // namespace symref::props

@@ -1,0 +1,94 @@
+// Property `simplification_keeps_meaning` (DESIGN.md "Design principles"): a term built through the
+// term manager's simplifying factories, the same term built with set_simplify(false), and that
+// plain term rebuilt bottom-up with simplification, all evaluate to the same value under V0.
+// The terms are the probe expressions and their δ under a random substitution (update chains of
+// arrays and fields, §2.1, §4.1), so reads over updates, junctions and conditionals all occur.
+#include "props/properties.hpp"
+#include "props/random_substitution.hpp"
+#include "props/value_text.hpp"
+#include "semantics/symbolic/state_valuation.hpp"
+#include "semantics/terms/printer.hpp"
+#include "semantics/terms/term_map.hpp"
+
+namespace symref::props {
+
+using terms::Term;
+
+namespace {
+
+// The same term through the simplifying factories, children first.
+Term rebuild_simplified(terms::TermManager& terms, Term root) {
+  terms::TermMap<Term> images;
+  std::vector<std::pair<Term, bool>> stack{{root, false}};
+  std::vector<Term> children;
+  while (!stack.empty()) {
+    auto [node, expanded] = stack.back();
+    if (images.contains(node)) {
+      stack.pop_back();
+      continue;
+    }
+    if (!expanded && node->arity() > 0) {
+      stack.back().second = true;
+      for (Term child : *node) stack.emplace_back(child, false);
+      continue;
+    }
+    stack.pop_back();
+    children.clear();
+    for (Term child : *node) children.push_back(*images.find(child));
+    images.insert_or_assign(node, node->arity() == 0 ? node : terms.rebuild(node, children));
+  }
+  return *images.find(root);
+}
+
+std::vector<Term> probe_terms(CaseWorkspace& workspace, terms::TermManager& terms, const SubstitutionPlan& plan) {
+  SubstitutedEnvironment sigma = build_substitution(plan, workspace, terms);
+  ExpressionTranslator translator(terms, workspace.probe_program(), sigma);
+  std::vector<Term> out;
+  for (std::size_t k = 0; k < workspace.test_case().probes.size(); ++k) {
+    const Expression& e = *workspace.probe_assignment(k).value;
+    out.push_back(translator.translate(e));
+    Definedness delta = translator.definedness(e);
+    out.push_back(delta.defined);
+    out.push_back(delta.nil_failure);
+    out.push_back(delta.bounds_failure);
+  }
+  return out;
+}
+
+}  // namespace
+
+PropertyVerdict check_simplification_keeps_meaning(CaseWorkspace& workspace) {
+  PropertyVerdict verdict;
+  const Program& program = workspace.probe_program();
+  terms::TermManager terms(&program);
+  RandomSource random(workspace.test_case().choice_seed ^ 0x73696d70ULL);
+  const SubstitutionPlan plan = plan_substitution(workspace, random);
+  terms.set_simplify(false);
+  const std::vector<Term> plain = probe_terms(workspace, terms, plan);
+  terms.set_simplify(true);
+  const std::vector<Term> simplified = probe_terms(workspace, terms, plan);
+  std::vector<Term> rebuilt;
+  for (Term term : plain) rebuilt.push_back(rebuild_simplified(terms, term));
+  const auto& inputs = workspace.probe_inputs();
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    InitialStateValuation initial(program, inputs[i]);
+    terms::TermEvaluator evaluator(initial);
+    for (std::size_t k = 0; k < plain.size(); ++k) {
+      const Value expected = evaluator.evaluate(plain[k]);
+      for (Term other : {simplified[k], rebuilt[k]}) {
+        ++verdict.checks;
+        const Value actual = evaluator.evaluate(other);
+        if (!(actual == expected)) {
+          verdict.fail("simplification changes the value of " + terms::print_term(plain[k], &program, {400}) + " from " +
+                           describe_value(expected) + " to " + describe_value(actual) + " (simplified: " +
+                           terms::print_term(other, &program, {400}) + ") on input " + std::to_string(i + 1),
+                       workspace.probe_state_json(inputs[i]), workspace.probe_program_text());
+          return verdict;
+        }
+      }
+    }
+  }
+  return verdict;
+}
+
+}  // namespace symref::props

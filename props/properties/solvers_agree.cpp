@@ -1,0 +1,54 @@
+// Property `solvers_agree`: Z3 and cvc5 answer every path condition of the forward tree alike
+// (sat or unsat; unknown is counted, not judged), and each model they give satisfies φ when φ is
+// evaluated by the term evaluator — independently of the model-checking layer below.
+#include "interp/explore/test_generation.hpp"
+#include "interp/solver/solver.hpp"
+#include "props/properties.hpp"
+
+namespace symref::props {
+
+PropertyVerdict check_solvers_agree(CaseWorkspace& workspace) {
+  PropertyVerdict verdict;
+  const ExplorationResult& result = workspace.forward_exploration();
+  solver::SolverOptions options;
+  options.timeout_milliseconds = workspace.settings().timeout_milliseconds;
+  std::unique_ptr<solver::Solver> solvers[2] = {solver::make_solver("z3", workspace.terms(), options),
+                                                solver::make_solver("cvc5", workspace.terms(), options)};
+  std::size_t asked = 0;
+  for (const ExploredPath& path : result.paths) {
+    if (path.path_condition == nullptr) continue;
+    if (asked++ >= workspace.settings().max_solver_paths) break;
+    solver::SatResult answers[2];
+    for (int s = 0; s < 2; ++s) {
+      solvers[s]->push();
+      solvers[s]->add(path.path_condition);
+      answers[s] = solvers[s]->check();
+      if (answers[s] == solver::SatResult::Sat) {
+        auto model = solvers[s]->model();
+        if (!model->evaluate(path.path_condition).as_boolean()) {
+          std::string reason;
+          auto input = input_from_model(workspace.program(), workspace.terms(), *model, TestGenerationLimits{}, reason);
+          verdict.fail("the model " + solvers[s]->name() + " gives for the path condition of " + path.branches +
+                           " falsifies it",
+                       input ? std::optional(workspace.state_json(*input)) : std::nullopt);
+          solvers[s]->pop();
+          return verdict;
+        }
+      }
+      solvers[s]->pop();
+    }
+    if (answers[0] == solver::SatResult::Unknown || answers[1] == solver::SatResult::Unknown) {
+      ++verdict.unknown;
+      continue;
+    }
+    ++verdict.checks;
+    if (answers[0] != answers[1]) {
+      verdict.fail("on the path condition of " + path.branches + " Z3 answers " + std::string(solver::to_string(answers[0])) +
+                   " and cvc5 " + std::string(solver::to_string(answers[1])));
+      return verdict;
+    }
+  }
+  return verdict;
+}
+
+}  // namespace symref::props

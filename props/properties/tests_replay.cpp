@@ -1,0 +1,31 @@
+// Property `tests_replay`: each test generated from a model of a feasible path runs concretely
+// along its own branch string to its own outcome (DESIGN.md "Paths, branches and JSON").
+#include "props/properties.hpp"
+#include "semantics/concrete/machine.hpp"
+
+namespace symref::props {
+
+PropertyVerdict check_tests_replay(CaseWorkspace& workspace) {
+  PropertyVerdict verdict;
+  const ExplorationResult& result = workspace.forward_exploration();
+  for (const ExploredPath& path : result.paths) {
+    if (path.status == solver::SatResult::Unknown) ++verdict.unknown;
+    if (!path.test) continue;
+    const SymbolicConfiguration& leaf = path.final_configuration;
+    ConcreteMachine machine(workspace.program(), *path.test);
+    RunLimits limits;
+    // A leaf cut by a bound is reached after exactly its steps; any other ends by itself.
+    limits.max_steps = leaf.outcome == Outcome::Bound ? leaf.steps : leaf.steps + 1;
+    machine.run(limits);
+    ++verdict.checks;
+    if (machine.branches() != path.branches || machine.outcome() != path.outcome) {
+      verdict.fail("the test of path " + path.branches + " (" + std::string(outcome_name(path.outcome)) +
+                       ") runs concretely along " + machine.branches() + " to " + std::string(outcome_name(machine.outcome())),
+                   workspace.state_json(*path.test));
+      return verdict;
+    }
+  }
+  return verdict;
+}
+
+}  // namespace symref::props

@@ -1,0 +1,18 @@
+// Generated program structures printed as source text of LANGUAGE.md, leaving out every
+// declaration that nothing reachable from `main` uses (no lemma: the bridge from shapes to the front end).
+#pragma once
+
+#include <string>
+
+#include "props/program_shape.hpp"
+
+namespace symref::props {
+
+// Fully parenthesized where precedence could matter, so the text parses back to the same tree.
+std::string print_expression_shape(const ProgramShape& program, const ExpressionShape& expression);
+
+// The program: the used globals, classes (with their used fields and called methods), the called
+// procedures, and `main`.
+std::string print_program_shape(const ProgramShape& program);
+
+}  // namespace symref::props
