@@ -29,6 +29,8 @@ cmake --build "$build" -j "$jobs"
 case "$mode" in
   demo)
     "$build/symref" run "$here/corpus/classic/factorial.sym" --input "$here/corpus/classic/factorial.input.json"
+    echo
+    "$build/symref" explore "$here/corpus/classic/factorial.sym" --loop-bound 3
     ;;
   test)
     ctest --test-dir "$build" --output-on-failure -j "$jobs"
