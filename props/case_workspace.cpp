@@ -71,7 +71,10 @@ const Statement& CaseWorkspace::update_statement(std::size_t update) {
   return probe_program().main.statements.at(test_case_.probes.size() + update).then_block.statements.at(0);
 }
 
-std::int32_t CaseWorkspace::probe_selector_slot() { return probe_program().global_index.at(probe_selector_name); }
+std::int32_t CaseWorkspace::probe_selector_slot() {
+  auto found = probe_program().global_index.find(probe_selector_name);
+  return found == probe_program().global_index.end() ? -1 : found->second;
+}
 
 const ExplorationResult& CaseWorkspace::explore(EngineMode engine, std::optional<ExplorationResult>& result,
                                                 std::exception_ptr& error) {

@@ -55,6 +55,7 @@ class CaseWorkspace {
   // The probe expressions and updates as they stand in the loaded probe program.
   const Statement& probe_assignment(std::size_t probe);
   const Statement& update_statement(std::size_t update);
+  // The slot of probe_selector; -1 when there are no probes and no updates (nothing uses it).
   std::int32_t probe_selector_slot();
 
   // The explorations with a loop bound, the Z3 solver and tests replayed; an exception thrown by

@@ -1,4 +1,4 @@
-// Values as property failures print them (no lemma): `3`, `true`, `nil`, `object 2`.
+// Values and paths as property failures print them (no lemma): `3`, `true`, `nil`, `object 2`; `TFD`, `ε`.
 #pragma once
 
 #include <string>
@@ -15,5 +15,8 @@ inline std::string describe_value(const Value& value) {
   }
   return "?";
 }
+
+// A path's branch string, `ε` for the path without forks.
+inline std::string path_name(const std::string& branches) { return branches.empty() ? "ε" : branches; }
 
 }  // namespace symref::props

@@ -3,6 +3,7 @@
 // and every closure's locals, the globals and the heap are V0∘τ and V0∘σ (interp/lockstep).
 #include "interp/lockstep/lockstep.hpp"
 #include "props/properties.hpp"
+#include "props/value_text.hpp"
 
 namespace symref::props {
 
@@ -18,7 +19,7 @@ PropertyVerdict check_completeness(CaseWorkspace& workspace) {
       if (!step->ok()) {
         verdict.fail("Theorem 2.4/3.6 fails on input " + std::to_string(i + 1) + " at step " + std::to_string(step->index) +
                          " (" + step->position + ", " + concrete_rule_name(step->concrete_rule) + ", branches " +
-                         lockstep.concrete().branches() + "): " + step->difference,
+                         path_name(lockstep.concrete().branches()) + "): " + step->difference,
                      workspace.state_json(inputs[i]));
         return verdict;
       }

@@ -4,6 +4,7 @@
 // replay) and for every random input of the test case that satisfies φ.
 #include "interp/explore/replay.hpp"
 #include "props/properties.hpp"
+#include "props/value_text.hpp"
 #include "semantics/symbolic/state_valuation.hpp"
 
 namespace symref::props {
@@ -22,7 +23,7 @@ PropertyVerdict check_correctness(CaseWorkspace& workspace) {
     if (path.replay) {
       ++verdict.checks;
       if (!path.replay->agrees) {
-        verdict.fail("Theorem 2.3/3.5 fails for the solver's model of path " + path.branches + " (" +
+        verdict.fail("Theorem 2.3/3.5 fails for the solver's model of path " + path_name(path.branches) + " (" +
                          std::string(outcome_name(path.outcome)) + "): " + path.replay->details,
                      workspace.state_json(*path.test));
         return verdict;
@@ -35,7 +36,7 @@ PropertyVerdict check_correctness(CaseWorkspace& workspace) {
       ReplayVerdict replay = replay_path(program, workspace.terms(), path.final_configuration, inputs[i]);
       if (!replay.agrees) {
         verdict.fail("Theorem 2.3/3.5 fails for input " + std::to_string(i + 1) + ", which satisfies the path condition of " +
-                         path.branches + " (" + std::string(outcome_name(path.outcome)) + "): " + replay.details,
+                         path_name(path.branches) + " (" + std::string(outcome_name(path.outcome)) + "): " + replay.details,
                      workspace.state_json(inputs[i]));
         return verdict;
       }

@@ -19,6 +19,7 @@ PropertyVerdict check_definedness(CaseWorkspace& workspace) {
   SubstitutedEnvironment identity(terms, program);
   ExpressionTranslator translator(terms, program, identity);
   const std::int32_t selector = workspace.probe_selector_slot();
+  if (selector < 0) return verdict;  // no probes and no updates
   for (std::size_t k = 0; k < workspace.test_case().probes.size(); ++k) {
     const Statement& assignment = workspace.probe_assignment(k);
     const Expression& e = *assignment.value;

@@ -5,6 +5,7 @@
 #include "interp/explore/test_generation.hpp"
 #include "interp/solver/solver.hpp"
 #include "props/properties.hpp"
+#include "props/value_text.hpp"
 
 namespace symref::props {
 
@@ -40,8 +41,8 @@ PropertyVerdict check_paths_partition(CaseWorkspace& workspace) {
       solver->add(feasible[b]->path_condition);
       const solver::SatResult overlap = solver->check();
       if (overlap == solver::SatResult::Sat) {
-        witness("the path conditions of " + feasible[a]->branches + " (" + std::string(outcome_name(feasible[a]->outcome)) +
-                ") and " + feasible[b]->branches + " (" + std::string(outcome_name(feasible[b]->outcome)) +
+        witness("the path conditions of " + path_name(feasible[a]->branches) + " (" + std::string(outcome_name(feasible[a]->outcome)) +
+                ") and " + path_name(feasible[b]->branches) + " (" + std::string(outcome_name(feasible[b]->outcome)) +
                 ") overlap: the input satisfies both");
         return verdict;
       }

@@ -2,6 +2,7 @@
 // forward engine's path condition φ and the weakest precondition path(ρ) of its trace are proved
 // equivalent by the solver, and the test generated from path(ρ) replays concretely and along ρ.
 #include "props/properties.hpp"
+#include "props/value_text.hpp"
 
 namespace symref::props {
 
@@ -15,7 +16,7 @@ PropertyVerdict check_pc_equals_wp(CaseWorkspace& workspace) {
     }
     if (path.status != solver::SatResult::Sat) continue;
     if (path.agreement == "refuted") {
-      verdict.fail("forward φ and path(ρ) differ on path " + path.branches + " (" + std::string(outcome_name(path.outcome)) +
+      verdict.fail("forward φ and path(ρ) differ on path " + path_name(path.branches) + " (" + std::string(outcome_name(path.outcome)) +
                        "); the input shows it",
                    path.separating_input ? std::optional(workspace.state_json(*path.separating_input)) : std::nullopt);
       return verdict;
@@ -24,7 +25,7 @@ PropertyVerdict check_pc_equals_wp(CaseWorkspace& workspace) {
     if (path.replay) {
       ++verdict.checks;
       if (!path.replay->agrees) {
-        verdict.fail("the trace engine's test of path " + path.branches + " does not replay: " + path.replay->details,
+        verdict.fail("the trace engine's test of path " + path_name(path.branches) + " does not replay: " + path.replay->details,
                      workspace.state_json(*path.test));
         return verdict;
       }

@@ -4,6 +4,7 @@
 #include "interp/explore/test_generation.hpp"
 #include "interp/solver/solver.hpp"
 #include "props/properties.hpp"
+#include "props/value_text.hpp"
 
 namespace symref::props {
 
@@ -28,7 +29,7 @@ PropertyVerdict check_solvers_agree(CaseWorkspace& workspace) {
         if (!model->evaluate(path.path_condition).as_boolean()) {
           std::string reason;
           auto input = input_from_model(workspace.program(), workspace.terms(), *model, TestGenerationLimits{}, reason);
-          verdict.fail("the model " + solvers[s]->name() + " gives for the path condition of " + path.branches +
+          verdict.fail("the model " + solvers[s]->name() + " gives for the path condition of " + path_name(path.branches) +
                            " falsifies it",
                        input ? std::optional(workspace.state_json(*input)) : std::nullopt);
           solvers[s]->pop();
@@ -43,7 +44,7 @@ PropertyVerdict check_solvers_agree(CaseWorkspace& workspace) {
     }
     ++verdict.checks;
     if (answers[0] != answers[1]) {
-      verdict.fail("on the path condition of " + path.branches + " Z3 answers " + std::string(solver::to_string(answers[0])) +
+      verdict.fail("on the path condition of " + path_name(path.branches) + " Z3 answers " + std::string(solver::to_string(answers[0])) +
                    " and cvc5 " + std::string(solver::to_string(answers[1])));
       return verdict;
     }

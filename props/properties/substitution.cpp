@@ -1,6 +1,6 @@
 // Property `substitution` — Lemma 2.1/3.3: V∘σ(e) = V(eσ) for random expressions e and substitutions
 // σ; Lemma 4.4: V[h := V(e)](φ) = V(φ[h := e]) and V[x := new C](φ) = V(φ[x := new C]), the §4
-// substitutions against executing the update concretely (where both sides are defined).
+// substitutions against executing the update concretely (where φ is defined afterwards).
 #include <unordered_map>
 
 #include "props/composed_valuation.hpp"
@@ -99,6 +99,7 @@ PropertyVerdict check_substitution(CaseWorkspace& workspace) {
   // Lemma 4.4: each update against each Boolean probe, before and after executing the update.
   WeakestPrecondition wp(terms, program);
   const std::int32_t selector = workspace.probe_selector_slot();
+  if (selector < 0) return verdict;  // no probes and no updates
   for (std::size_t j = 0; j < workspace.test_case().updates.size(); ++j) {
     const Statement& update = workspace.update_statement(j);
     if (update.kind != StatementKind::Assignment && update.kind != StatementKind::New) continue;
@@ -116,14 +117,16 @@ PropertyVerdict check_substitution(CaseWorkspace& workspace) {
         if (probe.type.kind != TypeKind::Bool) continue;
         Term formula = translator.translate(probe);
         Term pre = precondition(terms, program, translator, wp, update, formula);
-        TraceInterpreter before_reader(program, before);
+        // V'(φ) with ⊥ (§4 concrete semantics); where it is defined, V(φ[update]) by the term
+        // evaluator (φ[a[i] := e] reads through an update chain, which traces never contain).
         TraceInterpreter after_reader(program, machine.state());
-        auto old_value = before_reader.evaluate(pre);
         auto new_value = after_reader.evaluate(formula);
-        if (!old_value || !new_value) {
+        if (!new_value) {
           ++verdict.skipped;
           continue;
         }
+        InitialStateValuation initial(program, before);
+        auto old_value = std::optional<Value>(terms::evaluate(pre, initial));
         ++verdict.checks;
         if (!(*old_value == *new_value)) {
           verdict.fail("Lemma 4.4 fails: after `" + print_statement_head(program, update) + "` the formula `" +

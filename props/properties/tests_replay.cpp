@@ -1,6 +1,7 @@
 // Property `tests_replay`: each test generated from a model of a feasible path runs concretely
 // along its own branch string to its own outcome (DESIGN.md "Paths, branches and JSON").
 #include "props/properties.hpp"
+#include "props/value_text.hpp"
 #include "semantics/concrete/machine.hpp"
 
 namespace symref::props {
@@ -19,8 +20,8 @@ PropertyVerdict check_tests_replay(CaseWorkspace& workspace) {
     machine.run(limits);
     ++verdict.checks;
     if (machine.branches() != path.branches || machine.outcome() != path.outcome) {
-      verdict.fail("the test of path " + path.branches + " (" + std::string(outcome_name(path.outcome)) +
-                       ") runs concretely along " + machine.branches() + " to " + std::string(outcome_name(machine.outcome())),
+      verdict.fail("the test of path " + path_name(path.branches) + " (" + std::string(outcome_name(path.outcome)) +
+                       ") runs concretely along " + path_name(machine.branches()) + " to " + std::string(outcome_name(machine.outcome())),
                    workspace.state_json(*path.test));
       return verdict;
     }

@@ -3,6 +3,7 @@
 // random walks through the unfolding, each against every input, on the path or off it.
 #include "interp/explore/path_following.hpp"
 #include "props/properties.hpp"
+#include "props/value_text.hpp"
 #include "props/random_source.hpp"
 #include "semantics/concrete/machine.hpp"
 #include "semantics/symbolic/state_valuation.hpp"
@@ -39,11 +40,11 @@ PropertyVerdict check_traces(CaseWorkspace& workspace) {
     auto leaf = follow_path(machine, target, error);
     if (!leaf) {
       verdict.fail("the trace engine has no path for the concrete run of input " + std::to_string(i + 1) + " (branches " +
-                       run.branches() + ", " + std::string(outcome_name(run.outcome())) + "): " + error,
+                       path_name(run.branches()) + ", " + std::string(outcome_name(run.outcome())) + "): " + error,
                    workspace.state_json(inputs[i]));
       return verdict;
     }
-    traces.push_back({leaf->trace, "the path of input " + std::to_string(i + 1) + " (" + leaf->branches + ")"});
+    traces.push_back({leaf->trace, "the path of input " + std::to_string(i + 1) + " (" + path_name(leaf->branches) + ")"});
   }
   RandomSource random(workspace.test_case().choice_seed ^ 0x7472616365ULL);
   std::vector<SymbolicSuccessor> successors;
@@ -55,7 +56,7 @@ PropertyVerdict check_traces(CaseWorkspace& workspace) {
       if (successors.empty()) break;
       current = std::move(successors[random.below(successors.size())].configuration);
     }
-    traces.push_back({current.trace, "a random walk (" + current.branches + ")"});
+    traces.push_back({current.trace, "a random walk (" + path_name(current.branches) + ")"});
   }
 
   WeakestPrecondition weakest_precondition(workspace.terms(), program);

@@ -1,0 +1,17 @@
+# Runs `symref fuzz` with one planted fault; passes when it exits 3 and the counterexample files
+# it names exist.  Variables: SYMREF, FAULT, SEED, COUNT, LEVEL, OUTPUT.
+file(REMOVE_RECURSE ${OUTPUT})
+execute_process(COMMAND ${SYMREF} fuzz --seed ${SEED} --count ${COUNT} --level ${LEVEL} --inject-fault ${FAULT}
+                        --shrink-limit 300 --quiet --output-dir ${OUTPUT}
+                RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
+message("${out}")
+if(NOT code EQUAL 3)
+  message(FATAL_ERROR "fault ${FAULT} was not caught: exit ${code}\n${err}")
+endif()
+string(REGEX MATCH "counterexample program: ([^\n]+)" program_line "${out}")
+string(REGEX MATCH "counterexample input: +([^\n]+)" input_line "${out}")
+string(REGEX REPLACE "counterexample program: " "" program "${program_line}")
+string(REGEX REPLACE "counterexample input: +" "" input "${input_line}")
+if(NOT EXISTS "${program}" OR NOT EXISTS "${input}")
+  message(FATAL_ERROR "fault ${FAULT}: the counterexample files are missing ('${program}', '${input}')")
+endif()

@@ -1,0 +1,82 @@
+// Every property of props/properties.hpp holds on a bounded number of random programs of every
+// level at a fixed seed (the planted faults in tests/props.cmake show each one able to fail).
+#include <gtest/gtest.h>
+
+#include "props/campaign.hpp"
+#include "semantics/faults.hpp"
+
+namespace symref::props {
+namespace {
+
+struct PropertyAtLevel {
+  PropertyKind property;
+  int level;
+};
+
+class PropertyHolds : public ::testing::TestWithParam<PropertyAtLevel> {};
+
+TEST_P(PropertyHolds, OnRandomPrograms) {
+  set_active_fault(Fault::None);
+  CampaignOptions options;
+  options.seed = 2024;
+  options.count = 40;
+  options.level = GetParam().level;
+  options.properties = {GetParam().property};
+  options.shrink_limit = 300;
+  const CampaignResult result = run_campaign(options);
+  ASSERT_FALSE(result.failure.has_value()) << result.failure->message << "\nprogram:\n"
+                                           << result.failure->program << "input: " << result.failure->input;
+  EXPECT_EQ(result.cases, options.count);
+  const PropertyTally& tally = result.tallies[static_cast<std::size_t>(GetParam().property)];
+  EXPECT_EQ(tally.cases, options.count);
+  EXPECT_GT(tally.checks, 0u) << "the property checked nothing";
+}
+
+std::vector<PropertyAtLevel> every_property_at_every_level() {
+  std::vector<PropertyAtLevel> out;
+  for (const auto& property : all_properties())
+    for (int level = 1; level <= 3; ++level) out.push_back({property.kind, level});
+  return out;
+}
+
+INSTANTIATE_TEST_SUITE_P(Props, PropertyHolds, ::testing::ValuesIn(every_property_at_every_level()),
+                         [](const ::testing::TestParamInfo<PropertyAtLevel>& info) {
+                           return std::string(describe(info.param.property).name) + "_level" + std::to_string(info.param.level);
+                         });
+
+TEST(Campaign, OneSeedRepeatsItsRun) {
+  CampaignOptions options;
+  options.seed = 99;
+  options.count = 10;
+  options.level = 2;
+  options.properties = {PropertyKind::Completeness, PropertyKind::Definedness};
+  const CampaignResult first = run_campaign(options);
+  const CampaignResult second = run_campaign(options);
+  for (PropertyKind kind : options.properties)
+    EXPECT_EQ(first.tallies[static_cast<std::size_t>(kind)].checks, second.tallies[static_cast<std::size_t>(kind)].checks);
+}
+
+// A planted fault is caught and the counterexample is shrunk and reproducible: the same seed
+// gives the same shrunk program.
+TEST(Campaign, CatchesAPlantedFaultAndShrinksIt) {
+  CampaignOptions options;
+  options.seed = 1;
+  options.count = 60;
+  options.level = 1;
+  options.properties = {PropertyKind::Definedness};
+  set_active_fault(Fault::ArrayBoundOffByOne);
+  const CampaignResult first = run_campaign(options);
+  const CampaignResult second = run_campaign(options);
+  set_active_fault(Fault::None);
+  ASSERT_TRUE(first.failure.has_value());
+  EXPECT_EQ(first.failure->property, "definedness");
+  EXPECT_NE(first.failure->message.find("Lemma 4.3"), std::string::npos) << first.failure->message;
+  EXPECT_LE(std::count(first.failure->program.begin(), first.failure->program.end(), '\n'), 12) << first.failure->program;
+  ASSERT_TRUE(second.failure.has_value());
+  EXPECT_EQ(first.failure->program, second.failure->program);
+  EXPECT_EQ(first.failure->input, second.failure->input);
+  EXPECT_EQ(first.failure->case_number, second.failure->case_number);
+}
+
+}  // namespace
+}  // namespace symref::props
