@@ -54,11 +54,14 @@ int fuzz(const FuzzCommandOptions& command) {
   if (!command.quiet) options.progress = &std::cerr;
   if (!command.fault.empty()) set_active_fault(*fault_by_name(command.fault));
 
-  std::string reproduce = "symref fuzz --seed " + std::to_string(options.seed) + " --level " + std::to_string(options.level);
-  if (command.seconds) reproduce += " --time " + std::to_string(*command.seconds);
-  else reproduce += " --count " + std::to_string(options.count);
-  for (const auto& name : command.properties) reproduce += " --property " + name;
-  if (!command.fault.empty()) reproduce += " --inject-fault " + command.fault;
+  // Cases come in seeded batches, so the first N cases of a --time run are those of --count N.
+  auto reproduce = [&](std::uint64_t cases) {
+    std::string line = "symref fuzz --seed " + std::to_string(options.seed) + " --level " + std::to_string(options.level) +
+                       " --count " + std::to_string(cases);
+    for (const auto& name : command.properties) line += " --property " + name;
+    if (!command.fault.empty()) line += " --inject-fault " + command.fault;
+    return line;
+  };
   std::cerr << "fuzz: seed " << options.seed << ", level " << options.level
             << (command.fault.empty() ? "" : ", planted fault " + command.fault) << "\n";
 
@@ -83,7 +86,7 @@ int fuzz(const FuzzCommandOptions& command) {
             << "  " << failure.message << "\n"
             << "  counterexample program: " << program_path.string() << "\n"
             << "  counterexample input:   " << input_path.string() << "\n"
-            << "  reproduce: " << reproduce << "\n";
+            << "  reproduce: " << reproduce(failure.case_number) << "\n";
   return cli::exit_property_failure;
 }
 

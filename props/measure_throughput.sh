@@ -1,0 +1,9 @@
+#!/bin/sh
+# Programs per second per level with every property on: one `symref fuzz --time SECONDS` run per
+# level (props/README.md).  Usage: props/measure_throughput.sh [SYMREF] [SECONDS]
+symref=${1:-build-props/symref}
+seconds=${2:-60}
+for level in 1 2 3; do
+  printf 'level %s: ' "$level"
+  "$symref" fuzz --seed 1 --time "$seconds" --level "$level" --quiet 2>/dev/null | grep 'programs/s'
+done
