@@ -63,7 +63,8 @@ class CliTest : public ::testing::Test {
   }
 
   Result run_command(const std::string& program, const std::vector<std::string>& args) {
-    std::string command = quote(program);
+    // From the test's directory, so that files a command writes there (fuzz counterexamples) go.
+    std::string command = "cd " + quote(directory_.string()) + " && " + quote(program);
     for (const auto& arg : args) command += " " + quote(arg);
     const fs::path out = directory_ / "stdout.txt", err = directory_ / "stderr.txt";
     command += " >" + quote(out.string()) + " 2>" + quote(err.string()) + " </dev/null";
@@ -212,6 +213,16 @@ TEST_F(CliTest, UsageErrors) {
     EXPECT_EQ(r.code, 2) << "symref" << shown << "\n" << r.err;
     EXPECT_FALSE(r.err.empty()) << "symref" << shown;
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Exit code 3: a property failed (here a planted fault, caught by the property checks)
+
+TEST_F(CliTest, PropertyFailureExitsWith3) {
+  Result r = symref({"fuzz", "--inject-fault", "local-frame-not-restored", "--seed", "1", "--count", "30", "--quiet"});
+  EXPECT_EQ(r.code, 3) << r.out << r.err;
+  Result clean = symref({"fuzz", "--seed", "1", "--count", "5", "--quiet"});
+  EXPECT_EQ(clean.code, 0) << clean.out << clean.err;
 }
 
 // ---------------------------------------------------------------------------------------------
