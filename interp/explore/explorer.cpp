@@ -133,9 +133,8 @@ void Explorer::finish_leaf(WorkItem& item, ExplorationResult& result, SatResult 
       if (leaf_status == SatResult::Unsat)
         throw PropertyFailure("path " + c.branches + " was feasible at its last fork but its leaf is unsatisfiable");
     } else {
-      auto model = solver_->model();
       std::string reason;
-      path.test = input_from_model(program_, terms_, *model, TestGenerationLimits{}, reason);
+      path.test = test_from_current_model(reason);
       if (!path.test) {
         path.test_note = reason;
       } else if (options_.engine == EngineMode::Forward) {
@@ -184,9 +183,28 @@ void Explorer::check_agreement(ExploredPath& path) {
   } else {
     path.agreement = "refuted";
     std::string reason;
-    auto model = solver_->model();
-    path.separating_input = input_from_model(program_, terms_, *model, TestGenerationLimits{}, reason);
+    path.separating_input = test_from_current_model(reason);
   }
+}
+
+// The input state of the last satisfiable query's model.  A model may make an array longer than a
+// test can hold; then the query is asked again with every array at most that long, in a scope of
+// its own, since a solver is free to pick any of the models.
+std::optional<GlobalState> Explorer::test_from_current_model(std::string& reason) {
+  const TestGenerationLimits limits;
+  auto test = input_from_model(program_, terms_, *solver_->model(), limits, reason);
+  if (test) return test;
+  std::vector<terms::Term> short_arrays;
+  for (std::size_t g = 0; g < program_.globals.size(); ++g)
+    if (program_.globals[g].type.kind == TypeKind::IntArray)
+      short_arrays.push_back(terms_.less_equal(terms_.length(terms_.global_symbol(static_cast<std::int32_t>(g))),
+                                               terms_.integer(limits.max_array_length)));
+  if (short_arrays.empty()) return std::nullopt;
+  solver_->push();
+  solver_->add(terms_.logical_and(short_arrays));
+  if (solver_->check() == SatResult::Sat) test = input_from_model(program_, terms_, *solver_->model(), limits, reason);
+  solver_->pop();
+  return test;
 }
 
 ExplorationResult Explorer::explore() {

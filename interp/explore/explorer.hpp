@@ -93,6 +93,7 @@ class Explorer {
   bool feasible(WorkItem& item, solver::SatResult& status);
   terms::Term path_condition_of(const SymbolicConfiguration& configuration);
   void check_agreement(ExploredPath& path);
+  std::optional<GlobalState> test_from_current_model(std::string& reason);
   void synchronize_solver(const PathCondition& path_condition);
   void finish_leaf(WorkItem& item, ExplorationResult& result, solver::SatResult status);
   void record_pruned(const WorkItem& item, ExplorationResult& result, solver::SatResult status);

@@ -14,7 +14,7 @@ bool is_definite(SatResult result) { return result != SatResult::Unknown; }
 
 SolverDisagreement::SolverDisagreement(std::string first_solver, SatResult first_result, std::string second_solver,
                                        SatResult second_result, std::string query_smtlib)
-    : std::runtime_error("solvers disagree: " + first_solver + " says " + std::string(to_string(first_result)) +
+    : PropertyFailure("solvers disagree: " + first_solver + " says " + std::string(to_string(first_result)) +
                          ", " + second_solver + " says " + std::string(to_string(second_result))),
       first_solver_(std::move(first_solver)),
       first_result_(first_result),

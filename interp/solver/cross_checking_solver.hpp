@@ -3,6 +3,8 @@
 
 #include <memory>
 #include <stdexcept>
+
+#include "interp/property_failure.hpp"
 #include <string>
 
 #include "interp/solver/assertion_stack.hpp"
@@ -11,7 +13,7 @@
 namespace symref::solver {
 
 // One solver said sat and the other unsat on the same query.
-class SolverDisagreement : public std::runtime_error {
+class SolverDisagreement : public PropertyFailure {
  public:
   SolverDisagreement(std::string first_solver, SatResult first_result, std::string second_solver,
                      SatResult second_result, std::string query_smtlib);

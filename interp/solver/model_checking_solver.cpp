@@ -41,7 +41,7 @@ std::string symbol_values(Term term, const Model& model, const terms::TermManage
 }  // namespace
 
 InvalidModel::InvalidModel(std::string solver, std::string formula, std::string explanation)
-    : std::runtime_error("invalid model from " + solver + ": " + explanation),
+    : PropertyFailure("invalid model from " + solver + ": " + explanation),
       solver_(std::move(solver)),
       formula_(std::move(formula)) {}
 

@@ -5,6 +5,8 @@
 
 #include <memory>
 #include <stdexcept>
+
+#include "interp/property_failure.hpp"
 #include <string>
 #include <vector>
 
@@ -16,7 +18,7 @@
 namespace symref::solver {
 
 // A solver's model falsifies a formula it was given, or is no consistent input.
-class InvalidModel : public std::runtime_error {
+class InvalidModel : public PropertyFailure {
  public:
   InvalidModel(std::string solver, std::string formula, std::string explanation);
   const std::string& solver() const { return solver_; }

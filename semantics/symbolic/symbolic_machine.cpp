@@ -393,6 +393,12 @@ class SymbolicMachine::Step {
     c.control.push_frame(callee, base);
   }
 
+  // A call cut by a bound still took its transition, and the arguments were evaluated: in trace
+  // mode their definedness, which the bindings would have carried into ρ, becomes a test.
+  void record_cut_call(SymbolicConfiguration& c, Term arguments_defined) {
+    if (tracing() && !arguments_defined->is_true()) record(c, TraceItem{TraceItemKind::Test, arguments_defined});
+  }
+
   std::vector<Term> arguments_definedness_terms(const Statement& s) {
     std::vector<Term> out;
     for (const auto& argument : s.arguments) out.push_back(translator_.definedness(*argument).defined);
@@ -426,6 +432,8 @@ class SymbolicMachine::Step {
       if (!call_bound_reached(*c, callee)) {
         c->control.advance();
         push_closure(*c, callee, bound, arguments_definedness_terms(s));
+      } else {
+        record_cut_call(*c, definedness.defined);
       }
     }
     error_transitions(s, definedness);
@@ -453,6 +461,8 @@ class SymbolicMachine::Step {
         std::vector<Term> bound_definedness{terms_.true_term()};
         for (Term argument : arguments_definedness_terms(s)) bound_definedness.push_back(argument);
         push_closure(*c, callee, bound, bound_definedness);
+      } else {
+        record_cut_call(*c, definedness.defined);
       }
     }
     error_transitions(definedness);

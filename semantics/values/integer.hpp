@@ -51,9 +51,10 @@ class Integer {
     if (is_small()) return small_;
     return std::nullopt;
   }
-  // True when the value is exactly representable as an IEEE double integer (|v| <= 2^53).
+  // True when the magnitude fits in 53 bits, |v| <= 2^53 - 1: JSON readers that use doubles read
+  // every such integer, and no other, exactly (LANGUAGE.md "Inputs and states as JSON").
   bool fits_in_53_bits() const noexcept {
-    constexpr std::int64_t limit = std::int64_t{1} << 53;
+    constexpr std::int64_t limit = (std::int64_t{1} << 53) - 1;
     return is_small() && small_ >= -limit && small_ <= limit;
   }
   int sign() const noexcept;

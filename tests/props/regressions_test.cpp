@@ -33,7 +33,7 @@ Explored explore_file(const std::string& name, EngineMode engine, const std::str
 
 // pc_equals_wp: a call cut by the recursion bound must keep its arguments' definedness in path(ρ),
 // as the forward φ does, and the trace engine's test must replay along DDD.
-TEST(PropsRegression, DISABLED_TraceBoundKeepsArgumentDefinedness) {
+TEST(PropsRegression, TraceBoundKeepsArgumentDefinedness) {
   Explored explored = explore_file("trace_bound_drops_argument_definedness.sym", EngineMode::Trace, "z3");
   for (const auto& path : explored.result.paths) {
     if (path.status != solver::SatResult::Sat) continue;

@@ -154,13 +154,10 @@ TEST(Explorer, AliasAndNoAliasPathsBothAppear) {
   EXPECT_FALSE(no_alias.test->globals[e.program->global_index.at("p")] == no_alias.test->globals[e.program->global_index.at("q")]);
 }
 
-// Bug (reported): with the trace engine, Z3's model for path(ρ) of a feasible leaf may give the
-// array `a` a length above the test generator's limit of 10,000 (21239 here), so the leaf gets no
-// test ("no test: the model gives array a length 21239, more than 10000") although a small input
-// exists (a = [0], i = 0) — and `symref explore` still exits 0.  The same program with the forward
-// engine gets a test for every feasible leaf.  Enable when the explorer asks for a small model
-// (e.g. bounds the array lengths and retries) or reports the missing test as a failure.
-TEST(Explorer, DISABLED_TraceEngineGivesEveryFeasibleLeafATest) {
+// A model may give an array a length above the test generator's limit (Z3 chose 21239 for `a`
+// here); the explorer then asks again with every array at most that long, so every feasible leaf
+// still gets a test.
+TEST(Explorer, TraceEngineGivesEveryFeasibleLeafATest) {
   ExploreOptions options;
   options.engine = EngineMode::Trace;
   Explored e = explore(

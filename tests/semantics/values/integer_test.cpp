@@ -117,9 +117,10 @@ TEST(Integer, CopiesShareBigValuesSafely) {
 }
 
 TEST(Integer, FiftyThreeBitBoundaryForJson) {
-  EXPECT_TRUE(Integer(std::int64_t{1} << 53).fits_in_53_bits());
-  EXPECT_FALSE(Integer((std::int64_t{1} << 53) + 1).fits_in_53_bits());
-  EXPECT_TRUE(Integer(-(std::int64_t{1} << 53)).fits_in_53_bits());
+  EXPECT_TRUE(Integer((std::int64_t{1} << 53) - 1).fits_in_53_bits());
+  EXPECT_FALSE(Integer(std::int64_t{1} << 53).fits_in_53_bits());
+  EXPECT_TRUE(Integer(-(std::int64_t{1} << 53) + 1).fits_in_53_bits());
+  EXPECT_FALSE(Integer(-(std::int64_t{1} << 53)).fits_in_53_bits());
   EXPECT_FALSE(parse("100000000000000000000000").fits_in_53_bits());
 }
 
