@@ -113,6 +113,15 @@ bool ConcreteMachine::evaluate_boolean(const Expression& e, bool& out) {
   return true;
 }
 
+// The condition of an if, while, assert or assume, with its letters: D when δ is not
+// syntactically true, then T or F.  False when δ fails (the error rule applies then).
+bool ConcreteMachine::test(const Statement& s, bool& condition) {
+  if (!evaluate_boolean(*s.value, condition)) return false;
+  record_defined(s);
+  branches_ += condition ? 'T' : 'F';
+  return true;
+}
+
 // The location of h is evaluated before the assigned value (LANGUAGE.md "Statements").
 bool ConcreteMachine::evaluate_location(const Expression& target, Location& out) {
   out.target = &target;
@@ -252,9 +261,7 @@ Rule ConcreteMachine::concrete_object_creation(const Statement& s) {
 //   V(b) = false  ⟹  ⟨(L, if b {S1} else {S2}; S)·Γ, G⟩ → ⟨(L, S2; S)·Γ, G⟩
 Rule ConcreteMachine::concrete_choice(const Statement& s) {
   bool condition;
-  if (!evaluate_boolean(*s.value, condition)) return concrete_error();
-  record_defined(s);
-  branches_ += condition ? 'T' : 'F';
+  if (!test(s, condition)) return concrete_error();
   control_.advance();
   control_.enter(condition ? s.then_block : s.else_block);
   return condition ? Rule::ChoiceThen : Rule::ChoiceElse;
@@ -265,14 +272,11 @@ Rule ConcreteMachine::concrete_choice(const Statement& s) {
 //   V(b) = false  ⟹  ⟨(L, while b {S}; S')·Γ, G⟩ → ⟨(L, S')·Γ, G⟩
 Rule ConcreteMachine::concrete_iteration(const Statement& s) {
   bool condition;
-  if (!evaluate_boolean(*s.value, condition)) return concrete_error();
-  record_defined(s);
+  if (!test(s, condition)) return concrete_error();
   if (condition) {
-    branches_ += 'T';
     control_.enter_loop_body(s.body);
     return Rule::IterationEnter;
   }
-  branches_ += 'F';
   control_.advance();
   return Rule::IterationExit;
 }
@@ -281,14 +285,11 @@ Rule ConcreteMachine::concrete_iteration(const Statement& s) {
 //   V(b) = false  ⟹  ⟨(L, assert b; S)·Γ, G⟩ → assertion-failure
 Rule ConcreteMachine::concrete_assert(const Statement& s) {
   bool condition;
-  if (!evaluate_boolean(*s.value, condition)) return concrete_error();
-  record_defined(s);
+  if (!test(s, condition)) return concrete_error();
   if (condition) {
-    branches_ += 'T';
     control_.advance();
     return Rule::AssertHolds;
   }
-  branches_ += 'F';
   outcome_ = Outcome::AssertionFailure;
   return Rule::AssertFails;
 }
@@ -297,14 +298,11 @@ Rule ConcreteMachine::concrete_assert(const Statement& s) {
 //   V(b) = false  ⟹  ⟨(L, assume b; S)·Γ, G⟩ → blocked
 Rule ConcreteMachine::concrete_assume(const Statement& s) {
   bool condition;
-  if (!evaluate_boolean(*s.value, condition)) return concrete_error();
-  record_defined(s);
+  if (!test(s, condition)) return concrete_error();
   if (condition) {
-    branches_ += 'T';
     control_.advance();
     return Rule::AssumeHolds;
   }
-  branches_ += 'F';
   outcome_ = Outcome::Blocked;
   return Rule::AssumeFails;
 }

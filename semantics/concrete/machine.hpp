@@ -55,6 +55,7 @@ class ConcreteMachine {
   bool evaluate(const Expression& e, Value& out);
   bool evaluate_boolean(const Expression& e, bool& out);
   const Value* operand_value(const Expression& e, Value& scratch);
+  bool test(const Statement& s, bool& condition);
   const Value& variable(const VariableSlot& slot) const {
     return slot.scope == Scope::Global ? state_.globals[slot.index] : locals_[locals_base_ + slot.index];
   }
