@@ -141,7 +141,7 @@ TEST_F(StateJsonTest, IntegersBeyond53BitsAreWrittenAsStrings) {
 
 // LANGUAGE.md: "Integers are JSON numbers when they fit in 53 bits and decimal strings otherwise".
 // ±2^53 needs 54 bits (it is not a safe integer in JSON's JavaScript reading: 2^53 + 1 parses to
-// it), yet the writer emits it as a number (Integer::fits_in_53_bits allows |v| <= 2^53).
+// it), so it is a string.
 TEST_F(StateJsonTest, TwoToThe53IsAString) {
   EXPECT_EQ(integer_to_json(Integer(9007199254740992)).dump(), "\"9007199254740992\"");
   EXPECT_EQ(integer_to_json(Integer(-9007199254740992)).dump(), "\"-9007199254740992\"");
