@@ -11,6 +11,26 @@ foreach(line ${fault_lines})
   set_tests_properties(props.fault.${fault} PROPERTIES LABELS faults TIMEOUT 300)
 endforeach()
 
+# The same seed and budget without a fault passes: the failures above come from the faults.
+add_test(NAME props.fault.none
+         COMMAND $<TARGET_FILE:symref> fuzz --seed 1 --count 100 --level 3 --quiet --shrink-limit 0)
+set_tests_properties(props.fault.none PROPERTIES LABELS faults TIMEOUT 300)
+
+# Every property can fail: each one alone catches a planted fault (props/README.md has the matrix).
+foreach(pair substitution:missing-alias-case definedness:array-bound-off-by-one correctness:branch-not-negated
+             completeness:local-frame-not-restored traces:wp-definedness-dropped pc_equals_wp:this-by-name
+             solvers_agree:model-not-validated tests_replay:branch-not-negated
+             simplification_keeps_meaning:select-over-store-unchecked paths_partition:loop-exit-not-negated)
+  string(REPLACE ":" ";" parts ${pair})
+  list(GET parts 0 property)
+  list(GET parts 1 fault)
+  add_test(NAME props.property_can_fail.${property}
+           COMMAND ${CMAKE_COMMAND} -DSYMREF=$<TARGET_FILE:symref> -DFAULT=${fault} -DSEED=1 -DCOUNT=100 -DLEVEL=3
+                   "-DEXTRA=--property;${property}" -DOUTPUT=${fault_output}/${property}
+                   -P ${CMAKE_CURRENT_SOURCE_DIR}/props/expect_fault_caught.cmake)
+  set_tests_properties(props.property_can_fail.${property} PROPERTIES LABELS faults TIMEOUT 300)
+endforeach()
+
 # The command line: usage errors exit 2, a clean campaign exits 0, `gen` repeats itself.
 add_test(NAME props.cli COMMAND ${CMAKE_COMMAND} -DSYMREF=$<TARGET_FILE:symref> -P ${CMAKE_CURRENT_SOURCE_DIR}/props/cli_checks.cmake)
 set_tests_properties(props.cli PROPERTIES LABELS unit TIMEOUT 300)

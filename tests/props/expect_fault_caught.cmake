@@ -1,8 +1,8 @@
 # Runs `symref fuzz` with one planted fault; passes when it exits 3 and the counterexample files
-# it names exist.  Variables: SYMREF, FAULT, SEED, COUNT, LEVEL, OUTPUT.
+# it names exist.  Variables: SYMREF, FAULT, SEED, COUNT, LEVEL, OUTPUT, EXTRA (more options, a list).
 file(REMOVE_RECURSE ${OUTPUT})
 execute_process(COMMAND ${SYMREF} fuzz --seed ${SEED} --count ${COUNT} --level ${LEVEL} --inject-fault ${FAULT}
-                        --shrink-limit 300 --quiet --output-dir ${OUTPUT}
+                        --shrink-limit 300 --quiet --output-dir ${OUTPUT} ${EXTRA}
                 RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
 message("${out}")
 if(NOT code EQUAL 3)
