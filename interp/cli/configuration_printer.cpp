@@ -82,4 +82,11 @@ std::string ConfigurationPrinter::render(const ConcreteMachine& machine, const s
   return out;
 }
 
+std::string shorten_branches(const std::string& branches) {
+  if (branches.empty()) return "(none)";
+  constexpr std::size_t shown = 200;
+  if (branches.size() <= 4 * shown) return branches;
+  return branches.substr(0, shown) + "... (" + std::to_string(branches.size()) + " letters; --json prints them all)";
+}
+
 }  // namespace symref

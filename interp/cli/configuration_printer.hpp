@@ -23,4 +23,7 @@ class ConfigurationPrinter {
   const Program& program_;
 };
 
+// A branch string for text output: "(none)" when empty, cut with its length when very long.
+std::string shorten_branches(const std::string& branches);
+
 }  // namespace symref

@@ -37,10 +37,14 @@ struct ExploreCommandOptions {
   std::string fault;
 };
 
-void write_tests(const std::string& directory, const Program& program, const ExplorationResult& result) {
+void create_tests_directory(const std::string& directory) {
   std::error_code error;
   std::filesystem::create_directories(directory, error);
-  if (error) throw InputError(directory + ": error: cannot create the directory (" + error.message() + ")\n");
+  if (error || !std::filesystem::is_directory(directory))
+    throw InputError(directory + ": error: cannot create the directory" + (error ? " (" + error.message() + ")" : "") + "\n");
+}
+
+void write_tests(const std::string& directory, const Program& program, const ExplorationResult& result) {
   for (std::size_t k = 0; k < result.paths.size(); ++k) {
     const ExploredPath& path = result.paths[k];
     if (!path.test) continue;
@@ -54,6 +58,7 @@ void write_tests(const std::string& directory, const Program& program, const Exp
 int explore(const ExploreCommandOptions& options) {
   if (!options.fault.empty()) set_active_fault(*fault_by_name(options.fault));
   auto program = load_program(options.file);
+  if (!options.tests_directory.empty()) create_tests_directory(options.tests_directory);
   terms::TermManager terms(program.get());
   ExploreOptions explore_options;
   explore_options.engine = options.engine == "trace" ? EngineMode::Trace : EngineMode::Forward;

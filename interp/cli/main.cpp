@@ -18,6 +18,19 @@ int main(int argc, char** argv) {
   symref::cli::add_explore_command(app, action);
   symref::cli::add_step_command(app, action);
   symref::props::add_commands(app, action);
+  // A first word that is neither a flag nor a command is a usage error with a clear message.
+  if (argc > 1 && argv[1][0] != '-') {
+    bool known = false;
+    std::string commands;
+    for (const CLI::App* command : app.get_subcommands([](const CLI::App*) { return true; })) {
+      known |= command->get_name() == argv[1];
+      commands += (commands.empty() ? "" : ", ") + command->get_name();
+    }
+    if (!known) {
+      std::cerr << "symref: error: unknown command '" << argv[1] << "' (commands: " << commands << "; see symref --help)\n";
+      return symref::cli::exit_usage;
+    }
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {

@@ -42,12 +42,6 @@ GlobalState load_input(const Program& program, const std::string& path) {
   return state;
 }
 
-std::string shorten_branches(const std::string& branches) {
-  if (branches.empty()) return "(none)";
-  constexpr std::size_t shown = 200;
-  if (branches.size() <= 4 * shown) return branches;
-  return branches.substr(0, shown) + "... (" + std::to_string(branches.size()) + " letters; --json prints them all)";
-}
 
 int run(const RunOptions& options) {
   auto program = load_program(options.file);

@@ -90,10 +90,12 @@ int step(const StepOptions& options) {
       throw PropertyFailure("step " + std::to_string(step->index) + " at " + step->position + ": " + step->difference);
   }
   const ConcreteMachine& machine = lockstep.concrete();
-  std::cout << "outcome: " << outcome_name(machine.outcome()) << "  steps: " << machine.steps()
-            << "  branches: " << (machine.branches().empty() ? "(none)" : machine.branches()) << "\n"
-            << "every step checked: the symbolic path " << lockstep.symbolic().branches
-            << " simulates the run (Theorems 2.3/3.5 and 2.4/3.6 on this input)\n";
+  // Stopping at --max-steps cuts the run, as `run` says it: outcome bound.
+  const bool cut = machine.outcome() == Outcome::Running;
+  std::cout << "outcome: " << (cut ? "bound (step limit " + std::to_string(options.max_steps) + " reached)"
+                                   : std::string(outcome_name(machine.outcome())))
+            << "  steps: " << machine.steps() << "  branches: " << shorten_branches(machine.branches()) << "\n"
+            << "every step checked: the symbolic path simulates the run (Theorems 2.3/3.5 and 2.4/3.6 on this input)\n";
   return exit_done;
 }
 

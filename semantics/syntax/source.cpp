@@ -2,6 +2,7 @@
 #include "semantics/syntax/source.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -15,6 +16,11 @@ SourceFile::SourceFile(std::string path, std::string text) : path_(std::move(pat
 }
 
 std::shared_ptr<const SourceFile> SourceFile::read(const std::string& path, std::string& error) {
+  std::error_code status_error;
+  if (std::filesystem::is_directory(path, status_error)) {
+    error = "is a directory, not a file";
+    return nullptr;
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     error = "cannot open file";
