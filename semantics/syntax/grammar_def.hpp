@@ -44,11 +44,12 @@ struct take {
   }
 };
 
-// Installs a just-built compound node as the rule's value, unless it nests too deeply.
+// Moves a just-built compound node into the rule's value, unless it nests too deeply; the error
+// is reported at `where`, the node's operator.
 template <typename Context, typename Node>
-void install(const Context& context, Node&& node, const x3::position_tagged& where) {
+void install(const Context& context, Node& node, const x3::position_tagged& where) {
   check_nesting(context, node.height, start_of(context, where));
-  x3::_val(context) = std::forward<Node>(node);
+  x3::_val(context) = std::move(node);
 }
 
 // value-so-far operator right  ⟹  (value-so-far operator right)
@@ -61,7 +62,7 @@ struct build_binary {
     node.operator_token = fusion::at_c<0>(parts);
     node.right = std::move(fusion::at_c<1>(parts));
     node.height = 1 + std::max(ast::height_of(node.left), ast::height_of(node.right));
-    install(context, std::move(node), node.operator_token);
+    install(context, node, node.operator_token);
   }
 };
 
@@ -73,7 +74,7 @@ struct build_unary {
     node.operator_token = fusion::at_c<0>(parts);
     node.operand = std::move(fusion::at_c<1>(parts));
     node.height = 1 + ast::height_of(node.operand);
-    install(context, std::move(node), node.operator_token);
+    install(context, node, node.operator_token);
   }
 };
 
@@ -89,7 +90,7 @@ struct build_conditional {
     node.when_false = std::move(fusion::at_c<2>(parts));
     node.height = 1 + std::max({ast::height_of(node.condition), ast::height_of(node.when_true),
                                 ast::height_of(node.when_false)});
-    install(context, std::move(node), node.question_mark);
+    install(context, node, node.question_mark);
   }
 };
 
@@ -101,7 +102,7 @@ struct build_field_access {
     node.object = std::move(x3::_val(context));
     node.field = std::move(x3::_attr(context));
     node.height = 1 + ast::height_of(node.object);
-    install(context, std::move(node), node.field);
+    install(context, node, node.field);
   }
 };
 
@@ -115,7 +116,7 @@ struct build_element_access {
     node.open_bracket = fusion::at_c<0>(parts);
     node.index = std::move(fusion::at_c<1>(parts));
     node.height = 1 + std::max(ast::height_of(node.array), ast::height_of(node.index));
-    install(context, std::move(node), node.open_bracket);
+    install(context, node, node.open_bracket);
   }
 };
 
@@ -127,7 +128,7 @@ struct build_parenthesized {
     node.open = fusion::at_c<0>(parts);
     node.inner = std::move(fusion::at_c<1>(parts));
     node.height = 1 + ast::height_of(node.inner);
-    install(context, std::move(node), node.open);
+    install(context, node, node.open);
   }
 };
 

@@ -59,10 +59,10 @@ struct nested_generator {
 
 inline constexpr nested_generator nested{};
 
-// For a node that a semantic action has just built, `height` levels high, at a depth of at least
-// the levels entered so far: throws at `where` (the node's operator) if its deepest leaf would lie
-// below max_nesting_depth.  The check is exact at the root of each expression, whose depth is
-// exactly the levels entered; below the root it may only be early, never wrong.
+// For a node that a semantic action has just built, `height` levels high: throws at `where` (the
+// node's operator) if its deepest leaf lies below max_nesting_depth.  The levels entered so far
+// are the node's exact depth when it is the root of an expression and a lower bound otherwise, so
+// the check never refuses too early, and the check at each expression's root misses nothing.
 template <typename Iterator, typename Context>
 void check_nesting(const Context& context, int height, Iterator where) {
   const int depth = x3::get<nesting_depth_tag>(context);

@@ -10,8 +10,12 @@ namespace symref::testing {
 // An expression as a fully parenthesised prefix tree: (+ (* a b) c); `neg` is unary minus.
 inline std::string structure(const Expression& expression) {
   auto with_operands = [&](const std::string& head) {
-    std::string out = "(" + head;
-    for (const auto& operand : expression.operands) out += " " + structure(*operand);
+    std::string out = "(";
+    out += head;
+    for (const auto& operand : expression.operands) {
+      out += ' ';
+      out += structure(*operand);
+    }
     return out + ")";
   };
   switch (expression.kind) {
@@ -62,7 +66,10 @@ inline std::string structure(const Program& program) {
     for (auto field : declaration.fields)
       out += " " + program.fields[field].name + ":" + program.fields[field].type_name;
     out += " methods";
-    for (auto method : declaration.methods) out += " " + std::to_string(method);
+    for (auto method : declaration.methods) {
+      out += ' ';
+      out += std::to_string(method);
+    }
     out += "\n";
   }
   for (const auto& callable : program.callables) {
