@@ -21,10 +21,4 @@ inline constexpr bool is_identifier_start(char c) {
 }
 inline constexpr bool is_identifier_character(char c) { return is_identifier_start(c) || (c >= '0' && c <= '9'); }
 
-// True when `word` can name a variable, procedure, class, field or method.
-inline bool is_identifier(std::string_view word) {
-  return !word.empty() && is_identifier_start(word.front()) &&
-         std::all_of(word.begin(), word.end(), is_identifier_character) && !is_reserved_word(word);
-}
-
 }  // namespace symref

@@ -1,5 +1,6 @@
 // The tokens of LANGUAGE.md "Lexical rules" as X3 parsers: the skipper (white space and
-// comments), keywords that stop at a word boundary, and identifiers that are not keywords.
+// comments), keywords that stop at a word boundary, identifiers that are not keywords, and
+// integer literals.
 //
 // They are written by hand rather than composed from X3's character classes, which consult
 // the C locale and may not be given bytes above 0x7f: the input can be any bytes at all.
