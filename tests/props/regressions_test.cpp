@@ -4,6 +4,11 @@
 #include <gtest/gtest.h>
 
 #include "interp/explore/explorer.hpp"
+#include "interp/explore/path_following.hpp"
+#include "interp/state_json/state_format.hpp"
+#include "semantics/symbolic/state_valuation.hpp"
+#include "semantics/traces/trace_semantics.hpp"
+#include "semantics/traces/weakest_precondition.hpp"
 #include "semantics/syntax/front_end.hpp"
 
 namespace symref {
@@ -32,7 +37,7 @@ Explored explore_file(const std::string& name, EngineMode engine, const std::str
 }
 
 // pc_equals_wp: a call cut by the recursion bound must keep its arguments' definedness in path(ρ),
-// as the forward φ does, and the trace engine's test must replay along DDD.
+// as the forward φ does, and the trace engine's test must replay along DDD (fixed in 0607fd6).
 TEST(PropsRegression, TraceBoundKeepsArgumentDefinedness) {
   Explored explored = explore_file("trace_bound_drops_argument_definedness.sym", EngineMode::Trace, "z3");
   for (const auto& path : explored.result.paths) {
@@ -59,6 +64,24 @@ TEST(PropsRegression, Z3AnswersTheNonlinearPathCondition) {
   Explored explored = explore_file("cvc5_sat_with_invalid_model.sym", EngineMode::Forward, "z3");
   for (const auto& path : explored.result.paths)
     if (path.replay) EXPECT_TRUE(path.replay->agrees) << "path " << path.branches << ": " << path.replay->details;
+}
+
+// traces (Theorem 4.5): on the input a = [0], the trace of path D must get stuck, as V(path(ρ)) is
+// false; today its item a[0] := a[1] / 0 carries the value 0 and runs to ε.
+TEST(PropsRegression, DISABLED_TraceItemsKeepTheReadsThatCanFail) {
+  auto program = load_program(regression("trace_item_simplification_drops_undefined_read.sym"));
+  terms::TermManager terms(program.get());
+  SymbolicMachine machine(*program, terms, SymbolicLimits{}, EngineMode::Trace);
+  std::string error;
+  auto leaf = follow_path(machine, PathTarget{"D", Outcome::Normal, std::nullopt, 100}, error);
+  ASSERT_TRUE(leaf.has_value()) << error;
+  std::vector<std::string> notes;
+  SourceFile source("input.json", "{\"globals\": {\"a\": [0]}, \"heap\": {}}");
+  GlobalState input = read_state(*program, source, notes);
+  const bool holds = terms::evaluate(WeakestPrecondition(terms, *program).path_condition(leaf->trace),
+                                     InitialStateValuation(*program, input)).as_boolean();
+  EXPECT_FALSE(holds);
+  EXPECT_EQ(TraceInterpreter(*program, input).run(leaf->trace), holds);
 }
 
 }  // namespace
