@@ -15,6 +15,7 @@ void add_check_command(CLI::App& app, Action& action);
 void add_run_command(CLI::App& app, Action& action);
 void add_explore_command(CLI::App& app, Action& action);
 void add_step_command(CLI::App& app, Action& action);
+void add_wp_command(CLI::App& app, Action& action);
 
 // Runs an action, turning the errors every command shares into diagnostics and exit codes:
 // InputError → 1, property and solver failures → 3, anything unexpected → 3 with "internal error".

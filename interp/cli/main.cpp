@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
   symref::cli::add_run_command(app, action);
   symref::cli::add_explore_command(app, action);
   symref::cli::add_step_command(app, action);
+  symref::cli::add_wp_command(app, action);
   symref::props::add_commands(app, action);
   // A first word that is neither a flag nor a command is a usage error with a clear message.
   if (argc > 1 && argv[1][0] != '-') {

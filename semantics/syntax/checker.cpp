@@ -64,6 +64,15 @@ class Checker {
  public:
   explicit Checker(Program& program) : program_(program) {}
 
+  // A Boolean condition over the globals and fields of an already checked program (main's scope).
+  std::vector<Diagnostic> check_condition(Expression& condition) {
+    enter_body(nullptr);
+    Type type = check_expression(condition, 1);
+    if (type.kind != TypeKind::Bool && type.kind != TypeKind::Void)
+      error(condition.location, "a condition must be bool, not " + name_of(type));
+    return std::move(diagnostics_);
+  }
+
   std::vector<Diagnostic> run() {
     declare_classes();
     declare_globals();
@@ -593,6 +602,21 @@ class Checker {
 };
 
 }  // namespace
+
+namespace {
+void report(const SourceFile& source, std::vector<Diagnostic> diagnostics) {
+  DiagnosticSink sink(source);
+  for (Diagnostic& diagnostic : diagnostics) sink.error(diagnostic.location, std::move(diagnostic.message));
+  sink.throw_if_any();
+}
+}  // namespace
+
+void check_condition(const Program& program, Expression& condition, const SourceFile& source) {
+  // Checking an expression only reads the program's declarations; the cast lets the one Checker
+  // serve both programs (which it resolves in place) and conditions.
+  std::vector<Diagnostic> diagnostics = Checker(const_cast<Program&>(program)).check_condition(condition);
+  if (!diagnostics.empty()) report(source, std::move(diagnostics));
+}
 
 void check_program(Program& program) {
   std::vector<Diagnostic> diagnostics = Checker(program).run();

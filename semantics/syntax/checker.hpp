@@ -18,4 +18,8 @@ namespace symref {
 // `file:line:col: error: message` at the offending construct, in source order.
 void check_program(Program& program);
 
+// Checks `condition` as a Boolean expression in main's scope of the checked `program` (globals and
+// fields only) and resolves it; diagnostics are positioned in `source`, the condition's own text.
+void check_condition(const Program& program, Expression& condition, const SourceFile& source);
+
 }  // namespace symref

@@ -28,4 +28,11 @@ std::unique_ptr<Program> load_program_from_text(std::string path, std::string te
   return parse_and_check(std::make_shared<const SourceFile>(std::move(path), std::move(text)));
 }
 
+ExpressionPointer load_condition(const Program& program, std::string name, std::string text) {
+  auto source = std::make_shared<const SourceFile>(std::move(name), std::move(text));
+  ExpressionPointer condition = parse_condition(source);
+  check_condition(program, *condition, *source);
+  return condition;
+}
+
 }  // namespace symref

@@ -16,4 +16,9 @@ std::unique_ptr<Program> load_program(const std::string& path);
 // diagnostics.
 std::unique_ptr<Program> load_program_from_text(std::string path, std::string text);
 
+// A condition over the globals and fields of `program` (main's scope), parsed and checked to be
+// bool — e.g. a hand-computed path condition for `symref wp --check`.  `name` names the text in
+// diagnostics.  Throws InputError.
+ExpressionPointer load_condition(const Program& program, std::string name, std::string text);
+
 }  // namespace symref

@@ -6,7 +6,9 @@
 namespace symref::grammar {
 
 BOOST_SPIRIT_INSTANTIATE(program_type, iterator_type, context_type)
+BOOST_SPIRIT_INSTANTIATE(condition_type, iterator_type, context_type)
 
 const program_type& program_rule() { return program; }
+const condition_type& condition_rule() { return condition; }
 
 }  // namespace symref::grammar

@@ -19,4 +19,11 @@ BOOST_SPIRIT_DECLARE(program_type)
 // The rule for a whole program, from its first declaration to the end of the text.
 const program_type& program_rule();
 
+// A condition on its own, e.g. a hand-computed path condition given on the command line: one
+// expression and nothing after it.
+struct condition_class : report_syntax_error {};
+using condition_type = x3::rule<condition_class, ast::expression>;
+BOOST_SPIRIT_DECLARE(condition_type)
+const condition_type& condition_rule();
+
 }  // namespace symref::grammar

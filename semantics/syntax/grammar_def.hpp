@@ -391,7 +391,12 @@ const program_type program = "program";
 const auto program_def =
     *(global_declaration | procedure_declaration | class_declaration) > main_keyword > block > end_of_input;
 
-BOOST_SPIRIT_DEFINE(expression, conditional, implication, disjunction, conjunction, equality, relation, sum, product,
+const condition_type condition = "condition";
+const auto end_of_condition = x3::rule<token_class>{"end of the condition"} = x3::eoi;
+// A condition given on its own: an expression, then the end of the text.
+const auto condition_def = expression > end_of_condition;
+
+BOOST_SPIRIT_DEFINE(condition, expression, conditional, implication, disjunction, conjunction, equality, relation, sum, product,
                     unary, postfix, primary, parenthesized, statement, block, if_statement, while_statement,
                     else_part, program)
 

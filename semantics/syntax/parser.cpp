@@ -359,4 +359,24 @@ std::unique_ptr<Program> parse_program(std::shared_ptr<const SourceFile> source)
   return program;
 }
 
+ExpressionPointer parse_condition(std::shared_ptr<const SourceFile> source) {
+  const std::string& text = source->text();
+  grammar::iterator_type first = text.begin();
+  const grammar::iterator_type last = text.end();
+  std::ostringstream unused_error_stream;
+  grammar::position_handler_type positions(first, last, unused_error_stream, source->path());
+  DiagnosticSink sink(*source);
+  int nesting_depth = 0;
+  const auto parser = x3::with<x3::error_handler_tag>(std::ref(positions))[x3::with<grammar::diagnostic_sink_tag>(
+      sink)[x3::with<grammar::nesting_depth_tag>(nesting_depth)[grammar::condition_rule()]]];
+  ast::expression tree;
+  if (!x3::phrase_parse(first, last, parser, grammar::skipper, tree)) {
+    sink.throw_if_any();
+    throw InputError(source->path() + ": error: syntax error\n");
+  }
+  ExpressionPointer condition = Lowering(*source, positions, sink).expression(tree);
+  sink.throw_if_any();
+  return condition;
+}
+
 }  // namespace symref

@@ -40,4 +40,7 @@ inline constexpr std::size_t max_integer_literal_digits = 100000;
 // Throws InputError holding the rendered diagnostic(s) when the text is not a program.
 std::unique_ptr<Program> parse_program(std::shared_ptr<const SourceFile> source);
 
+// Parses the whole source as one expression (a condition written on the command line).
+ExpressionPointer parse_condition(std::shared_ptr<const SourceFile> source);
+
 }  // namespace symref
