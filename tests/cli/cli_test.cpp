@@ -448,4 +448,50 @@ TEST_F(CliTest, StepOnSeveralPrograms) {
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// symref wp: a path's trace and path(ρ); --check against a hand-computed condition
+
+TEST_F(CliTest, WpPrintsTheTraceAndPathCondition) {
+  Result r = symref({"wp", corpus("classic/factorial.sym"), "--branches", "TTTFT"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("  5. r := r * i\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("path(ρ):\n  0 <= n && 1 <= n && 2 <= n && n < 3 && (n < 2 || 2 % n == 0)\n"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("(check-sat)"), std::string::npos);
+}
+
+TEST_F(CliTest, WpCheckSaysEquivalentOrGivesASeparatingInput) {
+  Result same = symref({"wp", corpus("classic/factorial.sym"), "--branches", "TTTFT", "--check", "n == 2"});
+  EXPECT_EQ(same.code, 0) << same.err;
+  EXPECT_NE(same.out.find("check: equivalent"), std::string::npos) << same.out;
+  Result different = symref({"wp", corpus("classic/factorial.sym"), "--branches", "TTTFT", "--check", "n >= 2"});
+  EXPECT_EQ(different.code, 0) << different.err;
+  EXPECT_NE(different.out.find("check: NOT equivalent"), std::string::npos) << different.out;
+  // n >= 2 is weaker than the path's condition n == 2: the separating input has n >= 3.
+  EXPECT_NE(different.out.find("your condition is true but path(ρ) is false"), std::string::npos) << different.out;
+}
+
+TEST_F(CliTest, WpCheckErrorsAndUnknownPaths) {
+  Result ill_typed = symref({"wp", corpus("classic/factorial.sym"), "--branches", "TTTFT", "--check", "n + 1"});
+  EXPECT_EQ(ill_typed.code, 1);
+  EXPECT_EQ(ill_typed.err, "--check:1:3: error: a condition must be bool, not int\nn + 1\n  ^\n");
+  EXPECT_EQ(ill_typed.out, "");
+  Result undeclared = symref({"wp", corpus("classic/factorial.sym"), "--branches", "TTTFT", "--check", "m > 0"});
+  EXPECT_EQ(undeclared.code, 1);
+  EXPECT_NE(undeclared.err.find("--check:1:1: error:"), std::string::npos) << undeclared.err;
+  Result no_path = symref({"wp", corpus("classic/factorial.sym"), "--branches", "TTX"});
+  EXPECT_EQ(no_path.code, 1);
+  EXPECT_NE(no_path.err.find("no path has branch string TTX; after TT it can continue with T F"), std::string::npos)
+      << no_path.err;
+}
+
+TEST_F(CliTest, UnknownCommandAndDirectoryAsFile) {
+  Result unknown = symref({"frobnicate", "x.sym"});
+  EXPECT_EQ(unknown.code, 2);
+  EXPECT_NE(unknown.err.find("unknown command 'frobnicate'"), std::string::npos) << unknown.err;
+  Result directory = symref({"check", directory_.string()});
+  EXPECT_EQ(directory.code, 1);
+  EXPECT_EQ(directory.err, directory_.string() + ": error: is a directory, not a file\n");
+}
+
 }  // namespace
