@@ -131,6 +131,18 @@ class SymbolicMachine::Step {
   }
   std::string_view defined_letter(const Statement& s) const { return s.checks_definedness ? "D" : ""; }
   bool tracing() const { return machine_.mode_ == EngineMode::Trace; }
+
+  // The term of an expression that an item of ρ assigns or binds.  In trace mode it is built
+  // without simplification: the concrete semantics of traces evaluates it, and a rewrite that
+  // keeps the meaning of total terms can drop a read that fails (a[1] / 0 becomes 0), which would
+  // let a trace run where path(ρ) says it cannot (Theorem 4.5).
+  Term value_term(const Expression& e) {
+    if (!tracing() || !terms_.simplify()) return translator_.translate(e);
+    terms_.set_simplify(false);
+    Term raw = translator_.translate(e);
+    terms_.set_simplify(true);
+    return raw;
+  }
   void record(SymbolicConfiguration& c, TraceItem item) { c.trace = c.trace.then(std::move(item)); }
   // An assignment's own δ(h, e): a conjunct of φ in forward mode; in trace mode it travels with
   // the assignment item, where Definition 4.2 picks it up.  Its syntactic falsity still removes the
@@ -189,13 +201,13 @@ class SymbolicMachine::Step {
     switch (target.kind) {
       case ExpressionKind::FieldRead:
         item.kind = TraceItemKind::AssignField;
-        item.object = translator_.translate(target.operand(0));
+        item.object = value_term(target.operand(0));
         item.field = target.field;
         break;
       case ExpressionKind::ArrayRead:
         item.kind = TraceItemKind::AssignArrayElement;
         item.variable = c.globals[target.operand(0).variable.index];
-        item.index = translator_.translate(target.operand(1));
+        item.index = value_term(target.operand(1));
         break;
       default:
         item.kind = TraceItemKind::AssignVariable;
@@ -223,7 +235,7 @@ class SymbolicMachine::Step {
   void symbolic_assignment(const Statement& s) {
     Definedness definedness = statement_definedness(
         s, translator_.sequence(translator_.location_definedness(*s.target), translator_.definedness(*s.value)));
-    Term value = translator_.translate(*s.value);
+    Term value = value_term(*s.value);
     if (auto* c = successor(assignment_rule(*s.target), {assignment_condition(definedness.defined)}, defined_letter(s))) {
       if (s.target->type.kind == TypeKind::IntArray && tracing()) {
         // Whole-array assignment a := b: arrays are values, so this is a variable assignment.
@@ -413,7 +425,7 @@ class SymbolicMachine::Step {
       for (const auto& argument : s.arguments) values.push_back(by_name.translate(*argument));
       return values;
     }
-    for (const auto& argument : s.arguments) values.push_back(translator_.translate(*argument));
+    for (const auto& argument : s.arguments) values.push_back(value_term(*argument));
     return values;
   }
 
@@ -446,7 +458,7 @@ class SymbolicMachine::Step {
   void symbolic_method_call(const Statement& s) {
     Definedness definedness = arguments_definedness(s, translator_.receiver_definedness(*s.receiver));
     const Callable& callee = machine_.program_.callables[s.callee];
-    std::vector<Term> bound{translator_.translate(*s.receiver)};
+    std::vector<Term> bound{value_term(*s.receiver)};
     for (Term argument : translate_arguments(s)) bound.push_back(argument);
     // In trace mode the callee's non-nil receiver is a test of ρ (§4: ρ · e0 ≠ nil · ȳ := ē), the
     // arguments' definedness travels with their bindings.
@@ -472,7 +484,7 @@ class SymbolicMachine::Step {
   //   ⟨(τ, return e)·Δ, σ, φ⟩ → ⟨(τ, ε)·Δ, σ[r := eθ], φ ∧ δ(e)θ⟩
   void symbolic_method_return(const Statement& s) {
     Definedness definedness = statement_definedness(s, translator_.definedness(*s.value));
-    Term value = translator_.translate(*s.value);
+    Term value = value_term(*s.value);
     if (auto* c = successor(Rule::MethodReturn, {assignment_condition(definedness.defined)}, defined_letter(s))) {
       if (tracing()) {
         // §4 symbolic method return: ρ · r := e, with r fresh for this call.
