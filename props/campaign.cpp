@@ -1,3 +1,5 @@
+// Running a campaign through RapidCheck's checkProperty, with focused shrinking.
+//
 // Running a campaign through RapidCheck's checkProperty: batches of cases, a listener for
 // progress, and shrinking focused on the property that failed first.
 #include "props/campaign.hpp"

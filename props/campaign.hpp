@@ -1,3 +1,5 @@
+// A fuzzing campaign (every lemma and theorem of props/properties.hpp): generate, check, shrink.
+//
 // A fuzzing campaign: RapidCheck generates test cases of one level from a seed, every chosen
 // property is checked on each, and the first failure is shrunk to a small well-typed program and
 // input (what `symref fuzz` and the property tests run; each property checks its lemma or theorem).

@@ -1,3 +1,5 @@
+// What the properties of one test case share: programs, states and explorations (no lemma).
+//
 // What the properties of one test case share (no lemma of its own): the loaded program and probe
 // program, the inputs as concrete states, and the forward (§2–§4.1) and trace (§4) explorations,
 // each computed once, on first use.

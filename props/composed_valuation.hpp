@@ -1,3 +1,5 @@
+// The valuation V∘σ of §2, the right-hand side of the substitution Lemmas 2.1 and 3.3.
+//
 // The valuation V∘σ of §2 — (V∘σ)(x) = V(σ(x)) — read without building eσ: the right-hand side of
 // the substitution lemmas 2.1 and 3.3.  Array symbols are read through σ's update chains pointwise.
 #pragma once

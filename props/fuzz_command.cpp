@@ -1,3 +1,5 @@
+// `symref fuzz`: campaigns with progress, planted faults and shrunk counterexamples written to files.
+//
 // `symref fuzz`: a campaign over random programs with every property on, a planted fault if asked,
 // progress and throughput while it runs, and the shrunk counterexample written to files on failure.
 #include <chrono>

@@ -1,3 +1,5 @@
+// `symref gen`: one generated program, or its first input state as JSON.
+//
 // `symref gen`: one generated program (the one `--seed S --level L --size N` names), or with
 // `--input` its first input state as JSON, e.g. to run it: symref gen ... > p.sym; symref gen ... --input > i.json.
 #include <iostream>

@@ -1,3 +1,5 @@
+// Generating programs, inputs, probes and updates from one RandomSource.
+//
 // Generating programs, inputs, probes and updates.  Every choice goes through one RandomSource, so
 // a seed fixes the whole test case.
 #include "props/generator.hpp"

@@ -1,3 +1,5 @@
+// Random well-typed programs of levels 1–3 with inputs, probes and updates (no lemma: the generators).
+//
 // Random well-typed programs, inputs, probe expressions and updates (no lemma: the generators the
 // properties draw from), by level and size, deterministic in a seed.
 //

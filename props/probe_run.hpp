@@ -1,3 +1,5 @@
+// Running one statement of the probe program concretely: the concrete side of Lemmas 4.3 and 4.4.
+//
 // Running one statement of the probe program concretely (test_case.hpp): the concrete side of
 // Lemmas 4.3 and 4.4 — V(e) with its failure, and the state after one update.
 #pragma once

@@ -1,3 +1,5 @@
+// The typed structure of a generated program (§2–§4 constructs), printed and shrunk well typed.
+//
 // The typed structure of a generated program (LANGUAGE.md §2–§4 constructs), from which random
 // programs are printed as source text and which shrinking edits without leaving the well-typed ones.
 //

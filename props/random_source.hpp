@@ -1,3 +1,5 @@
+// A deterministic, platform-independent source of random choices for the generators (no lemma).
+//
 // A deterministic source of random choices for the generators (no lemma): one seed gives the same
 // programs and inputs on every platform, since no std:: distribution (implementation-defined) is used.
 #pragma once

@@ -1,3 +1,5 @@
+// Random substitutions σ built from probe expressions (§2, §2.1, §4.1), for Lemmas 2.1 and 3.3.
+//
 // Random substitutions σ over the globals and fields of a probe program, built from its probe
 // expressions (§2 σ: Var → Expr, §2.1 arrays as update chains, §4.1 fields as arrays), and the
 // environment that translates an expression e to eσ — for Lemmas 2.1/3.3 and simplification.

@@ -1,3 +1,5 @@
+// Generated program structures printed as LANGUAGE.md source text (no lemma).
+//
 // Generated program structures printed as source text of LANGUAGE.md, leaving out every
 // declaration that nothing reachable from `main` uses (no lemma: the bridge from shapes to the front end).
 #pragma once

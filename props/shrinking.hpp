@@ -1,3 +1,5 @@
+// Shrinking test cases by edits that keep programs well typed (no lemma).
+//
 // Shrinking test cases without leaving the well-typed programs (no lemma: what makes a
 // counterexample small): drop statements, replace a compound statement by its body, simplify an
 // expression to a smaller one of the same type, lower constants, drop inputs, objects and values.

@@ -1,3 +1,5 @@
+// One test case: a program, inputs, probes and updates, for every lemma and theorem checked.
+//
 // One generated test case: a well-typed program with inputs, and the expressions and updates over
 // its globals that the lemma-level properties use (Lemmas 2.1, 3.3, 4.3, 4.4); what the properties
 // of every theorem are checked on.

@@ -1,3 +1,5 @@
+// The RapidCheck generator of test cases, with our well-typed shrinking (no lemma).
+//
 // The RapidCheck generator of test cases (no lemma): generation seeded from RapidCheck's random
 // stream and scaled by its size, shrinking by the well-typed edits of props/shrinking.hpp.
 #pragma once

@@ -1,3 +1,5 @@
+# The planted-fault tests (label `faults`) and the CLI checks of `symref fuzz` and `symref gen`.
+#
 # The planted faults (semantics/faults.hpp): for each one, `symref fuzz --inject-fault NAME` at a
 # fixed seed and budget must exit 3 and write the shrunk counterexample (label `faults`).  The
 # names are read from semantics/faults.cpp, so a new fault gets its test without a change here.

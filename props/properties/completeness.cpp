@@ -1,3 +1,5 @@
+// Property `completeness`: Theorems 2.4/3.6, every concrete run simulated step by step.
+//
 // Property `completeness` — Theorems 2.4/3.6: every concrete run from a random input is simulated
 // step by step by the forward symbolic system: the same rule with the same branch letters, V0 ⊨ φ,
 // and every closure's locals, the globals and the heap are V0∘τ and V0∘σ (interp/lockstep).

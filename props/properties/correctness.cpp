@@ -1,3 +1,5 @@
+// Property `correctness`: Theorems 2.3/3.5, every input satisfying φ runs along the path to V0∘σ.
+//
 // Property `correctness` — Theorems 2.3/3.5: for every feasible leaf ⟨Δ, σ, φ⟩ of the forward tree
 // and every input V0 with V0(φ) = true, the concrete run from V0 takes the leaf's steps, branch
 // string and outcome and ends in V0∘σ.  Checked for the model the solver gave (the explorer's

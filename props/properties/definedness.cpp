@@ -1,3 +1,5 @@
+// Property `definedness`: Lemma 4.3, V(e) ≠ ⊥ iff V(δ(e)), with the kind of the first failure.
+//
 // Property `definedness` — Lemma 4.3: V(e) ≠ ⊥ iff V(δ(e)), split by the kind of the first failure
 // (nil dereference or array bound), with δ(e) from the symbolic engines' ExpressionTranslator
 // evaluated under V0 and V(e) from the concrete machine; where e is defined, its value too.

@@ -1,3 +1,5 @@
+// Property `paths_partition`: King's tree, the leaves' path conditions disjoint and covering.
+//
 // Property `paths_partition` — King's view of the symbolic execution tree (1976): the path
 // conditions of the feasible leaves are pairwise disjoint, and together with those of the bound,
 // blocked, error and pruned leaves they cover every input: ¬(φ1 ∨ … ∨ φn) is unsatisfiable.

@@ -1,3 +1,5 @@
+// Property `pc_equals_wp`: §4 against §2–§3 and §4.1, forward φ ⇔ path(ρ) on every path.
+//
 // Property `pc_equals_wp` — §4 against §2–§3 and §4.1: for every path of the trace engine, the
 // forward engine's path condition φ and the weakest precondition path(ρ) of its trace are proved
 // equivalent by the solver, and the test generated from path(ρ) replays concretely and along ρ.

@@ -1,3 +1,5 @@
+// Property `solvers_agree`: Z3 and cvc5 agree on every path condition, and models satisfy φ.
+//
 // Property `solvers_agree`: Z3 and cvc5 answer every path condition of the forward tree alike
 // (sat or unsat; unknown is counted, not judged), and each model they give satisfies φ when φ is
 // evaluated by the term evaluator — independently of the model-checking layer below.

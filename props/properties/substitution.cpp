@@ -1,3 +1,5 @@
+// Property `substitution`: Lemmas 2.1/3.3 (V∘σ(e) = V(eσ)) and 4.4 (the §4 substitutions).
+//
 // Property `substitution` — Lemma 2.1/3.3: V∘σ(e) = V(eσ) for random expressions e and substitutions
 // σ; Lemma 4.4: V[h := V(e)](φ) = V(φ[h := e]) and V[x := new C](φ) = V(φ[x := new C]), the §4
 // substitutions against executing the update concretely (where φ is defined afterwards).
@@ -23,7 +25,7 @@ using terms::Term;
 namespace {
 
 // φ[update]: the weakest precondition of one assignment or `new` (§4, Definition 4.2 without δ).
-Term precondition(terms::TermManager& terms, const Program& program, ExpressionTranslator& translator,
+Term precondition(terms::TermManager& terms, ExpressionTranslator& translator,
                   WeakestPrecondition& wp, const Statement& update, Term formula) {
   const Expression& target = *update.target;
   Term value;
@@ -45,7 +47,6 @@ Term precondition(terms::TermManager& terms, const Program& program, ExpressionT
       break;
     default: assigned = wp.substitute_variable(formula, terms.global_symbol(target.variable.index), value); break;
   }
-  (void)program;
   return update.kind == StatementKind::New ? wp.substitute_new(assigned, value, update.class_index) : assigned;
 }
 
@@ -116,7 +117,7 @@ PropertyVerdict check_substitution(CaseWorkspace& workspace) {
         const Expression& probe = *workspace.probe_assignment(k).value;
         if (probe.type.kind != TypeKind::Bool) continue;
         Term formula = translator.translate(probe);
-        Term pre = precondition(terms, program, translator, wp, update, formula);
+        Term pre = precondition(terms, translator, wp, update, formula);
         // V'(φ) with ⊥ (§4 concrete semantics); where it is defined, V(φ[update]) by the term
         // evaluator (φ[a[i] := e] reads through an update chain, which traces never contain).
         TraceInterpreter after_reader(program, machine.state());

@@ -1,3 +1,5 @@
+// Property `tests_replay`: each generated test runs along its own branch string to its outcome.
+//
 // Property `tests_replay`: each test generated from a model of a feasible path runs concretely
 // along its own branch string to its own outcome (DESIGN.md "Paths, branches and JSON").
 #include "props/properties.hpp"

@@ -1,3 +1,5 @@
+// Property `traces`: Theorem 4.5, ⟨V, ρ⟩ →* ε iff V(path(ρ)), on and off the path.
+//
 // Property `traces` — Theorem 4.5: ⟨V, ρ⟩ →* ε iff V(path(ρ)) = true, for the traces of the paths
 // the inputs take (unfolded by the trace engine along each concrete run's branch string) and of
 // random walks through the unfolding, each against every input, on the path or off it.

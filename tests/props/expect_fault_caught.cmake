@@ -1,3 +1,5 @@
+# Runs `symref fuzz` with one planted fault and expects exit 3 and the counterexample files.
+#
 # Runs `symref fuzz` with one planted fault; passes when it exits 3 and the counterexample files
 # it names exist.  Variables: SYMREF, FAULT, SEED, COUNT, LEVEL, OUTPUT, EXTRA (more options, a list).
 file(REMOVE_RECURSE ${OUTPUT})

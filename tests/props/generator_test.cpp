@@ -1,3 +1,5 @@
+// Tests of the generators and the shrinker: well typed, deterministic, covering every construct.
+//
 // The generators and the shrinker: every generated program, probe program and shrink candidate is
 // well typed; one seed gives one program; every construct, error outcome and aliasing occurs.
 #include <map>

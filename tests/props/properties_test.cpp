@@ -1,3 +1,5 @@
+// Every property (Lemmas 2.1–4.4, Theorems 2.3–4.5) holds on random programs of every level.
+//
 // Every property of props/properties.hpp holds on a bounded number of random programs of every
 // level at a fixed seed (the planted faults in tests/props.cmake show each one able to fail).
 #include <gtest/gtest.h>

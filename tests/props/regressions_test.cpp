@@ -1,3 +1,5 @@
+// Regressions for the engine bugs `symref fuzz` found (Theorem 4.5, §4 vs §2–§3, solvers).
+//
 // Engine bugs `symref fuzz` found without a planted fault, kept as the shrunk programs in
 // tests/props/regressions/.  Each test states what must hold once the bug is fixed; the ones that
 // fail today are DISABLED_ (see the comment at the top of each program).
