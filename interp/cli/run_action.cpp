@@ -5,11 +5,21 @@
 #include "interp/cli/command.hpp"
 #include "interp/cli/exit_codes.hpp"
 #include "interp/property_failure.hpp"
+#include "interp/solver/large_stack_thread.hpp"
 #include "semantics/syntax/diagnostics.hpp"
 
 namespace symref::cli {
 
+int run_guarded(const Action& action);
+
 int run_action(const Action& action) {
+  // Commands run on a thread with a large stack, so that solver libraries that recurse along a
+  // term's depth (cvc5) can be called directly instead of through a hand-over to their own thread.
+  solver::LargeStackThread command_thread;
+  return command_thread.run([&] { return run_guarded(action); });
+}
+
+int run_guarded(const Action& action) {
   try {
     return action();
   } catch (const InputError& error) {

@@ -27,7 +27,11 @@ LargeStackThread::~LargeStackThread() {
   pthread_join(thread_, nullptr);
 }
 
-bool LargeStackThread::on_worker() const { return started_ && pthread_equal(pthread_self(), thread_) != 0; }
+thread_local bool LargeStackThread::current_thread_is_large_ = false;
+
+bool LargeStackThread::on_worker() const {
+  return current_thread_is_large_ || (started_ && pthread_equal(pthread_self(), thread_) != 0);
+}
 
 void LargeStackThread::execute(void (*job)(void*), void* argument) {
   std::unique_lock<std::mutex> lock(mutex_);
@@ -40,6 +44,7 @@ void LargeStackThread::execute(void (*job)(void*), void* argument) {
 
 void* LargeStackThread::loop(void* self) {
   auto& thread = *static_cast<LargeStackThread*>(self);
+  current_thread_is_large_ = true;
   std::unique_lock<std::mutex> lock(thread.mutex_);
   for (;;) {
     thread.changed_.wait(lock, [&] { return thread.job_ != nullptr || thread.stopping_; });

@@ -30,7 +30,8 @@ class LargeStackThread {
   LargeStackThread& operator=(const LargeStackThread&) = delete;
 
   // Runs `function` on the worker and returns its result or rethrows its exception.  A call made
-  // from the worker itself runs directly.
+  // from a large-stack thread — this worker or another one, such as the thread a whole command
+  // runs on — runs directly, without the hand-over between threads.
   template <class Function>
   std::invoke_result_t<Function&> run(Function&& function) {
     using Result = std::invoke_result_t<Function&>;
@@ -59,6 +60,7 @@ class LargeStackThread {
 
  private:
   bool on_worker() const;
+  static thread_local bool current_thread_is_large_;
   void execute(void (*job)(void*), void* argument);  // blocks until the worker has run the job
   static void* loop(void* self);
 
