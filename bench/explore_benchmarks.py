@@ -57,7 +57,7 @@ def main():
 
     print("\n### Forward (§2–§4.1) against trace + weakest precondition (§4) (issue 4)\n")
     print(HEADER)
-    names = ["alias_writes_4", "alias_writes_8", "alias_writes_12", "new_chain_4", "new_chain_8", "new_chain_16",
+    names = ["alias_writes_4", "alias_writes_8", "alias_writes_12", "alias_branches_4", "alias_branches_6", "new_chain_4", "new_chain_8", "new_chain_16",
              "path_explosion_10", "symbolic_bound_loop"]
     for name in names:
         for label, arguments in [("forward", ["--engine", "forward"]),

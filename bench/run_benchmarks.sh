@@ -12,7 +12,7 @@ seconds() {  # best of 5 wall-clock runs of a command, in seconds
   for _ in 1 2 3 4 5; do
     local start end elapsed
     start=$(date +%s.%N)
-    "$@" > /dev/null
+    "$@" > /dev/null 2>&1
     end=$(date +%s.%N)
     elapsed=$(echo "$end - $start" | bc -l)
     if [ -z "$best" ] || (( $(echo "$elapsed < $best" | bc -l) )); then best=$elapsed; fi
@@ -23,7 +23,7 @@ seconds() {  # best of 5 wall-clock runs of a command, in seconds
 echo "== concrete interpreter vs Lua 5.4 (best of 5, wall clock)"
 printf "%-14s %12s %10s %10s %8s %14s\n" program transitions symref_s lua_s ratio transitions/s
 for name in count_loop fibonacci; do
-  steps=$("$symref" run "$here/programs/$name.sym" --max-steps 1000000000 --json | sed -n 's/^  "steps": \([0-9]*\),$/\1/p')
+  steps=$("$symref" run "$here/programs/$name.sym" --max-steps 1000000000 --json 2>/dev/null | sed -n 's/^  "steps": \([0-9]*\),$/\1/p')
   symref_time=$(seconds "$symref" run "$here/programs/$name.sym" --max-steps 1000000000)
   lua_time=$(seconds lua5.4 "$here/programs/$name.lua")
   ratio=$(echo "$symref_time / $lua_time" | bc -l)
