@@ -9,26 +9,6 @@ namespace symref::props {
 
 namespace {
 
-std::string operator_spelling(BinaryOperator op) {
-  switch (op) {
-    case BinaryOperator::Add: return "+";
-    case BinaryOperator::Subtract: return "-";
-    case BinaryOperator::Multiply: return "*";
-    case BinaryOperator::Divide: return "/";
-    case BinaryOperator::Remainder: return "%";
-    case BinaryOperator::Less: return "<";
-    case BinaryOperator::LessEqual: return "<=";
-    case BinaryOperator::Greater: return ">";
-    case BinaryOperator::GreaterEqual: return ">=";
-    case BinaryOperator::Equal: return "==";
-    case BinaryOperator::NotEqual: return "!=";
-    case BinaryOperator::And: return "&&";
-    case BinaryOperator::Or: return "||";
-    case BinaryOperator::Implies: return "==>";
-  }
-  return "?";
-}
-
 bool is_postfix(const ExpressionShape& e) {
   return e.kind == ExpressionShapeKind::Variable || e.kind == ExpressionShapeKind::This ||
          e.kind == ExpressionShapeKind::FieldRead || e.kind == ExpressionShapeKind::ArrayRead ||

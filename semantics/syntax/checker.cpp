@@ -23,26 +23,6 @@ const Type unknown_type{};  // Void: an error was already reported
 
 std::string quoted(const std::string& text) { return "`" + text + "`"; }
 
-const char* operator_spelling(BinaryOperator op) {
-  switch (op) {
-    case BinaryOperator::Add: return "+";
-    case BinaryOperator::Subtract: return "-";
-    case BinaryOperator::Multiply: return "*";
-    case BinaryOperator::Divide: return "/";
-    case BinaryOperator::Remainder: return "%";
-    case BinaryOperator::Less: return "<";
-    case BinaryOperator::LessEqual: return "<=";
-    case BinaryOperator::Greater: return ">";
-    case BinaryOperator::GreaterEqual: return ">=";
-    case BinaryOperator::Equal: return "==";
-    case BinaryOperator::NotEqual: return "!=";
-    case BinaryOperator::And: return "&&";
-    case BinaryOperator::Or: return "||";
-    case BinaryOperator::Implies: return "==>";
-  }
-  return "?";
-}
-
 const char* statement_keyword(StatementKind kind) {
   switch (kind) {
     case StatementKind::If: return "if";

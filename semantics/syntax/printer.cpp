@@ -62,26 +62,6 @@ Precedence precedence_of(const Expression& expression) {
   }
 }
 
-const char* spelling(BinaryOperator op) {
-  switch (op) {
-    case BinaryOperator::Add: return "+";
-    case BinaryOperator::Subtract: return "-";
-    case BinaryOperator::Multiply: return "*";
-    case BinaryOperator::Divide: return "/";
-    case BinaryOperator::Remainder: return "%";
-    case BinaryOperator::Less: return "<";
-    case BinaryOperator::LessEqual: return "<=";
-    case BinaryOperator::Greater: return ">";
-    case BinaryOperator::GreaterEqual: return ">=";
-    case BinaryOperator::Equal: return "==";
-    case BinaryOperator::NotEqual: return "!=";
-    case BinaryOperator::And: return "&&";
-    case BinaryOperator::Or: return "||";
-    case BinaryOperator::Implies: return "==>";
-  }
-  return "?";
-}
-
 class Printer {
  public:
   explicit Printer(const Program& program) : program_(program) {}
@@ -269,7 +249,7 @@ class Printer {
     if (own == Precedence::Equality || own == Precedence::Relation) left = right;  // not associative
     this->expression(expression.operand(0), left);
     out_ += ' ';
-    out_ += spelling(expression.binary_operator);
+    out_ += operator_spelling(expression.binary_operator);
     out_ += ' ';
     this->expression(expression.operand(1), right);
   }

@@ -3,6 +3,26 @@
 
 namespace symref {
 
+const char* operator_spelling(BinaryOperator op) {
+  switch (op) {
+    case BinaryOperator::Add: return "+";
+    case BinaryOperator::Subtract: return "-";
+    case BinaryOperator::Multiply: return "*";
+    case BinaryOperator::Divide: return "/";
+    case BinaryOperator::Remainder: return "%";
+    case BinaryOperator::Less: return "<";
+    case BinaryOperator::LessEqual: return "<=";
+    case BinaryOperator::Greater: return ">";
+    case BinaryOperator::GreaterEqual: return ">=";
+    case BinaryOperator::Equal: return "==";
+    case BinaryOperator::NotEqual: return "!=";
+    case BinaryOperator::And: return "&&";
+    case BinaryOperator::Or: return "||";
+    case BinaryOperator::Implies: return "==>";
+  }
+  return "?";
+}
+
 std::string Callable::display_name(const Program& program) const {
   if (is_method && class_index >= 0) return program.classes[class_index].name + "." + name;
   return name;

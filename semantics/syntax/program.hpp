@@ -69,6 +69,9 @@ enum class BinaryOperator : std::uint8_t {
   And, Or, Implies,  // lazy in their right operand (LANGUAGE.md "Operators")
 };
 
+// How an operator is written in the language: "+", "<=", "==>", ...
+const char* operator_spelling(BinaryOperator op);
+
 enum class Scope : std::uint8_t { Global, Local };
 
 struct VariableSlot {
