@@ -65,6 +65,25 @@ def main():
             elapsed, stats = explore(symref, programs / f"{name}.sym", ["--loop-bound", "20", *arguments])
             print(row(name, label, elapsed, stats))
 
+    print("\n### The cost of the agreement check forward φ ⇔ path(ρ) (trace engine, --loop-bound 20)\n")
+    print("| program | seconds without | seconds with | solver s with | verdicts |\n|---|---|---|---|---|")
+    for name in ["alias_writes_4", "alias_writes_8", "alias_writes_12", "alias_branches_4", "new_chain_8", "path_explosion_10"]:
+        program = programs / f"{name}.sym"
+        without, _ = explore(symref, program, ["--engine", "trace", "--loop-bound", "20", "--no-agreement"])
+        started = time.perf_counter()
+        result = subprocess.run([symref, "explore", str(program), "--format", "json", "--engine", "trace",
+                                 "--loop-bound", "20"], capture_output=True, text=True)
+        elapsed = time.perf_counter() - started
+        if result.returncode != 0:
+            sys.exit(f"{program}: exit {result.returncode}\n{result.stderr}")
+        document = json.loads(result.stdout)
+        verdicts = {}
+        for path in document["paths"]:
+            if "agreement" in path:
+                verdicts[path["agreement"]] = verdicts.get(path["agreement"], 0) + 1
+        listed = ", ".join(f"{count} {verdict}" for verdict, count in sorted(verdicts.items()))
+        print(f"| {name} | {without:.3f} | {elapsed:.3f} | {document['stats']['solver_seconds']:.3f} | {listed} |")
+
     corpus = sorted((HERE.parent / "corpus").glob("*/*.sym"))
     totals = {}
     for label, arguments in [("forward", ["--engine", "forward"]), ("trace", ["--engine", "trace", "--no-agreement"])]:

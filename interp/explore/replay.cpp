@@ -1,6 +1,8 @@
 // The live check of Theorem 2.3/3.5 on one path and one input.
 #include "interp/explore/replay.hpp"
 
+#include <utility>
+
 #include "semantics/concrete/machine.hpp"
 #include "semantics/symbolic/state_valuation.hpp"
 #include "semantics/terms/printer.hpp"
@@ -25,6 +27,18 @@ std::string compare_program_run(const Program& program, const SymbolicConfigurat
     differences += std::to_string(machine.steps()) + " steps instead of " + std::to_string(leaf.steps) + "; ";
   return differences;
 }
+
+// The verdict for a list of differences, each ending in "; ": agreement when there are none.
+ReplayVerdict verdict_from(std::string differences) {
+  ReplayVerdict verdict;
+  if (differences.empty()) {
+    verdict.agrees = true;
+    return verdict;
+  }
+  differences.resize(differences.size() - 2);
+  verdict.details = std::move(differences);
+  return verdict;
+}
 }  // namespace
 
 ReplayVerdict replay_path(const Program& program, terms::TermManager& terms, const SymbolicConfiguration& leaf,
@@ -48,17 +62,11 @@ ReplayVerdict replay_path(const Program& program, terms::TermManager& terms, con
     if (!equivalent_states(program, machine.state(), expected, &where))
       differences += "the final state is not V0∘σ: " + where + "; ";
   }
-  if (differences.empty()) {
-    verdict.agrees = true;
-    return verdict;
-  }
-  differences.resize(differences.size() - 2);
-  verdict.details = differences;
-  return verdict;
+  return verdict_from(std::move(differences));
 }
 
 
-ReplayVerdict replay_trace(const Program& program, terms::TermManager& terms, const SymbolicConfiguration& leaf,
+ReplayVerdict replay_trace(const Program& program, const SymbolicConfiguration& leaf,
                            terms::Term path_condition, const GlobalState& input) {
   ReplayVerdict verdict;
   InitialStateValuation initial(program, input);
@@ -78,14 +86,7 @@ ReplayVerdict replay_trace(const Program& program, terms::TermManager& terms, co
     if (!equivalent_states(program, machine.state(), trace.state(), &where))
       differences += "the trace ends in another state than the program run: " + where + "; ";
   }
-  (void)terms;
-  if (differences.empty()) {
-    verdict.agrees = true;
-    return verdict;
-  }
-  differences.resize(differences.size() - 2);
-  verdict.details = differences;
-  return verdict;
+  return verdict_from(std::move(differences));
 }
 
 }  // namespace symref

@@ -23,7 +23,7 @@ ReplayVerdict replay_path(const Program& program, terms::TermManager& terms, con
 // The trace engine's counterpart (§4, Theorem 4.5): V0 ⊨ path(ρ); the concrete program run takes
 // the path's steps, branch string and outcome; the trace ρ runs on V0 to ε (Theorem 4.5, ⇐ side
 // of V0(path(ρ))); and it ends in the state the program run ends in.
-ReplayVerdict replay_trace(const Program& program, terms::TermManager& terms, const SymbolicConfiguration& leaf,
+ReplayVerdict replay_trace(const Program& program, const SymbolicConfiguration& leaf,
                            terms::Term path_condition, const GlobalState& input);
 
 }  // namespace symref

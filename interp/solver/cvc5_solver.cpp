@@ -73,13 +73,7 @@ Value decode(const cvc5::Term& value, Sort sort) {
     return Value::boolean(value.getBooleanValue());
   }
   if (!value.isIntegerValue()) throw std::runtime_error("cvc5 model: no integer value: " + value.toString());
-  std::string digits = value.getIntegerValue();
-  std::optional<Integer> number = Integer::from_decimal(digits);
-  if (!number) throw std::runtime_error("cvc5 model: unreadable integer " + digits);
-  if (sort.kind == SortKind::Int) return Value::integer(*number);
-  std::optional<std::int64_t> object = number->to_int64();
-  if (!object) throw std::runtime_error("cvc5 model: object identity out of range: " + digits);
-  return Value::reference(sort.detail, *object);
+  return decode_numeral("cvc5", value.getIntegerValue(), sort);
 }
 
 template <class Function>

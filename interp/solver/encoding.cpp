@@ -2,6 +2,7 @@
 #include "interp/solver/encoding.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "semantics/syntax/program.hpp"
 #include "semantics/terms/printer.hpp"
@@ -80,6 +81,15 @@ bool is_simple_symbol_character(char c) {
 }
 
 }  // namespace
+
+Value decode_numeral(std::string_view solver, const std::string& digits, Sort sort) {
+  std::optional<Integer> number = Integer::from_decimal(digits);
+  if (!number) throw std::runtime_error(std::string(solver) + " model: unreadable integer " + digits);
+  if (sort.kind == SortKind::Int) return Value::integer(*number);
+  std::optional<std::int64_t> object = number->to_int64();
+  if (!object) throw std::runtime_error(std::string(solver) + " model: object identity out of range: " + digits);
+  return Value::reference(sort.detail, *object);
+}
 
 std::string smtlib_symbol(std::string_view name) {
   bool simple = !name.empty() && !(name[0] >= '0' && name[0] <= '9') &&

@@ -38,6 +38,7 @@
 #include "semantics/terms/term.hpp"
 #include "semantics/terms/term_manager.hpp"
 #include "semantics/terms/term_map.hpp"
+#include "semantics/values/value.hpp"
 
 namespace symref::solver {
 
@@ -86,6 +87,11 @@ class NameTable {
 
 // `name` as an SMT-LIB symbol: as is when it is a simple symbol, else between | |.
 std::string smtlib_symbol(std::string_view name);
+
+// The value a model's integer numeral `digits` stands for at `sort` (Int, or a Reference: object
+// identities are integers in the encoding).  Throws std::runtime_error naming `solver` when the
+// numeral is unreadable or the identity does not fit.
+Value decode_numeral(std::string_view solver, const std::string& digits, Sort sort);
 
 struct SideConstraint {
   enum class Kind : std::uint8_t {

@@ -155,12 +155,7 @@ Value decode(const z3::expr& value, Sort sort) {
   }
   std::string digits;
   if (!value.is_numeral(digits)) throw std::runtime_error("z3 model: no integer value: " + value.to_string());
-  std::optional<Integer> number = Integer::from_decimal(digits);
-  if (!number) throw std::runtime_error("z3 model: unreadable integer " + digits);
-  if (sort.kind == SortKind::Int) return Value::integer(*number);
-  std::optional<std::int64_t> object = number->to_int64();
-  if (!object) throw std::runtime_error("z3 model: object identity out of range: " + digits);
-  return Value::reference(sort.detail, *object);
+  return decode_numeral("z3", digits, sort);
 }
 
 // Turns an error inside Z3 into a std::runtime_error that names its source.

@@ -27,6 +27,7 @@
 #include <filesystem>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <string>
 
 #include "interp/explore/explorer.hpp"
@@ -48,21 +49,39 @@ std::string sibling(const std::string& program_path, const std::string& suffix) 
   return (path.parent_path() / path.stem()).string() + suffix;
 }
 
+// An expectations file: its text, its document, and the non-empty list under its one key
+// (items is null, and the error printed, when the file is unreadable or the list missing).
+struct Expectations {
+  std::shared_ptr<const SourceFile> source;
+  JsonValue document;
+  const JsonValue* items = nullptr;
+};
+
+Expectations read_expectations(const std::string& path, const std::string& key) {
+  Expectations expectations;
+  std::string error;
+  expectations.source = SourceFile::read(path, error);
+  if (expectations.source == nullptr) {
+    std::cerr << path << ": error: " << error << "\n";
+    return expectations;
+  }
+  expectations.document = json::parse_json(*expectations.source);
+  const JsonValue* items = expectations.document.find(key);
+  if (items == nullptr || items->kind != JsonKind::Array || items->items.empty()) {
+    std::cerr << path << ": error: expected {\"" << key << "\": [...]} with at least one entry\n";
+    return expectations;
+  }
+  expectations.items = items;
+  return expectations;
+}
+
 int check_runs(const std::string& program_path) {
   auto program = load_program(program_path);
   std::string expectations_path = sibling(program_path, ".run.json");
-  std::string error;
-  auto source = SourceFile::read(expectations_path, error);
-  if (source == nullptr) {
-    std::cerr << expectations_path << ": error: " << error << "\n";
-    return 1;
-  }
-  JsonValue document = json::parse_json(*source);
-  const JsonValue* runs = document.find("runs");
-  if (runs == nullptr || runs->kind != JsonKind::Array || runs->items.empty()) {
-    std::cerr << expectations_path << ": error: expected {\"runs\": [...]} with at least one run\n";
-    return 1;
-  }
+  Expectations expectations = read_expectations(expectations_path, "runs");
+  if (expectations.items == nullptr) return 1;
+  const SourceFile* source = expectations.source.get();
+  const JsonValue* runs = expectations.items;
   int failures = 0;
   for (std::size_t k = 0; k < runs->items.size(); ++k) {
     const JsonValue& run = runs->items[k];
@@ -235,18 +254,9 @@ int check_one_exploration(const Program& program, const std::string& label, cons
 int check_explorations(const std::string& program_path) {
   auto program = load_program(program_path);
   std::string expectations_path = sibling(program_path, ".explore.json");
-  std::string error;
-  auto source = SourceFile::read(expectations_path, error);
-  if (source == nullptr) {
-    std::cerr << expectations_path << ": error: " << error << "\n";
-    return 1;
-  }
-  JsonValue document = json::parse_json(*source);
-  const JsonValue* explores = document.find("explores");
-  if (explores == nullptr || explores->kind != JsonKind::Array || explores->items.empty()) {
-    std::cerr << expectations_path << ": error: expected {\"explores\": [...]} with at least one exploration\n";
-    return 1;
-  }
+  Expectations expectations = read_expectations(expectations_path, "explores");
+  if (expectations.items == nullptr) return 1;
+  const JsonValue* explores = expectations.items;
   int failures = 0;
   for (std::size_t k = 0; k < explores->items.size(); ++k) {
     const JsonValue& expected = explores->items[k];

@@ -46,15 +46,20 @@ TEST(PropsRegression, TraceBoundKeepsArgumentDefinedness) {
   for (const auto& path : explored.result.paths) {
     if (path.status != solver::SatResult::Sat) continue;
     EXPECT_NE(path.agreement, "refuted") << "path " << path.branches;
-    if (path.replay) EXPECT_TRUE(path.replay->agrees) << "path " << path.branches << ": " << path.replay->details;
+    if (path.replay) {
+      EXPECT_TRUE(path.replay->agrees) << "path " << path.branches << ": " << path.replay->details;
+    }
   }
 }
 
 // The forward engine agrees with the concrete system on the same program: only the trace engine is affected.
 TEST(PropsRegression, ForwardEngineOnTraceBoundProgramReplays) {
   Explored explored = explore_file("trace_bound_drops_argument_definedness.sym", EngineMode::Forward, "z3");
-  for (const auto& path : explored.result.paths)
-    if (path.replay) EXPECT_TRUE(path.replay->agrees) << "path " << path.branches << ": " << path.replay->details;
+  for (const auto& path : explored.result.paths) {
+    if (path.replay) {
+      EXPECT_TRUE(path.replay->agrees) << "path " << path.branches << ": " << path.replay->details;
+    }
+  }
 }
 
 // solvers_agree: cvc5 1.0.3 (Debian 12) answers sat for this unsatisfiable nonlinear path
@@ -67,8 +72,11 @@ TEST(PropsRegression, Cvc5WrongModelIsRefused) {
 
 TEST(PropsRegression, Z3AnswersTheNonlinearPathCondition) {
   Explored explored = explore_file("cvc5_sat_with_invalid_model.sym", EngineMode::Forward, "z3");
-  for (const auto& path : explored.result.paths)
-    if (path.replay) EXPECT_TRUE(path.replay->agrees) << "path " << path.branches << ": " << path.replay->details;
+  for (const auto& path : explored.result.paths) {
+    if (path.replay) {
+      EXPECT_TRUE(path.replay->agrees) << "path " << path.branches << ": " << path.replay->details;
+    }
+  }
 }
 
 // traces (Theorem 4.5): on the input a = [0], the trace of path D must get stuck, as V(path(ρ)) is
