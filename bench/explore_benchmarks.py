@@ -70,13 +70,16 @@ def main():
     for name in ["alias_writes_4", "alias_writes_8", "alias_writes_12", "alias_branches_4", "new_chain_8", "path_explosion_10"]:
         program = programs / f"{name}.sym"
         without, _ = explore(symref, program, ["--engine", "trace", "--loop-bound", "20", "--no-agreement"])
-        started = time.perf_counter()
-        result = subprocess.run([symref, "explore", str(program), "--format", "json", "--engine", "trace",
-                                 "--loop-bound", "20"], capture_output=True, text=True)
-        elapsed = time.perf_counter() - started
-        if result.returncode != 0:
-            sys.exit(f"{program}: exit {result.returncode}\n{result.stderr}")
-        document = json.loads(result.stdout)
+        elapsed, document = None, None
+        for _ in range(3):  # best of three, as explore(), keeping the paths for their verdicts
+            started = time.perf_counter()
+            result = subprocess.run([symref, "explore", str(program), "--format", "json", "--engine", "trace",
+                                     "--loop-bound", "20"], capture_output=True, text=True)
+            seconds = time.perf_counter() - started
+            if result.returncode != 0:
+                sys.exit(f"{program}: exit {result.returncode}\n{result.stderr}")
+            if elapsed is None or seconds < elapsed:
+                elapsed, document = seconds, json.loads(result.stdout)
         verdicts = {}
         for path in document["paths"]:
             if "agreement" in path:
