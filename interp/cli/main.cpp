@@ -1,5 +1,6 @@
 // The `symref` command (DESIGN.md "CLI"): the composition root that wires every subcommand.
 #include <iostream>
+#include <string>
 
 #include <CLI/CLI.hpp>
 
@@ -7,6 +8,21 @@
 #include "interp/cli/exit_codes.hpp"
 #include "interp/version.hpp"
 #include "props/commands.hpp"
+
+namespace {
+// CLI11's message in the diagnostics' style: lower-case first letter, no final period.
+std::string usage_message(std::string message) {
+  auto upper = [](char c) { return c >= 'A' && c <= 'Z'; };
+  if (message.size() > 1 && upper(message[0]) && upper(message[1]))
+    message = "the argument " + message;  // "FILE is required": a placeholder's name stays as shown
+  else if (!message.empty() && upper(message[0]))
+    message.front() = static_cast<char>(message.front() - 'A' + 'a');
+  for (std::size_t at = message.find(": Value "); at != std::string::npos; at = message.find(": Value ", at))
+    message[at + 2] = 'v';  // "--loop-bound: Value -1 not in range ..."
+  while (!message.empty() && (message.back() == '.' || message.back() == '\n')) message.pop_back();
+  return message;
+}
+}  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"symref: a reference interpreter and proof-checking testbed for symbolic execution"};
@@ -35,8 +51,11 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
-    int code = app.exit(error);
-    return code == 0 ? symref::cli::exit_done : symref::cli::exit_usage;
+    if (error.get_exit_code() == 0) return app.exit(error);  // --help, --version
+    std::string command = argc > 1 && argv[1][0] != '-' ? std::string(" ") + argv[1] : std::string();
+    std::cerr << "symref" << command << ": error: " << usage_message(error.what()) << "\n"
+              << "(see symref" << command << " --help)\n";
+    return symref::cli::exit_usage;
   }
   if (!action) return symref::cli::exit_usage;
   return symref::cli::run_action(action);

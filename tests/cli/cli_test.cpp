@@ -211,7 +211,14 @@ TEST_F(CliTest, UsageErrors) {
     std::string shown;
     for (const auto& arg : args) shown += " " + arg;
     EXPECT_EQ(r.code, 2) << "symref" << shown << "\n" << r.err;
-    EXPECT_FALSE(r.err.empty()) << "symref" << shown;
+    // The diagnostics' style: "symref COMMAND: error: message", lower-case, no final period.
+    std::string first_line = r.err.substr(0, r.err.find('\n'));
+    bool command_known = !args.empty() && args[0] != "frobnicate";
+    std::string prefix = command_known ? "symref " + args[0] + ": error: " : "symref: error: ";
+    EXPECT_EQ(first_line.rfind(prefix, 0), 0u) << "symref" << shown << "\n" << r.err;
+    EXPECT_NE(first_line.back(), '.') << first_line;
+    std::string message = first_line.substr(first_line.find(": error: ") + 9);
+    EXPECT_FALSE(message.empty() || (message[0] >= 'A' && message[0] <= 'Z')) << first_line;
   }
 }
 
