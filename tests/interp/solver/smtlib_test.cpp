@@ -181,17 +181,20 @@ TEST(SmtLibRandom, PrintedScriptsAnswerLikeBothBackends) {
       solvers[k]->push();
       solvers[k]->add(formula);
       answers[k] = solvers[k]->check();
-      if (answers[k] == SatResult::Sat)
+      if (answers[k] == SatResult::Sat) {
         EXPECT_TRUE(solvers[k]->model()->evaluate(formula).as_boolean())
             << solvers[k]->name() << " model falsifies " << terms::print_term(formula);
+      }
       solvers[k]->pop();
     }
     const Term formulas[] = {formula};
     SatResult parsed = z3_check_script(smtlib_script(m, formulas), nullptr, 2000);
-    if (answers[0] != SatResult::Unknown && answers[1] != SatResult::Unknown)
+    if (answers[0] != SatResult::Unknown && answers[1] != SatResult::Unknown) {
       EXPECT_EQ(answers[0], answers[1]) << terms::print_term(formula);
-    if (answers[0] != SatResult::Unknown && parsed != SatResult::Unknown)
+    }
+    if (answers[0] != SatResult::Unknown && parsed != SatResult::Unknown) {
       EXPECT_EQ(answers[0], parsed) << smtlib_script(m, formulas);
+    }
     definite += answers[0] != SatResult::Unknown && parsed != SatResult::Unknown;
     sat += answers[0] == SatResult::Sat;
   }

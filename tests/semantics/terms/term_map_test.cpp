@@ -33,7 +33,9 @@ TEST(TermMap, AgreesWithAStandardMapUnderRandomInsertionsAndErasures) {
         const int* found = map.find(key);
         auto expected = reference.find(key);
         ASSERT_EQ(found != nullptr, expected != reference.end());
-        if (found != nullptr) EXPECT_EQ(*found, expected->second);
+        if (found != nullptr) {
+          EXPECT_EQ(*found, expected->second);
+        }
       }
     }
     ASSERT_EQ(map.size(), reference.size());
