@@ -6,6 +6,7 @@
 #include "interp/property_failure.hpp"
 #include "interp/solver/cross_checking_solver.hpp"
 #include "interp/solver/model_checking_solver.hpp"
+#include "semantics/traces/weakest_precondition.hpp"
 
 namespace symref::props {
 
@@ -70,6 +71,8 @@ PropertyVerdict check_property(PropertyKind kind, CaseWorkspace& workspace) {
     return dispatch(kind, workspace);
   } catch (const GeneratedProgramRejected&) {
     throw;
+  } catch (const PathConditionTooLarge&) {
+    ++verdict.skipped;  // the trace engine's documented budget, like a solver's unknown: no verdict
   } catch (const solver::SolverDisagreement& error) {
     verdict.fail(std::string("the solvers disagree: ") + error.what());
   } catch (const solver::InvalidModel& error) {

@@ -7,6 +7,7 @@
 #include "interp/property_failure.hpp"
 #include "interp/solver/large_stack_thread.hpp"
 #include "semantics/syntax/diagnostics.hpp"
+#include "semantics/traces/weakest_precondition.hpp"
 
 namespace symref::cli {
 
@@ -28,6 +29,11 @@ int run_guarded(const Action& action) {
   } catch (const PropertyFailure& failure) {
     std::cerr << "symref: property failed: " << failure.what() << "\n";
     return exit_property_failure;
+  } catch (const PathConditionTooLarge& error) {
+    // A documented limit of the trace engine, not a bug: the program is beyond what §4's normal
+    // form can represent within the budget.
+    std::cerr << "symref: error: " << error.what() << "; the forward engine (--engine forward) or a smaller --loop-bound avoids it\n";
+    return exit_input_fault;
   } catch (const std::bad_alloc&) {
     std::cerr << "symref: error: out of memory\n";
     return exit_property_failure;

@@ -4,6 +4,7 @@
 
 #include <functional>
 #include <stdexcept>
+#include <string>
 
 #include "semantics/faults.hpp"
 #include "semantics/terms/substitution.hpp"
@@ -156,6 +157,7 @@ class NewObjectSubstitution {
           for (auto [guard, leaf] : cases(node->child(1))) out.emplace_back(terms_.logical_and(condition, guard), leaf);
           for (auto [guard, leaf] : cases(node->child(2)))
             out.emplace_back(terms_.logical_and(terms_.logical_not(condition), guard), leaf);
+          spend(out.size());
           cases_.insert_or_assign(node, std::move(out));
           return;
         }
@@ -166,7 +168,9 @@ class NewObjectSubstitution {
           // (x.f)[x := new C] = default; (e.f)[x := new C] = e[x := new C].f
           const std::int32_t field = static_cast<std::int32_t>(node->child(0)->index());
           Cases reads;
-          for (auto [guard, leaf] : cases(node->child(1)))
+          Cases object_cases = cases(node->child(1));
+          spend(object_cases.size());
+          for (auto [guard, leaf] : object_cases)
             reads.emplace_back(guard, leaf == variable_ ? default_of_field(field) : terms_.select(node->child(0), leaf));
           if (node->sort().kind == SortKind::Reference) {
             cases_.insert_or_assign(node, std::move(reads));
@@ -180,8 +184,11 @@ class NewObjectSubstitution {
         if (node->child(0)->sort().kind == SortKind::Reference) {
           // (x = x)[x := new C] = true; (x = e)[x := new C] = (e = x)[x := new C] = false
           std::vector<Term> alternatives;
-          for (auto [guard_a, leaf_a] : cases(node->child(0)))
-            for (auto [guard_b, leaf_b] : cases(node->child(1))) {
+          const Cases left = cases(node->child(0));
+          const Cases right = cases(node->child(1));
+          spend(left.size() * right.size());
+          for (auto [guard_a, leaf_a] : left)
+            for (auto [guard_b, leaf_b] : right) {
               Term same = (leaf_a == variable_ || leaf_b == variable_)
                               ? terms_.boolean(leaf_a == leaf_b)
                               : terms_.equal(leaf_a, leaf_b);
@@ -204,6 +211,14 @@ class NewObjectSubstitution {
     images_.insert_or_assign(node, terms_.rebuild(node, children));
   }
 
+  // Charges `count` new cases to the budget; past it, the normal form is given up.
+  void spend(std::size_t count) {
+    if (count > max_new_object_cases || (spent_ += count) > max_new_object_cases)
+      throw PathConditionTooLarge("path(ρ): [x := new C] needs more than " + std::to_string(max_new_object_cases) +
+                                  " guarded cases (§4 pushes conditionals outwards; the aliasing cases of the field "
+                                  "writes before this `new` multiply)");
+  }
+
   // The cases as one term: if g1 then l1 else if g2 then l2 ... (the guards partition).
   Term fold(const Cases& cases) const {
     Term result = cases.back().second;
@@ -219,6 +234,7 @@ class NewObjectSubstitution {
   TermMap<Term> images_;
   TermMap<Cases> cases_;
   std::vector<std::pair<Term, bool>> stack_;
+  std::size_t spent_ = 0;
 };
 
 }  // namespace

@@ -8,11 +8,25 @@
 //   path(x := new C · ρ) = path(ρ)[x := new C]
 #pragma once
 
+#include <cstddef>
+#include <stdexcept>
+
 #include "semantics/syntax/program.hpp"
 #include "semantics/terms/term_manager.hpp"
 #include "semantics/traces/trace.hpp"
 
 namespace symref {
+
+// Raised when e[x := new C] would need more guarded cases than max_new_object_cases.  §4 removes
+// x by pushing conditionals outwards through equations and dereferences; each aliasing conditional
+// that e[h.f := e'] left behind can double the cases, so long traces with many field writes before
+// a `new` grow exponentially.  symref stops at a fixed budget instead of exhausting memory.
+class PathConditionTooLarge : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+// The budget: guarded cases created by one application of [x := new C].
+inline constexpr std::size_t max_new_object_cases = 1'000'000;
 
 class WeakestPrecondition {
  public:
