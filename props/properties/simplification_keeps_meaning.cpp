@@ -10,7 +10,7 @@
 #include "props/value_text.hpp"
 #include "semantics/symbolic/state_valuation.hpp"
 #include "semantics/terms/printer.hpp"
-#include "semantics/terms/term_map.hpp"
+#include "semantics/terms/traversal.hpp"
 
 namespace symref::props {
 
@@ -20,26 +20,9 @@ namespace {
 
 // The same term through the simplifying factories, children first.
 Term rebuild_simplified(terms::TermManager& terms, Term root) {
-  terms::TermMap<Term> images;
-  std::vector<std::pair<Term, bool>> stack{{root, false}};
-  std::vector<Term> children;
-  while (!stack.empty()) {
-    auto [node, expanded] = stack.back();
-    if (images.contains(node)) {
-      stack.pop_back();
-      continue;
-    }
-    if (!expanded && node->arity() > 0) {
-      stack.back().second = true;
-      for (Term child : *node) stack.emplace_back(child, false);
-      continue;
-    }
-    stack.pop_back();
-    children.clear();
-    for (Term child : *node) children.push_back(*images.find(child));
-    images.insert_or_assign(node, node->arity() == 0 ? node : terms.rebuild(node, children));
-  }
-  return *images.find(root);
+  return terms::rewrite_bottom_up(root, [&](Term node, const std::vector<Term>& children) {
+    return node->arity() == 0 ? node : terms.rebuild(node, children);
+  });
 }
 
 std::vector<Term> probe_terms(CaseWorkspace& workspace, terms::TermManager& terms, const SubstitutionPlan& plan) {

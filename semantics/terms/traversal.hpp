@@ -41,6 +41,35 @@ void for_each_subterm(Term root, Visitor&& visit) {
   for_each_subterm(root, visited, std::forward<Visitor>(visit));
 }
 
+// The image of `root` under a bottom-up rewrite: rewrite(node, images) gives the image of `node`
+// from the images of its operands (in order), and each distinct subterm is rewritten once.
+template <class Rewrite>
+Term rewrite_bottom_up(Term root, Rewrite&& rewrite) {
+  TermMap<Term> images;
+  std::vector<std::pair<Term, bool>> stack;  // (term, operands already pushed)
+  std::vector<Term> children;
+  stack.emplace_back(root, false);
+  while (!stack.empty()) {
+    auto [term, operands_pushed] = stack.back();
+    if (images.contains(term)) {
+      stack.pop_back();
+      continue;
+    }
+    if (!operands_pushed && term->arity() > 0) {
+      stack.back().second = true;
+      for (std::uint32_t i = term->arity(); i-- > 0;)
+        if (!images.contains(term->child(i))) stack.emplace_back(term->child(i), false);
+      continue;
+    }
+    stack.pop_back();
+    children.clear();
+    for (Term child : *term) children.push_back(*images.find(child));
+    Term image = rewrite(term, children);
+    images.insert_or_assign(term, image);
+  }
+  return *images.find(root);
+}
+
 // The symbols occurring in `term`, in creation order (ascending id), each once.
 std::vector<Term> collect_symbols(Term term);
 // The number of distinct nodes of `term`'s DAG.

@@ -2,7 +2,6 @@
 // cache and an explicit stack.
 #include "semantics/traces/weakest_precondition.hpp"
 
-#include <functional>
 #include <stdexcept>
 #include <string>
 
@@ -21,39 +20,6 @@ using terms::TermMap;
 
 namespace {
 
-// Post-order rewriting: `rewrite(node, images of its children)` gives the node's image.
-class BottomUpRewriter {
- public:
-  using Rule = std::function<Term(Term, std::vector<Term>&)>;
-
-  Term run(Term root, const Rule& rewrite) {
-    stack_.emplace_back(root, false);
-    std::vector<Term> children;
-    while (!stack_.empty()) {
-      auto [current, pushed] = stack_.back();
-      if (images_.contains(current)) {
-        stack_.pop_back();
-        continue;
-      }
-      if (!pushed && current->arity() > 0) {
-        stack_.back().second = true;
-        for (std::uint32_t i = current->arity(); i-- > 0;)
-          if (!images_.contains(current->child(i))) stack_.emplace_back(current->child(i), false);
-        continue;
-      }
-      stack_.pop_back();
-      children.clear();
-      for (Term child : *current) children.push_back(*images_.find(child));
-      images_.insert_or_assign(current, rewrite(current, children));
-    }
-    return *images_.find(root);
-  }
-
- private:
-  TermMap<Term> images_;
-  std::vector<std::pair<Term, bool>> stack_;
-};
-
 bool is_field_symbol(Term term, std::int32_t field) {
   return term->kind() == TermKind::Symbol && term->symbol_kind() == SymbolKind::Field && term->index() == field;
 }
@@ -71,8 +37,7 @@ Term WeakestPrecondition::substitute_array_element(Term formula, Term array, Ter
 }
 
 Term WeakestPrecondition::substitute_field(Term formula, Term object, std::int32_t field, Term value) {
-  BottomUpRewriter rewriter;
-  return rewriter.run(formula, [&](Term node, std::vector<Term>& children) -> Term {
+  return terms::rewrite_bottom_up(formula, [&](Term node, const std::vector<Term>& children) -> Term {
     if (node->kind() == TermKind::Select && is_field_symbol(node->child(0), field)) {
       Term read_object = children[1];  // h'[o.f := e]
       Term unchanged = terms_.select(node->child(0), read_object);
@@ -95,24 +60,8 @@ class NewObjectSubstitution {
       : terms_(terms), program_(program), variable_(variable) {}
 
   Term run(Term formula) {
-    // Which nodes mention x: only they change.
-    stack_.emplace_back(formula, false);
-    while (!stack_.empty()) {
-      auto [current, pushed] = stack_.back();
-      if (done_.contains(current)) {
-        stack_.pop_back();
-        continue;
-      }
-      if (!pushed && current->arity() > 0) {
-        stack_.back().second = true;
-        for (std::uint32_t i = current->arity(); i-- > 0;)
-          if (!done_.contains(current->child(i))) stack_.emplace_back(current->child(i), false);
-        continue;
-      }
-      stack_.pop_back();
-      visit(current);
-      done_.insert_or_assign(current, true);
-    }
+    // Operands first, each subterm once: which nodes mention x (only they change), and their images.
+    terms::for_each_subterm(formula, [&](Term node) { visit(node); });
     if (formula->sort().kind == SortKind::Reference) throw std::logic_error("[x := new C] applied to a reference");
     return image(formula);
   }
@@ -230,10 +179,8 @@ class NewObjectSubstitution {
   const Program& program_;
   Term variable_;
   TermMap<bool> mentions_;
-  TermMap<bool> done_;
   TermMap<Term> images_;
   TermMap<Cases> cases_;
-  std::vector<std::pair<Term, bool>> stack_;
   std::size_t spent_ = 0;
 };
 
