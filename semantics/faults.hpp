@@ -45,4 +45,13 @@ extern Fault active_fault;
 inline bool fault_active(Fault fault) { return detail::active_fault == fault; }
 void set_active_fault(Fault fault);
 
+// Switches a planted fault on for one scope (tests), and off again at its end.
+class ScopedFault {
+ public:
+  explicit ScopedFault(Fault fault) { set_active_fault(fault); }
+  ~ScopedFault() { set_active_fault(Fault::None); }
+  ScopedFault(const ScopedFault&) = delete;
+  ScopedFault& operator=(const ScopedFault&) = delete;
+};
+
 }  // namespace symref

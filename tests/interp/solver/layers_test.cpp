@@ -17,7 +17,6 @@
 namespace symref::solver::testing {
 namespace {
 
-using terms::testing::ActiveFault;
 using terms::testing::TermFixture;
 
 using CrossChecking = TermFixture;
@@ -148,14 +147,14 @@ TEST_F(ModelChecking, PlantedFaultHandsOutTheStaleModelUnchecked) {
     EXPECT_EQ(query(solver, 2), Integer(2));
   }
   {
-    ActiveFault fault(Fault::ModelNotValidated);
+    ScopedFault fault(Fault::ModelNotValidated);
     ModelCheckingSolver solver(make_z3_solver(m), m);
     EXPECT_EQ(query(solver, 1), Integer(1));  // no previous model yet
     EXPECT_EQ(query(solver, 2), Integer(1));  // stale: x = 2 is false under it
     EXPECT_EQ(query(solver, 3), Integer(2));
   }
   {
-    ActiveFault fault(Fault::ModelNotValidated);  // and nothing is checked: a liar goes through
+    ScopedFault fault(Fault::ModelNotValidated);  // and nothing is checked: a liar goes through
     auto liar = fake(m, SatResult::Sat);
     ModelCheckingSolver solver(std::move(liar), m);
     solver.add(m.less(n(0), x));

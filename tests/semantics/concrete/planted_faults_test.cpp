@@ -11,12 +11,6 @@ namespace {
 using testing::ConcreteRun;
 using Rules = std::vector<std::string>;
 
-class PlantedFault {
- public:
-  explicit PlantedFault(Fault fault) { set_active_fault(fault); }
-  ~PlantedFault() { set_active_fault(Fault::None); }
-};
-
 TEST(ConcretePlantedFaults, LocalFrameNotRestoredIsSeenAfterTheReturn) {
   const char* text =
       "var out: int;\n"
@@ -28,21 +22,21 @@ TEST(ConcretePlantedFaults, LocalFrameNotRestoredIsSeenAfterTheReturn) {
     run.finish();
     EXPECT_EQ(run.global("out"), "3007");
   }
-  PlantedFault fault(Fault::LocalFrameNotRestored);
+  ScopedFault fault(Fault::LocalFrameNotRestored);
   ConcreteRun run(text);
   run.finish();
   EXPECT_EQ(run.global("out"), "100200");  // the callee's x and y leaked into the caller's slots
 }
 
 TEST(ConcretePlantedFaults, StrictConjunctionReadsOutOfBounds) {
-  PlantedFault fault(Fault::StrictConjunction);
+  ScopedFault fault(Fault::StrictConjunction);
   ConcreteRun run("var a: int[]; var i: int; var b: bool; main { b := i < len(a) && a[i] > 0; }");
   run.set_int("i", 5);
   EXPECT_EQ(run.finish(), (Rules{"error_out_of_bounds"}));  // correct: assignment_global, b = false
 }
 
 TEST(ConcretePlantedFaults, TruncatingDivision) {
-  PlantedFault fault(Fault::TruncatingDivision);
+  ScopedFault fault(Fault::TruncatingDivision);
   ConcreteRun run("var q: int; var r: int; main { q := -7 / 2; r := -7 % 2; }");
   run.finish();
   EXPECT_EQ(run.global("q"), "-3");  // correct: -4

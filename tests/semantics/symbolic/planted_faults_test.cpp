@@ -11,26 +11,20 @@ namespace {
 using testing::SymbolicRun;
 using Lines = std::vector<std::string>;
 
-class PlantedFault {
- public:
-  explicit PlantedFault(Fault fault) { set_active_fault(fault); }
-  ~PlantedFault() { set_active_fault(Fault::None); }
-};
-
 TEST(SymbolicPlantedFaults, BranchNotNegated) {
-  PlantedFault fault(Fault::BranchNotNegated);
+  ScopedFault fault(Fault::BranchNotNegated);
   SymbolicRun run("var x: int; main { if x > 0 { skip; } }");
   EXPECT_EQ(run.step_all(), (Lines{"choice_then [0 < x] T running", "choice_else [0 < x] F running"}));
 }
 
 TEST(SymbolicPlantedFaults, LoopExitNotNegated) {
-  PlantedFault fault(Fault::LoopExitNotNegated);
+  ScopedFault fault(Fault::LoopExitNotNegated);
   SymbolicRun run("var i: int; main { while i < 2 { i := i + 1; } }");
   EXPECT_EQ(run.step_all(), (Lines{"iteration_enter [i < 2] T running", "iteration_exit [i < 2] F running"}));
 }
 
 TEST(SymbolicPlantedFaults, ArrayBoundOffByOne) {
-  PlantedFault fault(Fault::ArrayBoundOffByOne);
+  ScopedFault fault(Fault::ArrayBoundOffByOne);
   SymbolicRun run("var a: int[]; var i: int; main { a[i] := 5; }");
   EXPECT_EQ(run.step_all(), (Lines{
                                 "assignment_array [0 <= i && i <= len(a)] D running",
@@ -39,14 +33,14 @@ TEST(SymbolicPlantedFaults, ArrayBoundOffByOne) {
 }
 
 TEST(SymbolicPlantedFaults, NewFieldsNotDefaulted) {
-  PlantedFault fault(Fault::NewFieldsNotDefaulted);
+  ScopedFault fault(Fault::NewFieldsNotDefaulted);
   SymbolicRun run("class C { field v: int; } var p: C; main { p := new C; }");
   run.advance();
   EXPECT_EQ(run.field("C", "v"), "v");  // correct: v[new#1 := 0]
 }
 
 TEST(SymbolicPlantedFaults, ThisByNameInTraceMode) {
-  PlantedFault fault(Fault::ThisByName);
+  ScopedFault fault(Fault::ThisByName);
   SymbolicRun run(
       "class N { field v: int; field next: N;\n"
       "  method advance(): int { cur := this.next; return this.v; } }\n"

@@ -53,7 +53,7 @@ TEST(SimplificationKeepsMeaning, RandomTermsUnderRandomValuations) {
 }
 
 TEST(SimplificationKeepsMeaning, CatchesThePlantedSelectOverStoreFault) {
-  ActiveFault fault(Fault::SelectOverStoreUnchecked);
+  ScopedFault fault(Fault::SelectOverStoreUnchecked);
   EXPECT_GT(disagreements(1, 1000, 8, false), 0);
 }
 

@@ -25,13 +25,5 @@ class TermFixture : public ::testing::Test {
   Term n(std::int64_t value) { return m.integer(value); }
 };
 
-// Switches a planted fault on for one scope.
-class ActiveFault {
- public:
-  explicit ActiveFault(Fault fault) { set_active_fault(fault); }
-  ~ActiveFault() { set_active_fault(Fault::None); }
-  ActiveFault(const ActiveFault&) = delete;
-  ActiveFault& operator=(const ActiveFault&) = delete;
-};
 
 }  // namespace symref::terms::testing

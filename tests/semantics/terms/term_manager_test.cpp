@@ -133,7 +133,7 @@ TEST_F(Simplification, FoldsEuclideanDivisionWithTotalZeroCases) {
 }
 
 TEST_F(Simplification, EuclideanFoldingIgnoresTheConcreteOnlyTruncationFault) {
-  ActiveFault fault(Fault::TruncatingDivision);
+  ScopedFault fault(Fault::TruncatingDivision);
   EXPECT_EQ(m.divide(n(-7), n(2)), n(-4));
   EXPECT_EQ(m.remainder(n(-7), n(2)), n(1));
 }
@@ -320,7 +320,7 @@ TEST_F(Simplification, SelectOverStore) {
 }
 
 TEST_F(Simplification, SelectOverStoreUncheckedFaultReadsTheStoredValue) {
-  ActiveFault fault(Fault::SelectOverStoreUnchecked);
+  ScopedFault fault(Fault::SelectOverStoreUnchecked);
   EXPECT_EQ(m.select(m.store(a, n(1), y), x), y);
   EXPECT_EQ(m.select(m.store(a, n(1), y), n(2)), y);
 }
@@ -386,7 +386,7 @@ TEST_F(NoSimplification, BuildsEveryTermAsAsked) {
 }
 
 TEST_F(NoSimplification, FaultSwitchIsASimplificationBug) {
-  ActiveFault fault(Fault::SelectOverStoreUnchecked);
+  ScopedFault fault(Fault::SelectOverStoreUnchecked);
   m.set_simplify(false);
   EXPECT_EQ(m.select(m.store(a, n(1), y), x)->kind(), TermKind::Select);
 }
