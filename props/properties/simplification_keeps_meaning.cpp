@@ -48,9 +48,11 @@ PropertyVerdict check_simplification_keeps_meaning(CaseWorkspace& workspace) {
   terms::TermManager terms(&program);
   RandomSource random(workspace.test_case().choice_seed ^ 0x73696d70ULL);
   const SubstitutionPlan plan = plan_substitution(workspace, random);
-  terms.set_simplify(false);
-  const std::vector<Term> plain = probe_terms(workspace, terms, plan);
-  terms.set_simplify(true);
+  std::vector<Term> plain;
+  {
+    terms::WithoutSimplification raw(terms);
+    plain = probe_terms(workspace, terms, plan);
+  }
   const std::vector<Term> simplified = probe_terms(workspace, terms, plan);
   std::vector<Term> rebuilt;
   for (Term term : plain) rebuilt.push_back(rebuild_simplified(terms, term));

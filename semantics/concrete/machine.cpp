@@ -59,12 +59,9 @@ bool ConcreteMachine::evaluate(const Expression& e, Value& out) {
       switch (e.binary_operator) {
         // The lazy operators do not evaluate their right operand when the left decides.
         case BinaryOperator::And:
-          if (!left->as_boolean() && !fault_active(Fault::StrictConjunction)) {
-            out = Value::boolean(false);
-            return true;
-          }
-          if (!left->as_boolean()) {  // the planted fault: evaluate the right operand anyway
-            if (!evaluate(e.operand(1), out)) return false;
+          if (!left->as_boolean()) {
+            // The planted fault evaluates the right operand anyway, and fails where it fails.
+            if (fault_active(Fault::StrictConjunction) && !evaluate(e.operand(1), out)) return false;
             out = Value::boolean(false);
             return true;
           }

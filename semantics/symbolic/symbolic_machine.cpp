@@ -137,11 +137,9 @@ class SymbolicMachine::Step {
   // keeps the meaning of total terms can drop a read that fails (a[1] / 0 becomes 0), which would
   // let a trace run where path(ρ) says it cannot (Theorem 4.5).
   Term value_term(const Expression& e) {
-    if (!tracing() || !terms_.simplify()) return translator_.translate(e);
-    terms_.set_simplify(false);
-    Term raw = translator_.translate(e);
-    terms_.set_simplify(true);
-    return raw;
+    if (!tracing()) return translator_.translate(e);
+    terms::WithoutSimplification raw(terms_);
+    return translator_.translate(e);
   }
   void record(SymbolicConfiguration& c, TraceItem item) { c.trace = c.trace.then(std::move(item)); }
   // An assignment's own δ(h, e): a conjunct of φ in forward mode; in trace mode it travels with

@@ -168,7 +168,7 @@ class Checker {
   }
 
   void collect_var_locals(Block& block, Callable& callable, int depth) {
-    if (!within_nesting_limit(depth, block.location)) return;
+    if (depth > max_nesting_depth) return;  // check_block reports it
     for (Statement& statement : block.statements) {
       switch (statement.kind) {
         case StatementKind::LocalDeclaration: {
@@ -193,7 +193,7 @@ class Checker {
   // code might, and is refused here rather than allowed to overflow the stack.
   bool within_nesting_limit(int depth, SourceLocation where) {
     if (depth <= max_nesting_depth) return true;
-    error(where, "nesting deeper than " + std::to_string(max_nesting_depth) + " levels");
+    error(where, nesting_message());
     return false;
   }
 
@@ -581,14 +581,12 @@ class Checker {
   std::unordered_map<std::string, std::int32_t> local_slots_;    // its locals by name
 };
 
-}  // namespace
-
-namespace {
 void report(const SourceFile& source, std::vector<Diagnostic> diagnostics) {
   DiagnosticSink sink(source);
   for (Diagnostic& diagnostic : diagnostics) sink.error(diagnostic.location, std::move(diagnostic.message));
   sink.throw_if_any();
 }
+
 }  // namespace
 
 void check_condition(const Program& program, Expression& condition, const SourceFile& source) {
@@ -603,9 +601,7 @@ void check_program(Program& program) {
   if (diagnostics.empty()) return;
   // A program built by code may have no source text; its diagnostics then carry no source line.
   const SourceFile empty_source("<program>", "");
-  DiagnosticSink sink(program.source ? *program.source : empty_source);
-  for (Diagnostic& diagnostic : diagnostics) sink.error(diagnostic.location, std::move(diagnostic.message));
-  sink.throw_if_any();
+  report(program.source ? *program.source : empty_source, std::move(diagnostics));
 }
 
 }  // namespace symref

@@ -155,7 +155,6 @@ struct type_class : x3::annotate_on_success {};
 struct typed_name_class : x3::annotate_on_success {};
 struct argument_list_class : x3::annotate_on_success {};
 struct object_creation_class : x3::annotate_on_success {};
-struct statement_part_class : x3::annotate_on_success {};
 struct expression_statement_class : x3::annotate_on_success {};
 struct return_statement_class : x3::annotate_on_success {};
 struct assert_statement_class : x3::annotate_on_success {};
@@ -186,9 +185,6 @@ struct else_part_class;
 
 // ---------------------------------------------------------------------------------------------
 // Tokens.  Their rule names are what an error says was expected: "expected variable name".
-
-template <typename Attribute>
-using token_rule = x3::rule<token_class, Attribute>;
 
 using name_rule = x3::rule<identifier_class, ast::identifier>;
 const auto variable_name = name_rule{"variable name"} = identifier_token;

@@ -22,10 +22,6 @@ namespace x3 = boost::spirit::x3;
 // The context slot holding the number of levels entered (an int).
 struct nesting_depth_tag;
 
-inline std::string nesting_message() {
-  return "nesting deeper than " + std::to_string(max_nesting_depth) + " levels";
-}
-
 template <typename Subject>
 struct nested_directive : x3::unary_parser<Subject, nested_directive<Subject>> {
   using base_type = x3::unary_parser<Subject, nested_directive<Subject>>;

@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <string>
 
 #include "semantics/syntax/program.hpp"
 #include "semantics/syntax/source.hpp"
@@ -30,6 +31,10 @@ namespace symref {
 // 100 levels" (when several are, at the first one the parser reaches).  The grammar enforces the
 // limit while it parses, so nothing recurses past it.
 inline constexpr int max_nesting_depth = 100;
+// The diagnostic for a construct past the limit, the same from parser, checker and printer.
+inline std::string nesting_message() {
+  return "nesting deeper than " + std::to_string(max_nesting_depth) + " levels";
+}
 
 // Integer literals are unbounded, but their length is not: conversion to Integer is quadratic in
 // it (a literal of 100,000 digits takes about 0.3 s in a Release build).

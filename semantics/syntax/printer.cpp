@@ -231,7 +231,7 @@ class Printer {
     explicit Level(Printer& printer) : printer_(printer) {
       if (++printer_.depth_ > max_nesting_depth) {
         --printer_.depth_;
-        throw std::length_error("nesting deeper than " + std::to_string(max_nesting_depth) + " levels");
+        throw std::length_error(nesting_message());
       }
     }
     ~Level() { --printer_.depth_; }

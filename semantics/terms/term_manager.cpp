@@ -227,8 +227,10 @@ Term TermManager::node(TermKind kind, Sort sort, std::span<const Term> children)
   TermNode candidate;
   candidate.kind_ = kind;
   candidate.sort_ = sort;
+  const std::size_t known = nodes_.size();
   Term result = intern(std::move(candidate), children);
-  if (kind == TermKind::Store) store_bases_.try_emplace(result, array_base(children[0]));
+  // A Store built anew records its base once; one that already existed has it recorded.
+  if (kind == TermKind::Store && nodes_.size() != known) store_bases_.try_emplace(result, array_base(children[0]));
   return result;
 }
 

@@ -132,4 +132,18 @@ class TermManager {
   Term false_ = nullptr;
 };
 
+// Builds terms exactly as asked for one scope, restoring the manager's setting at its end (also
+// when the scope is left by an exception).
+class WithoutSimplification {
+ public:
+  explicit WithoutSimplification(TermManager& terms) : terms_(terms), was_(terms.simplify()) { terms.set_simplify(false); }
+  ~WithoutSimplification() { terms_.set_simplify(was_); }
+  WithoutSimplification(const WithoutSimplification&) = delete;
+  WithoutSimplification& operator=(const WithoutSimplification&) = delete;
+
+ private:
+  TermManager& terms_;
+  bool was_;
+};
+
 }  // namespace symref::terms

@@ -126,13 +126,12 @@ class Integer {
   struct AdoptBig {};
   Integer(AdoptBig, BigHeader* big) noexcept : small_(0), big_(big) {}
   void retain() const noexcept {
-    if (big_ != nullptr) ++header()->references;
+    if (big_ != nullptr) ++big_->references;
   }
   void release() noexcept {
-    if (big_ != nullptr && --header()->references == 0) destroy();
+    if (big_ != nullptr && --big_->references == 0) destroy();
     big_ = nullptr;
   }
-  BigHeader* header() const noexcept { return big_; }
   void destroy() noexcept;
 
   static Integer add_slow(const Integer& a, const Integer& b);
