@@ -84,7 +84,7 @@ class Campaign {
     const int level = options_.level;
     auto property = rc::detail::toProperty([this, level] {
       const TestCase test_case = *arbitrary_test_case(level);
-      if (shrinking_) {
+      if (first_) {  // shrinking
         if (shrink_evaluations_ >= options_.shrink_limit) return;  // budget spent: no further shrinks
         ++shrink_evaluations_;
       } else {
@@ -93,9 +93,7 @@ class Campaign {
       }
       std::optional<Violation> violation = evaluate(test_case);
       if (!violation) return;
-      if (!shrinking_) {
-        shrinking_ = true;
-        focus_ = violation->property;
+      if (!first_) {
         first_ = violation;
         failing_case_ = result_.cases;
         if (options_.progress != nullptr)
@@ -135,13 +133,14 @@ class Campaign {
     CaseWorkspace workspace(test_case, options_.settings);
     try {
       workspace.program();
-      if (shrinking_ && *focus_ == "generator") return std::nullopt;
+      const bool shrinking = first_.has_value();
+      if (shrinking && first_->property == "generator") return std::nullopt;
       for (PropertyKind kind : properties_) {
         const PropertyDescription& description = describe(kind);
-        if (shrinking_ && description.name != *focus_) continue;
+        if (shrinking && description.name != first_->property) continue;
         const auto started = Clock::now();
         PropertyVerdict verdict = check_property(kind, workspace);
-        if (!shrinking_) {
+        if (!shrinking) {
           PropertyTally& tally = result_.tallies[static_cast<std::size_t>(kind)];
           tally.checks += verdict.checks;
           tally.unknown += verdict.unknown;
@@ -159,7 +158,7 @@ class Campaign {
         }
       }
     } catch (const GeneratedProgramRejected& rejected) {
-      if (shrinking_ && *focus_ != "generator") return std::nullopt;  // a shrink the checker rejects: not this failure
+      if (first_ && first_->property != "generator") return std::nullopt;  // a shrink the checker rejects: not this failure
       return Violation{"generator", rejected.what(), workspace.program_text(), "{}"};
     }
     return std::nullopt;
@@ -199,9 +198,7 @@ class Campaign {
   CampaignResult result_;
   Clock::time_point started_;
   Clock::time_point last_progress_;
-  bool shrinking_ = false;
-  std::optional<std::string> focus_;
-  std::optional<Violation> first_;
+  std::optional<Violation> first_;  // the case that failed first; set while shrinking it
   std::optional<Violation> last_;
   std::uint64_t failing_case_ = 0;
   std::size_t shrink_steps_ = 0;

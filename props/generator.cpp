@@ -35,8 +35,7 @@ Integer random_integer(RandomSource& random) {
 // The variables a piece of code may use.
 struct Scope {
   const CallableShape* callable = nullptr;  // null: main (globals only)
-  std::vector<VariableShape> readable;
-  std::vector<VariableShape> assignable;
+  std::vector<VariableShape> variables;  // globals, parameters and locals: each readable and assignable
   bool has_fuel = false;  // the callable's first parameter u1: int bounds its recursion
 };
 
@@ -175,8 +174,7 @@ class Generator {
   Scope main_scope() const {
     Scope scope;
     for (const auto& global : program_.globals) {
-      scope.readable.push_back(global);
-      scope.assignable.push_back(global);
+      scope.variables.push_back(global);
     }
     return scope;
   }
@@ -186,8 +184,7 @@ class Generator {
     scope.callable = &c;
     scope.has_fuel = !c.parameters.empty() && c.parameters[0].name == "u1" && c.parameters[0].type == ShapeType::integer();
     for (const auto& parameter : c.parameters) {
-      scope.readable.push_back(parameter);
-      scope.assignable.push_back(parameter);
+      scope.variables.push_back(parameter);
     }
     scope_ = &scope;
     const int local_count = static_cast<int>(random_.weighted({3, 3, 2}));
@@ -196,8 +193,7 @@ class Generator {
       local.name = "v" + std::to_string(k + 1);
       local.type = random_value_type();
       local.initial = local.type.is_object() ? object_expression(local.type.class_index, 1, true) : expression(local.type, 1);
-      scope.readable.push_back({local.name, local.type});
-      scope.assignable.push_back({local.name, local.type});
+      scope.variables.push_back({local.name, local.type});
       c.locals.push_back(std::move(local));
     }
     remaining_ = 1 + static_cast<int>(random_.below(2 + size_ / 12));
@@ -219,15 +215,9 @@ class Generator {
 
   // ---- scope queries ------------------------------------------------------------------------
 
-  std::vector<VariableShape> readable_of(const ShapeType& type) const {
+  std::vector<VariableShape> variables_of(const ShapeType& type) const {
     std::vector<VariableShape> out;
-    for (const auto& v : scope_->readable)
-      if (v.type == type) out.push_back(v);
-    return out;
-  }
-  std::vector<VariableShape> assignable_of(const ShapeType& type) const {
-    std::vector<VariableShape> out;
-    for (const auto& v : scope_->assignable)
+    for (const auto& v : scope_->variables)
       if (v.type == type) out.push_back(v);
     return out;
   }
@@ -240,7 +230,7 @@ class Generator {
   // Expressions that denote an object of class `c` directly: variables and `this`.
   std::vector<ExpressionShape> sources(std::int32_t c) const {
     std::vector<ExpressionShape> out;
-    for (const auto& v : readable_of(ShapeType::object(c))) out.push_back(variable(v.name, v.type));
+    for (const auto& v : variables_of(ShapeType::object(c))) out.push_back(variable(v.name, v.type));
     if (scope_->callable != nullptr && scope_->callable->is_method && scope_->callable->class_index == c)
       out.push_back(this_expression(c));
     return out;
@@ -273,7 +263,7 @@ class Generator {
   }
 
   ExpressionShape int_expression(int depth) {
-    const auto ints = readable_of(ShapeType::integer());
+    const auto ints = variables_of(ShapeType::integer());
     const auto array_names = arrays();
     const auto int_fields = fields_of(ShapeType::integer());
     const bool deep = depth > 0;
@@ -338,7 +328,7 @@ class Generator {
   }
 
   ExpressionShape bool_expression(int depth) {
-    const auto bools = readable_of(ShapeType::boolean());
+    const auto bools = variables_of(ShapeType::boolean());
     const auto classes = classes_with_sources();
     const auto bool_fields = fields_of(ShapeType::boolean());
     const bool deep = depth > 0;
@@ -494,11 +484,11 @@ class Generator {
 
   void assign_variable(std::vector<StatementShape>& out, int depth) {
     std::vector<VariableShape> targets;
-    for (const auto& v : scope_->assignable)
+    for (const auto& v : scope_->variables)
       if (v.type.kind != Kind::IntArray || arrays().size() > 1) targets.push_back(v);
     // In a method, the globals of the receiver's class first: the body moves what `this` was.
     if (scope_->callable != nullptr && scope_->callable->is_method && random_.chance(1, 3)) {
-      auto own = assignable_of(ShapeType::object(scope_->callable->class_index));
+      auto own = variables_of(ShapeType::object(scope_->callable->class_index));
       if (!own.empty()) targets = own;
     }
     if (targets.empty()) {
@@ -539,7 +529,7 @@ class Generator {
     StatementShape s;
     s.kind = StatementShapeKind::New;
     s.class_index = c;
-    const auto variables = assignable_of(ShapeType::object(c));
+    const auto variables = variables_of(ShapeType::object(c));
     const auto fields = fields_of(ShapeType::object(c));
     if (!fields.empty() && (variables.empty() || random_.chance(1, 3))) {
       const auto& [owner, field] = random_.pick(fields);
@@ -573,13 +563,13 @@ class Generator {
   }
 
   void iteration(std::vector<StatementShape>& out, int nesting) {
-    const auto counters = assignable_of(ShapeType::integer());
+    const auto counters = variables_of(ShapeType::integer());
     std::vector<std::pair<std::int32_t, VariableShape>> walks;  // (class, cursor) with a field of the same class
     for (std::size_t c = 0; c < program_.classes.size(); ++c) {
       bool linked = false;
       for (const auto& field : program_.classes[c].fields) linked |= field.type == ShapeType::object(static_cast<std::int32_t>(c));
       if (!linked) continue;
-      for (const auto& v : assignable_of(ShapeType::object(static_cast<std::int32_t>(c))))
+      for (const auto& v : variables_of(ShapeType::object(static_cast<std::int32_t>(c))))
         walks.emplace_back(static_cast<std::int32_t>(c), v);
     }
     StatementShape loop;
@@ -689,7 +679,7 @@ class Generator {
     if (random_.chance(2, 3)) {
       // The target: a variable, a field or an element of the result's type, evaluated after the body.
       const ShapeType& type = callee.return_type;
-      const auto variables = assignable_of(type);
+      const auto variables = variables_of(type);
       const auto fields = fields_of(type);
       const bool element = type == ShapeType::integer() && !arrays().empty();
       switch (random_.weighted({variables.empty() ? 0u : 4u, fields.empty() ? 0u : 2u, element ? 1u : 0u, 1})) {

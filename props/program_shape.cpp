@@ -102,7 +102,9 @@ ExpressionShape unary(UnaryOperator op, ExpressionShape operand) {
   return e;
 }
 
-ShapeType binary_result_type(BinaryOperator op, const ShapeType&) {
+namespace {
+// The arithmetic operators give an int, the others a bool.
+ShapeType binary_result_type(BinaryOperator op) {
   switch (op) {
     case BinaryOperator::Add:
     case BinaryOperator::Subtract:
@@ -112,11 +114,12 @@ ShapeType binary_result_type(BinaryOperator op, const ShapeType&) {
     default: return ShapeType::boolean();
   }
 }
+}  // namespace
 
 ExpressionShape binary(BinaryOperator op, ExpressionShape left, ExpressionShape right) {
   ExpressionShape e;
   e.kind = ExpressionShapeKind::Binary;
-  e.type = binary_result_type(op, left.type);
+  e.type = binary_result_type(op);
   e.binary_operator = op;
   e.operands.push_back(std::move(left));
   e.operands.push_back(std::move(right));
@@ -168,11 +171,6 @@ std::size_t callable_weight(const CallableShape& callable) {
 }
 }  // namespace
 
-std::size_t count_statements(const std::vector<StatementShape>& statements) {
-  std::size_t count = 0;
-  for (const auto& s : statements) count += 1 + count_statements(s.body) + count_statements(s.else_body);
-  return count;
-}
 
 std::size_t program_weight(const ProgramShape& program) {
   std::size_t weight = statements_weight(program.main);

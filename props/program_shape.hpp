@@ -140,11 +140,8 @@ ExpressionShape conditional(ExpressionShape condition, ExpressionShape when_true
 // A nil literal, or a conditional whose branches are both nil-like: the checker gives it a class
 // only from its context, so it cannot be dereferenced or called (LANGUAGE.md "Static rules").
 bool is_nil_like(const ExpressionShape& expression);
-// The result type of a binary operator over operands of these kinds.
-ShapeType binary_result_type(BinaryOperator op, const ShapeType& operand);
 
 // Number of statements, counting nested ones, and of expression nodes: the size shrinking lowers.
-std::size_t count_statements(const std::vector<StatementShape>& statements);
 std::size_t program_weight(const ProgramShape& program);
 
 }  // namespace symref::props

@@ -195,10 +195,6 @@ class UsedDeclarations {
 
 }  // namespace
 
-std::string print_expression_shape(const ProgramShape& program, const ExpressionShape& expression) {
-  return Printer(program).expression(expression);
-}
-
 std::string print_program_shape(const ProgramShape& program) {
   UsedDeclarations used(program);
   // A printed field's type needs its class too.

@@ -10,9 +10,6 @@
 
 namespace symref::props {
 
-// Fully parenthesized where precedence could matter, so the text parses back to the same tree.
-std::string print_expression_shape(const ProgramShape& program, const ExpressionShape& expression);
-
 // The program: the used globals, classes (with their used fields and called methods), the called
 // procedures, and `main`.
 std::string print_program_shape(const ProgramShape& program);

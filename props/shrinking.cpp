@@ -64,11 +64,6 @@ class Walk {
     for (auto& update : test_case.updates) statement_parts(update);
   }
 
-  std::size_t lists() const { return list_count_; }
-  std::size_t statement_sites() const { return statement_count_; }
-  std::size_t expressions() const { return expression_count_; }
-  std::size_t callables() const { return callable_count_; }
-
  private:
   void callable(CallableShape& c) {
     if (stopped_) return;

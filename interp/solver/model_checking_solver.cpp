@@ -17,22 +17,13 @@ std::string readable(Term term, const terms::TermManager& manager) {
   return terms::print_term(term, manager.program(), options);
 }
 
-std::string describe(const Value& value) {
-  switch (value.kind()) {
-    case ValueKind::Int: return value.as_integer().to_string();
-    case ValueKind::Bool: return value.as_boolean() ? "true" : "false";
-    case ValueKind::Reference: return value.is_nil() ? "nil" : "object " + std::to_string(value.as_object());
-  }
-  return "?";
-}
-
 // "x = 3, p = object -1": the model's values of the scalar symbols of `term`.
 std::string symbol_values(Term term, const Model& model, const terms::TermManager& manager) {
   std::string text;
   for (Term symbol : terms::collect_symbols(term)) {
     if (terms::TermManager::is_array(symbol->sort())) continue;
     if (!text.empty()) text += ", ";
-    text += terms::symbol_display_name(symbol, manager.program()) + " = " + describe(model.symbol_value(symbol));
+    text += terms::symbol_display_name(symbol, manager.program()) + " = " + describe_value(model.symbol_value(symbol));
     if (text.size() > shown_characters) return text + ", …";
   }
   return text;
@@ -106,7 +97,7 @@ void ModelCheckingSolver::validate(const Model& model) const {
       Value object = evaluator.evaluate(constraint.subject);
       if (object.as_object() <= 0) continue;
       std::string text = readable(constraint.subject, manager_);
-      throw InvalidModel(name(), text, "the input reference " + text + " is the new object " + describe(object));
+      throw InvalidModel(name(), text, "the input reference " + text + " is the new object " + describe_value(object));
     } else {
       Integer length = model.array_length(constraint.subject);
       if (length.sign() >= 0) continue;

@@ -104,6 +104,14 @@ PropertyVerdict check_substitution(CaseWorkspace& workspace) {
   for (std::size_t j = 0; j < workspace.test_case().updates.size(); ++j) {
     const Statement& update = workspace.update_statement(j);
     if (update.kind != StatementKind::Assignment && update.kind != StatementKind::New) continue;
+    // (φ, φ[update]) for each Boolean probe φ; no input changes them.
+    std::vector<std::pair<Term, Term>> formulas(probe_count, {nullptr, nullptr});
+    for (std::size_t k = 0; k < probe_count; ++k) {
+      const Expression& probe = *workspace.probe_assignment(k).value;
+      if (probe.type.kind != TypeKind::Bool) continue;
+      Term formula = translator.translate(probe);
+      formulas[k] = {formula, precondition(terms, translator, wp, update, formula)};
+    }
     for (std::size_t i = 0; i < inputs.size(); ++i) {
       GlobalState before = inputs[i];
       before.globals[selector] = Value::integer(Integer(first_update_selector + static_cast<std::int64_t>(j)));
@@ -114,10 +122,9 @@ PropertyVerdict check_substitution(CaseWorkspace& workspace) {
         continue;
       }
       for (std::size_t k = 0; k < probe_count; ++k) {
+        const auto [formula, pre] = formulas[k];
+        if (formula == nullptr) continue;
         const Expression& probe = *workspace.probe_assignment(k).value;
-        if (probe.type.kind != TypeKind::Bool) continue;
-        Term formula = translator.translate(probe);
-        Term pre = precondition(terms, translator, wp, update, formula);
         // V'(φ) with ⊥ (§4 concrete semantics); where it is defined, V(φ[update]) by the term
         // evaluator (φ[a[i] := e] reads through an update chain, which traces never contain).
         TraceInterpreter after_reader(program, machine.state());
@@ -127,13 +134,13 @@ PropertyVerdict check_substitution(CaseWorkspace& workspace) {
           continue;
         }
         InitialStateValuation initial(program, before);
-        auto old_value = std::optional<Value>(terms::evaluate(pre, initial));
+        const Value old_value = terms::evaluate(pre, initial);
         ++verdict.checks;
-        if (!(*old_value == *new_value)) {
+        if (!(old_value == *new_value)) {
           verdict.fail("Lemma 4.4 fails: after `" + print_statement_head(program, update) + "` the formula `" +
                            print_expression(program, probe) + "` is " + describe_value(*new_value) +
                            ", but before it the substituted formula " + terms::print_term(pre, &program, {400}) + " is " +
-                           describe_value(*old_value) + " (input " + std::to_string(i + 1) + ")",
+                           describe_value(old_value) + " (input " + std::to_string(i + 1) + ")",
                        workspace.probe_state_json(before), workspace.probe_program_text());
           return verdict;
         }

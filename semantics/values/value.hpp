@@ -53,4 +53,14 @@ class Value {
   Integer number_;                 // the integer, 0/1 for Booleans, the ObjectId for references
 };
 
+// A value as diagnostics show it: `3`, `true`, `nil`, `object 2`.
+inline std::string describe_value(const Value& value) {
+  switch (value.kind()) {
+    case ValueKind::Int: return value.as_integer().to_string();
+    case ValueKind::Bool: return value.as_boolean() ? "true" : "false";
+    case ValueKind::Reference: return value.is_nil() ? "nil" : "object " + std::to_string(value.as_object());
+  }
+  return "?";
+}
+
 }  // namespace symref
