@@ -89,11 +89,10 @@ int step(const StepOptions& options) {
     if (!step->ok())
       throw PropertyFailure("step " + std::to_string(step->index) + " at " + step->position + ": " + step->difference);
   }
+  if (checked == options.max_steps) lockstep.stop_at_step_limit(options.max_steps);
   const ConcreteMachine& machine = lockstep.concrete();
-  // Stopping at --max-steps cuts the run, as `run` says it: outcome bound.
-  const bool cut = machine.outcome() == Outcome::Running;
-  std::cout << "outcome: " << (cut ? "bound (step limit " + std::to_string(options.max_steps) + " reached)"
-                                   : std::string(outcome_name(machine.outcome())))
+  const bool cut = machine.outcome() == Outcome::Bound && !machine.bound_reason().empty();
+  std::cout << "outcome: " << outcome_name(machine.outcome()) << (cut ? " (" + machine.bound_reason() + ")" : "")
             << "  steps: " << machine.steps() << "  branches: " << shorten_branches(machine.branches()) << "\n"
             << "every step checked: the symbolic path simulates the run (Theorems 2.3/3.5 and 2.4/3.6 on this input)\n";
   return exit_done;

@@ -39,6 +39,8 @@ class Lockstep {
   std::optional<LockstepStep> step();
 
   const ConcreteMachine& concrete() const { return concrete_; }
+  // The concrete run's end when the caller stops stepping at `max_steps` (ConcreteMachine).
+  void stop_at_step_limit(std::uint64_t max_steps) { concrete_.stop_at_step_limit(max_steps); }
   const SymbolicConfiguration& symbolic() const { return symbolic_; }
   const GlobalState& input() const { return input_; }
 

@@ -180,18 +180,23 @@ Outcome ConcreteMachine::run(const RunLimits& limits) {
   limits_ = limits;
   while (outcome_ == Outcome::Running) {
     if (steps_ >= limits.max_steps) {
-      // A run that has just reached the end of main is finished, not cut off.
-      if (control_.depth() == 1 && control_.current() == nullptr) {
-        outcome_ = Outcome::Normal;
-      } else {
-        outcome_ = Outcome::Bound;
-        bound_reason_ = "step limit " + std::to_string(limits.max_steps) + " reached";
-      }
+      stop_at_step_limit(limits.max_steps);
       break;
     }
     if (!step()) break;
   }
   return outcome_;
+}
+
+void ConcreteMachine::stop_at_step_limit(std::uint64_t max_steps) {
+  if (outcome_ != Outcome::Running) return;
+  // A run that has just reached the end of main is finished, not cut off.
+  if (control_.depth() == 1 && control_.current() == nullptr) {
+    outcome_ = Outcome::Normal;
+  } else {
+    outcome_ = Outcome::Bound;
+    bound_reason_ = "step limit " + std::to_string(max_steps) + " reached";
+  }
 }
 
 std::optional<Rule> ConcreteMachine::step_statement(const Statement& s) {

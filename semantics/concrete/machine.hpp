@@ -30,6 +30,9 @@ class ConcreteMachine {
   std::optional<Rule> step();
   // Steps until the run ends or a limit is hit (then the outcome is Bound).
   Outcome run(const RunLimits& limits);
+  // Ends a run that is still running when a step limit of `max_steps` stops it: Normal when main's
+  // closure has just reached its end, otherwise Bound with the limit as the reason.
+  void stop_at_step_limit(std::uint64_t max_steps);
 
   Outcome outcome() const { return outcome_; }
   std::uint64_t steps() const { return steps_; }

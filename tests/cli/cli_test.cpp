@@ -455,6 +455,20 @@ TEST_F(CliTest, StepOnSeveralPrograms) {
   }
 }
 
+// A step limit equal to the run's length ends it normally, in `step` as in `run`; one less cuts it.
+TEST_F(CliTest, StepAndRunAgreeAtTheStepLimit) {
+  std::string program = write("two.sym", "var x: int;\nmain { x := 1; x := 2; }\n");
+  std::string input = write("input.json", R"({"globals": {"x": 0}})");
+  for (const auto& [limit, outcome] : std::vector<std::pair<std::string, std::string>>{
+           {"2", "outcome: normal  steps: 2"}, {"1", "outcome: bound (step limit 1 reached)  steps: 1"}}) {
+    Result stepped = symref({"step", program, "--input", input, "--max-steps", limit});
+    EXPECT_EQ(stepped.code, 0) << stepped.err;
+    EXPECT_NE(stepped.out.find(outcome), std::string::npos) << stepped.out;
+    Result ran = symref({"run", program, "--input", input, "--max-steps", limit, "--json"});
+    EXPECT_NE(ran.out.find(limit == "2" ? "\"outcome\": \"normal\"" : "\"outcome\": \"bound\""), std::string::npos) << ran.out;
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // symref wp: a path's trace and path(ρ); --check against a hand-computed condition
 
