@@ -8,6 +8,7 @@
 #include <iostream>
 #include <memory>
 
+#include "interp/cli/command.hpp"
 #include "interp/cli/exit_codes.hpp"
 #include "props/campaign.hpp"
 #include "props/commands.hpp"
@@ -54,7 +55,7 @@ int fuzz(const FuzzCommandOptions& command) {
   options.settings.loop_bound = command.loop_bound;
   for (const auto& name : command.properties) options.properties.push_back(*property_by_name(name));
   if (!command.quiet) options.progress = &std::cerr;
-  if (!command.fault.empty()) set_active_fault(*fault_by_name(command.fault));
+  cli::activate_fault(command.fault);
 
   // Cases come in seeded batches, so the first N cases of a --time run are those of --count N.
   auto reproduce = [&](std::uint64_t cases) {
@@ -110,10 +111,7 @@ void add_fuzz_command(CLI::App& app, cli::Action& action) {
   for (const auto& property : all_properties()) property_names.emplace_back(property.name);
   command->add_option("--property", options->properties, "check only this property (repeatable)")
       ->check(CLI::IsMember(property_names));
-  std::vector<std::string> fault_names;
-  for (const auto& fault : all_faults()) fault_names.emplace_back(fault.name);
-  command->add_option("--inject-fault", options->fault, "switch on a planted fault: " + fault_names_help())
-      ->check(CLI::IsMember(fault_names));
+  cli::add_fault_option(command, options->fault, "switch on a planted fault: " + fault_names_help());
   command->add_flag("--list-faults", options->list_faults, "print the planted faults, one per line, name first");
   command->add_option("--max-size", options->max_size, "the largest RapidCheck size of a program")
       ->check(CLI::Range(0, 100))

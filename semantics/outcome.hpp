@@ -29,9 +29,12 @@ constexpr std::string_view outcome_name(Outcome outcome) {
   return "?";
 }
 
+// The outcomes a finished path or run can have (every outcome but Running).
+inline constexpr Outcome final_outcomes[] = {Outcome::Normal,           Outcome::NilDereference, Outcome::OutOfBounds,
+                                             Outcome::AssertionFailure, Outcome::Blocked,        Outcome::Bound};
+
 inline std::optional<Outcome> outcome_by_name(std::string_view name) {
-  for (Outcome o : {Outcome::Normal, Outcome::NilDereference, Outcome::OutOfBounds, Outcome::AssertionFailure,
-                    Outcome::Blocked, Outcome::Bound})
+  for (Outcome o : final_outcomes)
     if (outcome_name(o) == name) return o;
   return std::nullopt;
 }

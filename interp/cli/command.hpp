@@ -3,6 +3,7 @@
 #pragma once
 
 #include <functional>
+#include <string>
 
 #include <CLI/CLI.hpp>
 
@@ -16,6 +17,11 @@ void add_run_command(CLI::App& app, Action& action);
 void add_explore_command(CLI::App& app, Action& action);
 void add_step_command(CLI::App& app, Action& action);
 void add_wp_command(CLI::App& app, Action& action);
+
+// `--inject-fault NAME`, NAME one of the planted faults (semantics/faults.hpp).
+CLI::Option* add_fault_option(CLI::App* command, std::string& fault, const std::string& help);
+// Switches on the fault an --inject-fault option named (nothing when it is empty).
+void activate_fault(const std::string& fault);
 
 // Runs an action, turning the errors every command shares into diagnostics and exit codes:
 // InputError → 1, property and solver failures → 3, anything unexpected → 3 with "internal error".

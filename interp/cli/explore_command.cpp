@@ -12,7 +12,6 @@
 #include "interp/explore/explorer.hpp"
 #include "interp/property_failure.hpp"
 #include "interp/state_json/state_format.hpp"
-#include "semantics/faults.hpp"
 #include "semantics/syntax/diagnostics.hpp"
 #include "semantics/syntax/front_end.hpp"
 
@@ -56,7 +55,7 @@ void write_tests(const std::string& directory, const Program& program, const Exp
 }
 
 int explore(const ExploreCommandOptions& options) {
-  if (!options.fault.empty()) set_active_fault(*fault_by_name(options.fault));
+  activate_fault(options.fault);
   auto program = load_program(options.file);
   if (!options.tests_directory.empty()) create_tests_directory(options.tests_directory);
   terms::TermManager terms(program.get());
@@ -137,11 +136,8 @@ void add_explore_command(CLI::App& app, Action& action) {
       ->capture_default_str();
   command->add_flag("--no-incremental", options->no_incremental, "re-assert the whole path condition for every query");
   command->add_flag("--no-agreement", options->no_agreement, "trace engine: skip proving forward φ ⇔ path(ρ) for each path");
-  std::vector<std::string> fault_names;
-  for (const auto& fault : all_faults()) fault_names.emplace_back(fault.name);
-  command->add_option("--inject-fault", options->fault,
-                      "switch on a planted semantic bug (see `symref fuzz --list-faults`), to watch the checks catch it")
-      ->check(CLI::IsMember(fault_names));
+  add_fault_option(command, options->fault,
+                   "switch on a planted semantic bug (see `symref fuzz --list-faults`), to watch the checks catch it");
   command->final_callback([&action, options] { action = [options] { return explore(*options); }; });
 }
 

@@ -11,14 +11,7 @@
 
 namespace symref::cli {
 
-int run_guarded(const Action& action);
-
-int run_action(const Action& action) {
-  // Commands run on a thread with a large stack, so that solver libraries that recurse along a
-  // term's depth (cvc5) can be called directly instead of through a hand-over to their own thread.
-  solver::LargeStackThread command_thread;
-  return command_thread.run([&] { return run_guarded(action); });
-}
+namespace {
 
 int run_guarded(const Action& action) {
   try {
@@ -41,6 +34,15 @@ int run_guarded(const Action& action) {
     std::cerr << "symref: internal error: " << error.what() << "\n";
     return exit_property_failure;
   }
+}
+
+}  // namespace
+
+int run_action(const Action& action) {
+  // Commands run on a thread with a large stack, so that solver libraries that recurse along a
+  // term's depth (cvc5) can be called directly instead of through a hand-over to their own thread.
+  solver::LargeStackThread command_thread;
+  return command_thread.run([&] { return run_guarded(action); });
 }
 
 }  // namespace symref::cli

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "interp/cli/command.hpp"
 #include "interp/cli/exit_codes.hpp"
@@ -46,6 +47,12 @@ class InitialEnvironment final : public SymbolicEnvironment {
   terms::TermManager& terms_;
 };
 
+std::vector<std::string> outcome_names() {
+  std::vector<std::string> names;
+  for (Outcome outcome : final_outcomes) names.emplace_back(outcome_name(outcome));
+  return names;
+}
+
 int weakest_precondition(const WpOptions& options) {
   auto program = load_program(options.file);
   // A malformed --check is reported before anything else is printed.
@@ -72,9 +79,8 @@ int weakest_precondition(const WpOptions& options) {
   for (const TraceItem* item : leaf->trace.items())
     std::cout << "  " << ++k << ". " << print_trace_item(*program, *item) << "\n";
   std::cout << "path(ρ):\n  " << terms::print_term(path_condition, program.get()) << "\n";
-  terms::Term as_formula = path_condition;
   std::cout << "path(ρ) in SMT-LIB2:\n"
-            << solver::smtlib_script(terms, std::span<const terms::Term>(&as_formula, 1), "path(" + options.branches + ")");
+            << solver::smtlib_script(terms, std::span<const terms::Term>(&path_condition, 1), "path(" + options.branches + ")");
 
   if (!claimed_expression) return exit_done;
   InitialEnvironment initial(terms);
@@ -83,8 +89,7 @@ int weakest_precondition(const WpOptions& options) {
   solver::SolverOptions solver_options;
   solver_options.timeout_milliseconds = options.timeout_milliseconds;
   auto solver = solver::make_solver(options.solver, terms, solver_options);
-  solver->add(terms.logical_not(
-      terms.logical_and(terms.implies(claimed, path_condition), terms.implies(path_condition, claimed))));
+  solver->add(terms::separating_condition(terms, claimed, path_condition));
   switch (solver->check()) {
     case solver::SatResult::Unsat:
       std::cout << "check: equivalent — your condition is this path's weakest precondition\n";
@@ -121,7 +126,7 @@ void add_wp_command(CLI::App& app, Action& action) {
   command->add_option("FILE", options->file, "the program (.sym)")->required();
   command->add_option("--branches", options->branches, "the path's branch string (DESIGN.md), e.g. TTF")->required();
   command->add_option("--outcome", options->outcome, "the path's outcome, when an E letter ends in two")
-      ->check(CLI::IsMember({"normal", "nil-dereference", "out-of-bounds", "assertion-failure", "blocked", "bound"}));
+      ->check(CLI::IsMember(outcome_names()));
   command->add_option("--check", options->check,
                       "a condition on the input (an expression over the globals and fields of the initial state) to compare with path(ρ)");
   command->add_option("--solver", options->solver, "z3, cvc5 or both")->check(CLI::IsMember({"z3", "cvc5", "both"}))

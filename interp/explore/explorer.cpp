@@ -168,8 +168,7 @@ void Explorer::check_agreement(ExploredPath& path) {
   }
   const SymbolicConfiguration& forward = *followed;
   path.forward_path_condition = forward.path_condition.conjunction(terms_);
-  terms::Term differ = terms_.logical_not(terms_.logical_and(terms_.implies(path.forward_path_condition, path.path_condition),
-                                                             terms_.implies(path.path_condition, path.forward_path_condition)));
+  terms::Term differ = terms::separating_condition(terms_, path.forward_path_condition, path.path_condition);
   if (!asserted_.empty()) solver_->pop(static_cast<unsigned>(asserted_.size()));
   asserted_.clear();
   solver_->push();

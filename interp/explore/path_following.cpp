@@ -6,6 +6,7 @@ namespace symref {
 std::optional<SymbolicConfiguration> follow_path(SymbolicMachine& machine, const PathTarget& target, std::string& error) {
   SymbolicConfiguration current = machine.initial();
   std::vector<SymbolicSuccessor> successors;
+  std::vector<SymbolicSuccessor*> matching;
   while (current.outcome == Outcome::Running) {
     if (target.steps && current.steps >= *target.steps) break;
     if (current.steps >= target.max_steps) {
@@ -15,7 +16,7 @@ std::optional<SymbolicConfiguration> follow_path(SymbolicMachine& machine, const
     successors.clear();
     machine.successors(current, successors);  // at the end of main: none, and outcome Normal
     if (successors.empty()) break;
-    std::vector<SymbolicSuccessor*> matching;
+    matching.clear();
     for (auto& successor : successors) {
       const SymbolicConfiguration& next = successor.configuration;
       if (target.branches.compare(0, next.branches.size(), next.branches) != 0) continue;

@@ -10,13 +10,16 @@
 
 namespace symref {
 
-namespace {
-// Runs the program from `input` for the leaf's steps and lists what differs from the leaf.
-std::string compare_program_run(const Program& program, const SymbolicConfiguration& leaf, const GlobalState& input,
-                                ConcreteMachine& machine) {
+RunLimits replay_limits(const SymbolicConfiguration& leaf) {
   RunLimits limits;
   limits.max_steps = leaf.outcome == Outcome::Bound ? leaf.steps : leaf.steps + 1;
-  machine.run(limits);
+  return limits;
+}
+
+namespace {
+// Runs `machine` (started on the test input) for the leaf's steps and lists what differs from the leaf.
+std::string compare_program_run(const SymbolicConfiguration& leaf, ConcreteMachine& machine) {
+  machine.run(replay_limits(leaf));
   std::string differences;
   if (machine.outcome() != leaf.outcome)
     differences += "outcome " + std::string(outcome_name(machine.outcome())) + " instead of " +
@@ -55,7 +58,7 @@ ReplayVerdict replay_path(const Program& program, terms::TermManager& terms, con
   }
 
   ConcreteMachine machine(program, input);
-  std::string differences = compare_program_run(program, leaf, input, machine);
+  std::string differences = compare_program_run(leaf, machine);
   if (differences.empty()) {
     GlobalState expected = materialize_state(program, terms, leaf.globals, leaf.fields, evaluator);
     std::string where;
@@ -75,7 +78,7 @@ ReplayVerdict replay_trace(const Program& program, const SymbolicConfiguration& 
     return verdict;
   }
   ConcreteMachine machine(program, input);
-  std::string differences = compare_program_run(program, leaf, input, machine);
+  std::string differences = compare_program_run(leaf, machine);
   TraceInterpreter trace(program, input);
   std::size_t stuck_at = 0;
   if (!trace.run(leaf.trace, &stuck_at)) {

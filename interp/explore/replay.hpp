@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "semantics/concrete/machine.hpp"
 #include "semantics/concrete/state.hpp"
 #include "semantics/symbolic/symbolic_configuration.hpp"
 #include "semantics/terms/term_manager.hpp"
@@ -16,6 +17,10 @@ struct ReplayVerdict {
   bool agrees = false;
   std::string details;  // what differed, when it does not agree
 };
+
+// The limits of a concrete run that replays `leaf`: a leaf cut by a bound is reached after exactly
+// its steps; any other leaf's run ends by itself within one step more.
+RunLimits replay_limits(const SymbolicConfiguration& leaf);
 
 ReplayVerdict replay_path(const Program& program, terms::TermManager& terms, const SymbolicConfiguration& leaf,
                           const GlobalState& input);

@@ -2,11 +2,9 @@
 #pragma once
 
 #include <memory>
-#include <stdexcept>
-
-#include "interp/property_failure.hpp"
 #include <string>
 
+#include "interp/property_failure.hpp"
 #include "interp/solver/assertion_stack.hpp"
 #include "interp/solver/solver.hpp"
 

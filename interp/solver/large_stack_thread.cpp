@@ -7,10 +7,12 @@
 
 namespace symref::solver {
 
-LargeStackThread::LargeStackThread(std::size_t stack_bytes) {
+LargeStackThread::LargeStackThread(std::size_t stack_bytes) : stack_bytes_(stack_bytes) {}
+
+void LargeStackThread::start() {
   pthread_attr_t attributes;
   pthread_attr_init(&attributes);
-  int error = pthread_attr_setstacksize(&attributes, stack_bytes);
+  int error = pthread_attr_setstacksize(&attributes, stack_bytes_);
   if (error == 0) error = pthread_create(&thread_, &attributes, &LargeStackThread::loop, this);
   pthread_attr_destroy(&attributes);
   if (error != 0) throw std::runtime_error(std::string("cannot start a solver thread: ") + std::strerror(error));
@@ -29,12 +31,11 @@ LargeStackThread::~LargeStackThread() {
 
 thread_local bool LargeStackThread::current_thread_is_large_ = false;
 
-bool LargeStackThread::on_worker() const {
-  return current_thread_is_large_ || (started_ && pthread_equal(pthread_self(), thread_) != 0);
-}
+bool LargeStackThread::on_worker() const { return current_thread_is_large_; }
 
 void LargeStackThread::execute(void (*job)(void*), void* argument) {
   std::unique_lock<std::mutex> lock(mutex_);
+  if (!started_) start();  // the worker exists only once a call needs the hand-over
   changed_.wait(lock, [this] { return job_ == nullptr; });  // one job at a time
   job_ = job;
   argument_ = argument;

@@ -59,11 +59,13 @@ class LargeStackThread {
   }
 
  private:
-  bool on_worker() const;
+  bool on_worker() const;  // on this worker or on any other large-stack thread
   static thread_local bool current_thread_is_large_;
+  void start();  // creates the worker thread
   void execute(void (*job)(void*), void* argument);  // blocks until the worker has run the job
   static void* loop(void* self);
 
+  std::size_t stack_bytes_;
   pthread_t thread_{};
   bool started_ = false;
   std::mutex mutex_;

@@ -4,12 +4,10 @@
 #pragma once
 
 #include <memory>
-#include <stdexcept>
-
-#include "interp/property_failure.hpp"
 #include <string>
 #include <vector>
 
+#include "interp/property_failure.hpp"
 #include "interp/solver/assertion_stack.hpp"
 #include "interp/solver/encoding.hpp"
 #include "interp/solver/forwarding_solver.hpp"

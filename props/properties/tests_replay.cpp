@@ -2,6 +2,7 @@
 //
 // Property `tests_replay`: each test generated from a model of a feasible path runs concretely
 // along its own branch string to its own outcome (DESIGN.md "Paths, branches and JSON").
+#include "interp/explore/replay.hpp"
 #include "props/properties.hpp"
 #include "props/value_text.hpp"
 #include "semantics/concrete/machine.hpp"
@@ -16,10 +17,7 @@ PropertyVerdict check_tests_replay(CaseWorkspace& workspace) {
     if (!path.test) continue;
     const SymbolicConfiguration& leaf = path.final_configuration;
     ConcreteMachine machine(workspace.program(), *path.test);
-    RunLimits limits;
-    // A leaf cut by a bound is reached after exactly its steps; any other ends by itself.
-    limits.max_steps = leaf.outcome == Outcome::Bound ? leaf.steps : leaf.steps + 1;
-    machine.run(limits);
+    machine.run(replay_limits(leaf));
     ++verdict.checks;
     if (machine.branches() != path.branches || machine.outcome() != path.outcome) {
       verdict.fail("the test of path " + path_name(path.branches) + " (" + std::string(outcome_name(path.outcome)) +

@@ -132,6 +132,11 @@ class TermManager {
   Term false_ = nullptr;
 };
 
+// ¬((a ⇒ b) ∧ (b ⇒ a)) for two conditions: its models are the inputs that separate them.
+inline Term separating_condition(TermManager& terms, Term a, Term b) {
+  return terms.logical_not(terms.logical_and(terms.implies(a, b), terms.implies(b, a)));
+}
+
 // Builds terms exactly as asked for one scope, restoring the manager's setting at its end (also
 // when the scope is left by an exception).
 class WithoutSimplification {

@@ -1,0 +1,20 @@
+// Options that several subcommands take in the same form (DESIGN.md "CLI").
+#include <string>
+#include <vector>
+
+#include "interp/cli/command.hpp"
+#include "semantics/faults.hpp"
+
+namespace symref::cli {
+
+CLI::Option* add_fault_option(CLI::App* command, std::string& fault, const std::string& help) {
+  std::vector<std::string> names;
+  for (const auto& description : all_faults()) names.emplace_back(description.name);
+  return command->add_option("--inject-fault", fault, help)->check(CLI::IsMember(names));
+}
+
+void activate_fault(const std::string& fault) {
+  if (!fault.empty()) set_active_fault(*fault_by_name(fault));
+}
+
+}  // namespace symref::cli
