@@ -329,54 +329,53 @@ class Lowering {
 
 }  // namespace
 
-std::unique_ptr<Program> parse_program(std::shared_ptr<const SourceFile> source) {
-  const std::string& text = source->text();
+namespace {
+
+// Parses the whole of `source` with `rule`, then lowers the tree with `lower(lowering, tree)`.
+// Errors of either stage are collected by one DiagnosticSink and thrown together as InputError.
+template <class Tree, class Rule, class Lower>
+auto parse_and_lower(const SourceFile& source, const Rule& rule, Lower&& lower) {
+  const std::string& text = source.text();
   grammar::iterator_type first = text.begin();
   const grammar::iterator_type last = text.end();
 
   // x3::error_handler keeps the positions of the syntax tree; it would print errors to this
   // stream in its own format, but errors go to the DiagnosticSink instead.
   std::ostringstream unused_error_stream;
-  grammar::position_handler_type positions(first, last, unused_error_stream, source->path());
-  DiagnosticSink sink(*source);
+  grammar::position_handler_type positions(first, last, unused_error_stream, source.path());
+  DiagnosticSink sink(source);
   int nesting_depth = 0;
   const auto parser = x3::with<x3::error_handler_tag>(std::ref(positions))[x3::with<grammar::diagnostic_sink_tag>(
-      sink)[x3::with<grammar::nesting_depth_tag>(nesting_depth)[grammar::program_rule()]]];
+      sink)[x3::with<grammar::nesting_depth_tag>(nesting_depth)[rule]]];
 
-  // The program rule reads up to the end of the text itself, comments included, and reports its
-  // own errors; a skip after it (X3's post-skip) would run outside that reporting.
-  ast::program tree;
+  // Both rules read up to the end of the text themselves, comments included, and report their own
+  // errors; a skip after them (X3's post-skip) would run outside that reporting.
+  Tree tree;
   if (!x3::phrase_parse(first, last, parser, grammar::skipper, tree, x3::skip_flag::dont_post_skip)) {
-    // Every failure of the program rule ends in an expectation failure that on_error reported.
+    // Every failure of the rule ends in an expectation failure that on_error reported.
     sink.throw_if_any();
-    throw InputError(source->path() + ": error: syntax error\n");
+    throw InputError(source.path() + ": error: syntax error\n");
   }
-
-  auto program = std::make_unique<Program>();
-  program->source = source;
-  Lowering(*source, positions, sink).program(tree, *program);
+  Lowering lowering(source, positions, sink);
+  auto result = lower(lowering, tree);
   sink.throw_if_any();
-  return program;
+  return result;
+}
+
+}  // namespace
+
+std::unique_ptr<Program> parse_program(std::shared_ptr<const SourceFile> source) {
+  return parse_and_lower<ast::program>(*source, grammar::program_rule(), [&](Lowering& lowering, const ast::program& tree) {
+    auto program = std::make_unique<Program>();
+    program->source = source;
+    lowering.program(tree, *program);
+    return program;
+  });
 }
 
 ExpressionPointer parse_condition(std::shared_ptr<const SourceFile> source) {
-  const std::string& text = source->text();
-  grammar::iterator_type first = text.begin();
-  const grammar::iterator_type last = text.end();
-  std::ostringstream unused_error_stream;
-  grammar::position_handler_type positions(first, last, unused_error_stream, source->path());
-  DiagnosticSink sink(*source);
-  int nesting_depth = 0;
-  const auto parser = x3::with<x3::error_handler_tag>(std::ref(positions))[x3::with<grammar::diagnostic_sink_tag>(
-      sink)[x3::with<grammar::nesting_depth_tag>(nesting_depth)[grammar::condition_rule()]]];
-  ast::expression tree;
-  if (!x3::phrase_parse(first, last, parser, grammar::skipper, tree)) {
-    sink.throw_if_any();
-    throw InputError(source->path() + ": error: syntax error\n");
-  }
-  ExpressionPointer condition = Lowering(*source, positions, sink).expression(tree);
-  sink.throw_if_any();
-  return condition;
+  return parse_and_lower<ast::expression>(*source, grammar::condition_rule(),
+                                          [](Lowering& lowering, const ast::expression& tree) { return lowering.expression(tree); });
 }
 
 }  // namespace symref
