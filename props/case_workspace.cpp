@@ -1,6 +1,7 @@
 // Loading, materializing and exploring a test case once for all its properties.
 #include "props/case_workspace.hpp"
 
+#include "interp/explore/test_generation.hpp"
 #include "interp/state_json/state_format.hpp"
 #include "props/shape_printer.hpp"
 #include "semantics/syntax/diagnostics.hpp"
@@ -18,13 +19,34 @@ const std::string& CaseWorkspace::program_text() {
   return *text_;
 }
 
+namespace {
+
+// A generated text as a checked program; a text the front end refuses is the generator's bug.
+std::unique_ptr<Program> load_generated(const std::string& file, const std::string& text, const std::string& what) {
+  try {
+    return load_program_from_text(file, text);
+  } catch (const InputError& error) {
+    throw GeneratedProgramRejected("the generated " + what + " does not load:\n" + error.what() + text);
+  }
+}
+
+std::vector<GlobalState> materialize_inputs(const Program& program, const TestCase& test_case) {
+  std::vector<GlobalState> inputs;
+  for (const auto& input : test_case.inputs) inputs.push_back(materialize_input(program, input));
+  return inputs;
+}
+
+std::string named_state_json(const Program& program, const GlobalState& state) {
+  GlobalState named = state;
+  name_new_objects(named);
+  return write_state(program, named).dump(2);
+}
+
+}  // namespace
+
 const Program& CaseWorkspace::program() {
   if (!program_) {
-    try {
-      program_ = load_program_from_text("generated.sym", program_text());
-    } catch (const InputError& error) {
-      throw GeneratedProgramRejected(std::string("the generated program does not load:\n") + error.what() + program_text());
-    }
+    program_ = load_generated("generated.sym", program_text(), "program");
     terms_ = std::make_unique<terms::TermManager>(program_.get());
   }
   return *program_;
@@ -36,30 +58,17 @@ terms::TermManager& CaseWorkspace::terms() {
 }
 
 const std::vector<GlobalState>& CaseWorkspace::inputs() {
-  if (!inputs_) {
-    inputs_.emplace();
-    for (const auto& input : test_case_.inputs) inputs_->push_back(materialize_input(program(), input));
-  }
+  if (!inputs_) inputs_ = materialize_inputs(program(), test_case_);
   return *inputs_;
 }
 
 const Program& CaseWorkspace::probe_program() {
-  if (!probe_program_) {
-    try {
-      probe_program_ = load_program_from_text("probes.sym", probe_program_text());
-    } catch (const InputError& error) {
-      throw GeneratedProgramRejected(std::string("the generated probe program does not load:\n") + error.what() +
-                                     probe_program_text());
-    }
-  }
+  if (!probe_program_) probe_program_ = load_generated("probes.sym", probe_program_text(), "probe program");
   return *probe_program_;
 }
 
 const std::vector<GlobalState>& CaseWorkspace::probe_inputs() {
-  if (!probe_inputs_) {
-    probe_inputs_.emplace();
-    for (const auto& input : test_case_.inputs) probe_inputs_->push_back(materialize_input(probe_program(), input));
-  }
+  if (!probe_inputs_) probe_inputs_ = materialize_inputs(probe_program(), test_case_);
   return *probe_inputs_;
 }
 
@@ -105,17 +114,16 @@ const ExplorationResult& CaseWorkspace::forward_exploration() { return explore(E
 
 const ExplorationResult& CaseWorkspace::trace_exploration() { return explore(EngineMode::Trace, trace_, trace_error_); }
 
-std::string CaseWorkspace::state_json(const GlobalState& state) {
-  GlobalState named = state;
-  name_new_objects(named);
-  return write_state(program(), named).dump(2);
+std::string CaseWorkspace::state_json(const GlobalState& state) { return named_state_json(program(), state); }
+
+std::optional<std::string> CaseWorkspace::model_state_json(const solver::Model& model) {
+  std::string reason;
+  auto input = input_from_model(program(), terms(), model, TestGenerationLimits{}, reason);
+  if (!input) return std::nullopt;
+  return state_json(*input);
 }
 
-std::string CaseWorkspace::probe_state_json(const GlobalState& state) {
-  GlobalState named = state;
-  name_new_objects(named);
-  return write_state(probe_program(), named).dump(2);
-}
+std::string CaseWorkspace::probe_state_json(const GlobalState& state) { return named_state_json(probe_program(), state); }
 
 const std::string& CaseWorkspace::probe_program_text() {
   if (!probe_text_) probe_text_ = print_program_shape(props::probe_program(test_case_));

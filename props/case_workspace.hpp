@@ -68,6 +68,9 @@ class CaseWorkspace {
   // A state of the program, or of the probe program, as LANGUAGE.md JSON.
   std::string state_json(const GlobalState& state);
   std::string probe_state_json(const GlobalState& state);
+  // The input a model of the program's terms describes, as JSON; nothing when no consistent
+  // input can be built from it (a failure is then reported without a witness).
+  std::optional<std::string> model_state_json(const solver::Model& model);
   const std::string& probe_program_text();
 
  private:

@@ -4,7 +4,6 @@
 // conditions of the feasible leaves are pairwise disjoint, and together with those of the bound,
 // blocked, error and pruned leaves they cover every input: ¬(φ1 ∨ … ∨ φn) is unsatisfiable.
 // Checked on the forward tree with a loop bound, so that it is finite.
-#include "interp/explore/test_generation.hpp"
 #include "interp/solver/solver.hpp"
 #include "props/properties.hpp"
 #include "props/value_text.hpp"
@@ -23,9 +22,7 @@ PropertyVerdict check_paths_partition(CaseWorkspace& workspace) {
   options.timeout_milliseconds = workspace.settings().timeout_milliseconds;
   auto solver = solver::make_solver("z3", terms, options);
   auto witness = [&](const std::string& message) {
-    std::string reason;
-    auto input = input_from_model(workspace.program(), terms, *solver->model(), TestGenerationLimits{}, reason);
-    verdict.fail(message, input ? std::optional(workspace.state_json(*input)) : std::nullopt);
+    verdict.fail(message, workspace.model_state_json(*solver->model()));
   };
 
   std::vector<const ExploredPath*> feasible;

@@ -3,7 +3,6 @@
 // Property `solvers_agree`: Z3 and cvc5 answer every path condition of the forward tree alike
 // (sat or unsat; unknown is counted, not judged), and each model they give satisfies φ when φ is
 // evaluated by the term evaluator — independently of the model-checking layer below.
-#include "interp/explore/test_generation.hpp"
 #include "interp/solver/solver.hpp"
 #include "props/properties.hpp"
 #include "props/value_text.hpp"
@@ -29,11 +28,9 @@ PropertyVerdict check_solvers_agree(CaseWorkspace& workspace) {
       if (answers[s] == solver::SatResult::Sat) {
         auto model = solvers[s]->model();
         if (!model->evaluate(path.path_condition).as_boolean()) {
-          std::string reason;
-          auto input = input_from_model(workspace.program(), workspace.terms(), *model, TestGenerationLimits{}, reason);
           verdict.fail("the model " + solvers[s]->name() + " gives for the path condition of " + path_name(path.branches) +
                            " falsifies it",
-                       input ? std::optional(workspace.state_json(*input)) : std::nullopt);
+                       workspace.model_state_json(*model));
           solvers[s]->pop();
           return verdict;
         }

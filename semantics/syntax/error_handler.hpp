@@ -6,6 +6,7 @@
 // them into one Diagnostic.
 #pragma once
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 
@@ -37,8 +38,7 @@ inline std::string expectation_message(std::string_view expected) {
 template <typename Iterator>
 std::string_view keyword_at(Iterator where, Iterator last) {
   if (where == last) return {};
-  Iterator end = where;
-  while (end != last && is_identifier_character(*end)) ++end;
+  const Iterator end = std::find_if_not(where, last, is_identifier_character);
   std::string_view word(&*where, static_cast<std::size_t>(end - where));
   return is_reserved_word(word) ? word : std::string_view{};
 }
