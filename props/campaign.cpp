@@ -10,16 +10,24 @@
 
 #include <rapidcheck.h>
 
+#include "props/random_source.hpp"
 #include "props/test_case_gen.hpp"
 
 namespace symref::props {
 
+namespace {
+// The properties a campaign checks: those chosen, or all.
+std::vector<PropertyKind> chosen_properties(const CampaignOptions& options) {
+  std::vector<PropertyKind> kinds = options.properties;
+  if (kinds.empty())
+    for (const auto& property : all_properties()) kinds.push_back(property.kind);
+  return kinds;
+}
+}  // namespace
+
 std::uint64_t batch_seed(std::uint64_t seed, std::uint64_t batch) {
   // splitmix64 of the pair: neighbouring seeds and batches give unrelated streams.
-  std::uint64_t z = seed * 0x9E3779B97F4A7C15ULL + batch + 0x632BE59BD9B4E019ULL;
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
+  return RandomSource::mix(seed * 0x9E3779B97F4A7C15ULL + batch + 0x632BE59BD9B4E019ULL);
 }
 
 std::uint64_t CampaignResult::properties_checked() const {
@@ -50,9 +58,7 @@ struct Violation {
 class Campaign {
  public:
   explicit Campaign(const CampaignOptions& options) : options_(options) {
-    properties_ = options.properties;
-    if (properties_.empty())
-      for (const auto& property : all_properties()) properties_.push_back(property.kind);
+    properties_ = chosen_properties(options);
     result_.tallies.resize(all_properties().size());
   }
 
@@ -214,10 +220,7 @@ std::string campaign_summary(const CampaignOptions& options, const CampaignResul
   char line[256];
   std::snprintf(line, sizeof line, "%-30s %8s %10s %8s %8s %9s\n", "property", "cases", "checks", "unknown", "skipped", "seconds");
   out << line;
-  std::vector<PropertyKind> kinds = options.properties;
-  if (kinds.empty())
-    for (const auto& property : all_properties()) kinds.push_back(property.kind);
-  for (PropertyKind kind : kinds) {
+  for (PropertyKind kind : chosen_properties(options)) {
     const PropertyTally& tally = result.tallies[static_cast<std::size_t>(kind)];
     std::snprintf(line, sizeof line, "%-30s %8llu %10llu %8llu %8llu %9.2f\n", std::string(describe(kind).name).c_str(),
                   static_cast<unsigned long long>(tally.cases), static_cast<unsigned long long>(tally.checks),

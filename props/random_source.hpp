@@ -16,8 +16,9 @@ class RandomSource {
   explicit RandomSource(std::uint64_t seed) : state_(seed) {}
 
   // splitmix64: small, fast, and every output bit depends on the whole seed.
-  std::uint64_t next() {
-    std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ULL);
+  std::uint64_t next() { return mix(state_ += 0x9E3779B97F4A7C15ULL); }
+  // splitmix64's finalizer: spreads every bit of `z` over the whole result.
+  static std::uint64_t mix(std::uint64_t z) {
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
     return z ^ (z >> 31);
