@@ -182,7 +182,7 @@ class Generator {
   void fill_callable(CallableShape& c) {
     Scope scope = main_scope();
     scope.callable = &c;
-    scope.has_fuel = !c.parameters.empty() && c.parameters[0].name == "u1" && c.parameters[0].type == ShapeType::integer();
+    scope.has_fuel = has_fuel_parameter(c);
     for (const auto& parameter : c.parameters) {
       scope.variables.push_back(parameter);
     }
@@ -620,12 +620,17 @@ class Generator {
     out.push_back(std::move(loop));
   }
 
+  // Whether `c` bounds its recursion by a first parameter u1: int (its fuel).
+  static bool has_fuel_parameter(const CallableShape& c) {
+    return !c.parameters.empty() && c.parameters[0].name == "u1" && c.parameters[0].type == ShapeType::integer();
+  }
+
   // Arguments for `callee`: fuel one less than the caller's inside a body, small from main.
   std::vector<ExpressionShape> arguments_for(const CallableShape& callee) {
     std::vector<ExpressionShape> arguments;
     for (std::size_t k = 0; k < callee.parameters.size(); ++k) {
       const VariableShape& parameter = callee.parameters[k];
-      if (k == 0 && parameter.name == "u1" && parameter.type == ShapeType::integer()) {
+      if (k == 0 && has_fuel_parameter(callee)) {
         if (scope_->has_fuel && random_.chance(9, 10))
           arguments.push_back(binary(BinaryOperator::Subtract, variable("u1", ShapeType::integer()), integer_literal(Integer(1))));
         else if (random_.chance(4, 5))
