@@ -1,8 +1,8 @@
 // Regressions for the engine bugs `symref fuzz` found (Theorem 4.5, §4 vs §2–§3, solvers).
 //
-// Engine bugs `symref fuzz` found without a planted fault, kept as the shrunk programs in
-// tests/props/regressions/.  Each test states what must hold once the bug is fixed; the ones that
-// fail today are DISABLED_ (see the comment at the top of each program).
+// Engine bugs `symref fuzz` found without a planted fault, kept as programs in
+// tests/props/regressions/ (each opens with how it was found).  Each test states what must hold
+// now that the bug is dealt with.
 #include <gtest/gtest.h>
 
 #include "interp/explore/explorer.hpp"
@@ -39,6 +39,15 @@ Explored explore_file(const std::string& name, EngineMode engine, const std::str
   return explored;
 }
 
+// Every test of the exploration replays through the concrete system (Theorem 2.3).
+void expect_replays_agree(const Explored& explored) {
+  for (const auto& path : explored.result.paths) {
+    if (path.replay) {
+      EXPECT_TRUE(path.replay->agrees) << "path " << path.branches << ": " << path.replay->details;
+    }
+  }
+}
+
 // pc_equals_wp: a call cut by the recursion bound must keep its arguments' definedness in path(ρ),
 // as the forward φ does, and the trace engine's test must replay along DDD (fixed in 0607fd6).
 TEST(PropsRegression, TraceBoundKeepsArgumentDefinedness) {
@@ -46,20 +55,14 @@ TEST(PropsRegression, TraceBoundKeepsArgumentDefinedness) {
   for (const auto& path : explored.result.paths) {
     if (path.status != solver::SatResult::Sat) continue;
     EXPECT_NE(path.agreement, "refuted") << "path " << path.branches;
-    if (path.replay) {
-      EXPECT_TRUE(path.replay->agrees) << "path " << path.branches << ": " << path.replay->details;
-    }
   }
+  expect_replays_agree(explored);
 }
 
 // The forward engine agrees with the concrete system on the same program: only the trace engine is affected.
 TEST(PropsRegression, ForwardEngineOnTraceBoundProgramReplays) {
   Explored explored = explore_file("trace_bound_drops_argument_definedness.sym", EngineMode::Forward, "z3");
-  for (const auto& path : explored.result.paths) {
-    if (path.replay) {
-      EXPECT_TRUE(path.replay->agrees) << "path " << path.branches << ": " << path.replay->details;
-    }
-  }
+  expect_replays_agree(explored);
 }
 
 // solvers_agree: cvc5 1.0.3 (Debian 12) answers sat for this unsatisfiable nonlinear path
@@ -72,15 +75,11 @@ TEST(PropsRegression, Cvc5WrongModelIsRefused) {
 
 TEST(PropsRegression, Z3AnswersTheNonlinearPathCondition) {
   Explored explored = explore_file("cvc5_sat_with_invalid_model.sym", EngineMode::Forward, "z3");
-  for (const auto& path : explored.result.paths) {
-    if (path.replay) {
-      EXPECT_TRUE(path.replay->agrees) << "path " << path.branches << ": " << path.replay->details;
-    }
-  }
+  expect_replays_agree(explored);
 }
 
 // traces (Theorem 4.5): on the input a = [0], the trace of path D must get stuck, as V(path(ρ)) is
-// false; today its item a[0] := a[1] / 0 carries the value 0 and runs to ε.
+// false; before 8c30aa4 its item a[0] := a[1] / 0 carried the simplified value 0 and ran to ε.
 TEST(PropsRegression, TraceItemsKeepTheReadsThatCanFail) {
   auto program = load_program(regression("trace_item_simplification_drops_undefined_read.sym"));
   terms::TermManager terms(program.get());
@@ -104,11 +103,7 @@ TEST(PropsRegression, NewObjectSubstitutionStopsAtItsBudget) {
   EXPECT_THROW(explore_file("trace_new_object_cases_explode.sym", EngineMode::Trace, "z3", 8), PathConditionTooLarge);
   Explored forward = explore_file("trace_new_object_cases_explode.sym", EngineMode::Forward, "z3", 8);
   EXPECT_FALSE(forward.result.paths.empty());
-  for (const auto& path : forward.result.paths) {
-    if (path.replay) {
-      EXPECT_TRUE(path.replay->agrees) << "path " << path.branches << ": " << path.replay->details;
-    }
-  }
+  expect_replays_agree(forward);
 }
 
 }  // namespace
