@@ -46,27 +46,13 @@ void for_each_subterm(Term root, Visitor&& visit) {
 template <class Rewrite>
 Term rewrite_bottom_up(Term root, Rewrite&& rewrite) {
   TermMap<Term> images;
-  std::vector<std::pair<Term, bool>> stack;  // (term, operands already pushed)
   std::vector<Term> children;
-  stack.emplace_back(root, false);
-  while (!stack.empty()) {
-    auto [term, operands_pushed] = stack.back();
-    if (images.contains(term)) {
-      stack.pop_back();
-      continue;
-    }
-    if (!operands_pushed && term->arity() > 0) {
-      stack.back().second = true;
-      for (std::uint32_t i = term->arity(); i-- > 0;)
-        if (!images.contains(term->child(i))) stack.emplace_back(term->child(i), false);
-      continue;
-    }
-    stack.pop_back();
+  for_each_subterm(root, [&](Term term) {
     children.clear();
     for (Term child : *term) children.push_back(*images.find(child));
     Term image = rewrite(term, children);
     images.insert_or_assign(term, image);
-  }
+  });
   return *images.find(root);
 }
 
