@@ -16,7 +16,5 @@ namespace symref::props {
 void add_fuzz_command(CLI::App& app, cli::Action& action);
 // `symref gen [--seed S] [--level L] [--size N] [--input]`: one generated program, or its input state.
 void add_gen_command(CLI::App& app, cli::Action& action);
-// Both.
-void add_commands(CLI::App& app, cli::Action& action);
 
 }  // namespace symref::props

@@ -126,9 +126,4 @@ void add_fuzz_command(CLI::App& app, cli::Action& action) {
   command->final_callback([&action, options] { action = [options] { return fuzz(*options); }; });
 }
 
-void add_commands(CLI::App& app, cli::Action& action) {
-  add_fuzz_command(app, action);
-  add_gen_command(app, action);
-}
-
 }  // namespace symref::props

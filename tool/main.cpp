@@ -1,4 +1,4 @@
-// The `symref` command (DESIGN.md "CLI"): the composition root that wires every subcommand.
+// The `symref` binary (DESIGN.md "CLI"): parses the command line and runs the chosen command of the table.
 #include <iostream>
 #include <string>
 
@@ -7,7 +7,7 @@
 #include "interp/cli/command.hpp"
 #include "interp/cli/exit_codes.hpp"
 #include "interp/version.hpp"
-#include "props/commands.hpp"
+#include "tool/command_table.hpp"
 
 namespace {
 // CLI11's message in the diagnostics' style: lower-case first letter, no final period.
@@ -29,12 +29,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.set_version_flag("--version", symref::version());
   symref::cli::Action action;
-  symref::cli::add_check_command(app, action);
-  symref::cli::add_run_command(app, action);
-  symref::cli::add_explore_command(app, action);
-  symref::cli::add_step_command(app, action);
-  symref::cli::add_wp_command(app, action);
-  symref::props::add_commands(app, action);
+  for (const symref::tool::CommandEntry& entry : symref::tool::command_table()) entry.add(app, action);
   // A first word that is neither a flag nor a command is a usage error with a clear message.
   if (argc > 1 && argv[1][0] != '-') {
     bool known = false;

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# The dependencies of symref's layers point one way: semantics <- interp <- engines <- props <- tool.
+# Fails, naming the file and the include, when a layer includes a header of a layer above it.
+set -u
+root="${1:?usage: check_layering.sh SOURCE_DIR}"
+cd "$root" || exit 2
+status=0
+check() {  # check LAYER FORBIDDEN...
+  local layer=$1; shift
+  [ -d "$layer" ] || return 0
+  for above in "$@"; do
+    while IFS= read -r hit; do
+      echo "layering: $hit (${layer}/ must not include ${above}/)"
+      status=1
+    done < <(grep -rnE "^[[:space:]]*#[[:space:]]*include[[:space:]]+\"${above}/" "$layer" --include='*.hpp' --include='*.cpp' --include='*.h')
+  done
+}
+check semantics interp engines props tool
+check interp engines props tool
+check engines props tool
+check props tool
+[ $status -eq 0 ] && echo "layering: semantics <- interp <- engines <- props <- tool holds"
+exit $status

@@ -1,0 +1,28 @@
+// The table of symref's subcommands.  Each layer contributes its own commands; only this target
+// sees them all, so the dependencies of the libraries point one way (semantics <- interp <-
+// engines <- props <- the binary).  A new command is one line here.
+#include "tool/command_table.hpp"
+
+#include <array>
+
+#include "props/commands.hpp"
+
+namespace symref::tool {
+
+namespace {
+
+constexpr std::array commands{
+    CommandEntry{"check", &cli::add_check_command},
+    CommandEntry{"run", &cli::add_run_command},
+    CommandEntry{"explore", &cli::add_explore_command},
+    CommandEntry{"step", &cli::add_step_command},
+    CommandEntry{"wp", &cli::add_wp_command},
+    CommandEntry{"fuzz", &props::add_fuzz_command},
+    CommandEntry{"gen", &props::add_gen_command},
+};
+
+}  // namespace
+
+std::span<const CommandEntry> command_table() { return commands; }
+
+}  // namespace symref::tool
