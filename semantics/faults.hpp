@@ -34,6 +34,11 @@ struct FaultDescription {
   Fault fault;
   std::string_view name;         // the command-line name, e.g. "array-bound-off-by-one"
   std::string_view description;  // one line
+  // The `symref fuzz` options (beside --seed 1 and --inject-fault) under which ctest shows this
+  // fault caught (tests/props.cmake); empty: `--count 100 --level 3`, every property on.  Faults of
+  // an engine that only its own properties see name them here, e.g. "--count 50 --level 1
+  // --property apc_necessary".
+  std::string_view catch_options = {};
 };
 
 const std::vector<FaultDescription>& all_faults();

@@ -3,12 +3,17 @@
 # The planted faults (semantics/faults.hpp): for each one, `symref fuzz --inject-fault NAME` at a
 # fixed seed and budget must exit 3 and write the shrunk counterexample (label `faults`).  The
 # names are read from semantics/faults.cpp, so a new fault gets its test without a change here.
+# A fault line may end in its own fuzz options (FaultDescription::catch_options).
 file(STRINGS ${PROJECT_SOURCE_DIR}/semantics/faults.cpp fault_lines REGEX "\\{Fault::[A-Za-z]+, \"[a-z-]+\"")
 set(fault_output ${CMAKE_CURRENT_BINARY_DIR}/props-faults)
 foreach(line ${fault_lines})
   string(REGEX REPLACE ".*\\{Fault::[A-Za-z]+, \"([a-z-]+)\".*" "\\1" fault "${line}")
+  set(options -DCOUNT=100 -DLEVEL=3)
+  if(line MATCHES "\\{Fault::[A-Za-z]+, \"[a-z-]+\", \"[^\"]*\", \"([^\"]+)\"")
+    set(options "-DOPTIONS=${CMAKE_MATCH_1}")
+  endif()
   add_test(NAME props.fault.${fault}
-           COMMAND ${CMAKE_COMMAND} -DSYMREF=$<TARGET_FILE:symref> -DFAULT=${fault} -DSEED=1 -DCOUNT=100 -DLEVEL=3
+           COMMAND ${CMAKE_COMMAND} -DSYMREF=$<TARGET_FILE:symref> -DFAULT=${fault} -DSEED=1 ${options}
                    -DOUTPUT=${fault_output}/${fault} -P ${CMAKE_CURRENT_SOURCE_DIR}/props/expect_fault_caught.cmake)
   set_tests_properties(props.fault.${fault} PROPERTIES LABELS faults TIMEOUT 300)
 endforeach()

@@ -1,9 +1,20 @@
 # Runs `symref fuzz` with one planted fault and expects exit 3 and the counterexample files.
 #
 # Runs `symref fuzz` with one planted fault; passes when it exits 3 and the counterexample files
-# it names exist.  Variables: SYMREF, FAULT, SEED, COUNT, LEVEL, OUTPUT, EXTRA (more options, a list).
+# it names exist.  Variables: SYMREF, FAULT, SEED, COUNT and LEVEL or OPTIONS (a string), OUTPUT, EXTRA (more options, a list).
 file(REMOVE_RECURSE ${OUTPUT})
-execute_process(COMMAND ${SYMREF} fuzz --seed ${SEED} --count ${COUNT} --level ${LEVEL} --inject-fault ${FAULT}
+# COUNT and LEVEL are optional: a fault with its own options passes them as one string, OPTIONS.
+set(budget)
+if(DEFINED OPTIONS)
+  separate_arguments(budget UNIX_COMMAND "${OPTIONS}")
+endif()
+if(DEFINED COUNT)
+  list(APPEND budget --count ${COUNT})
+endif()
+if(DEFINED LEVEL)
+  list(APPEND budget --level ${LEVEL})
+endif()
+execute_process(COMMAND ${SYMREF} fuzz --seed ${SEED} ${budget} --inject-fault ${FAULT}
                         --shrink-limit 300 --quiet --output-dir ${OUTPUT} ${EXTRA}
                 RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
 message("${out}")
