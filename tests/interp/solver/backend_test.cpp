@@ -352,6 +352,22 @@ TEST_P(QuantifiedBackend, UnboundedSatisfiableAxiomIsNeverUnsat) {
   done();
 }
 
+TEST_P(QuantifiedBackend, ObjectVariablesAndFieldReadsUnderABinder) {
+  // ∀o. o.next == o, p.next != p: unsat by o := p.  The read o.next gets no input side constraint
+  // (it would name o outside its binder); p.next gets its own.
+  Term o = m.bound_variable(Sort::reference(0), "o");
+  Term self_loops = m.forall(o, m.equal(m.select(next, o), o));
+  EXPECT_EQ(check({self_loops, m.not_equal(m.select(next, p), p)}), SatResult::Unsat);
+  EXPECT_EQ(solver->reason_unknown(), "");
+  done();
+  // ∃o. o == new#1 && o.val == 3: object variables range over new objects too.
+  Term exists_new = m.exists(o, m.logical_and(m.equal(o, m.new_object(1, 0)), m.equal(m.select(val, o), n(3))));
+  int unevaluated = 0;
+  EXPECT_EQ(check_counting({exists_new, m.equal(m.select(val, m.new_object(1, 0)), x)}, unevaluated), SatResult::Sat);
+  EXPECT_EQ(solver->model()->symbol_value(x).as_integer(), Integer(3));
+  done();
+}
+
 INSTANTIATE_TEST_SUITE_P(Z3AndCvc5, QuantifiedBackend, ::testing::Values("z3", "cvc5"),
                          [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
 

@@ -10,6 +10,7 @@
 #include "interp/solver/cvc5_solver.hpp"
 #include "interp/solver/logging_solver.hpp"
 #include "interp/solver/model_checking_solver.hpp"
+#include "interp/solver/snapshot_model.hpp"
 #include "interp/solver/z3_solver.hpp"
 #include "semantics/terms/printer.hpp"
 #include "tests/interp/solver/fake_solver.hpp"
@@ -174,6 +175,24 @@ TEST_F(ModelChecking, FunctionValuesAreChecked) {
   EXPECT_EQ(solver.check(), SatResult::Sat);
   solver.add(m.equal(m.apply(f, at_x), n(8)));
   EXPECT_THROW(solver.check(), InvalidModel);
+}
+
+TEST_F(ModelChecking, SnapshotsKeepWhatQuantifiedFormulasAndApplicationsRead) {
+  Term k = m.bound_variable(Sort::integer(), "k");
+  terms::FunctionId f = m.declare_function("f", {Sort::integer()}, Sort::integer());
+  terms::FunctionId row = m.declare_function("row", {Sort::integer()}, Sort::int_array());
+  const Term at_k[] = {k}, at_x[] = {x};
+  Term guard = m.logical_and(m.less_equal(n(0), k), m.less(k, n(4)));
+  std::vector<Term> formulas = {m.forall(k, m.implies(guard, m.equal(m.apply(f, at_k), m.add(k, y)))), m.equal(y, n(10)),
+                                m.equal(m.select(m.apply(row, at_x), n(2)), n(7)), m.equal(m.length(m.apply(row, at_x)), n(3))};
+  auto z3 = make_z3_solver(m);
+  for (Term formula : formulas) z3->add(formula);
+  ASSERT_EQ(z3->check(), SatResult::Sat);
+  auto snapshot = SnapshotModel::capture(*z3->model(), formulas, m);
+  z3.reset();  // the snapshot outlives its solver
+  for (Term formula : formulas) EXPECT_TRUE(snapshot->evaluate(formula).as_boolean()) << terms::print_term(formula);
+  const Value at_two[] = {Value::integer(2)};
+  EXPECT_EQ(snapshot->function_value(f, at_two).as_integer(), Integer(12));  // read under the binder
 }
 
 TEST_F(ModelChecking, PlantedFaultHandsOutTheStaleModelUnchecked) {
