@@ -34,6 +34,8 @@ class SnapshotModel final : public Model {
   }
 
   explicit SnapshotModel(const terms::TermManager& manager) : values_(manager) {}
+  // A model given by explicit tables (also for tests that play a solver).
+  explicit SnapshotModel(terms::MapValuation values) : values_(std::move(values)) {}
 
  private:
   terms::MapValuation values_;

@@ -8,6 +8,7 @@
 
 #include "semantics/syntax/program.hpp"
 #include "semantics/terms/term_map.hpp"
+#include "semantics/terms/traversal.hpp"
 
 namespace symref::terms {
 
@@ -251,16 +252,9 @@ class Printer {
   // Distinct bound variables of one name print as name#serial, so the text shows which is which.
   void name_bound_variables(Term root) {
     std::vector<Term> variables;
-    TermSet visited;
-    std::vector<Term> pending = {root};
-    while (!pending.empty()) {
-      Term t = pending.back();
-      pending.pop_back();
-      if (!visited.insert(t)) continue;
+    for_each_subterm_with_bound_variables(root, [&](Term t) {
       if (t->kind() == TermKind::BoundVariable) variables.push_back(t);
-      for (Term child : *t)
-        if (child->has_bound_variables()) pending.push_back(child);
-    }
+    });
     std::unordered_map<std::string_view, int> uses;
     for (Term variable : variables) ++uses[variable->name()];
     for (Term variable : variables)

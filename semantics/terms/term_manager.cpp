@@ -11,6 +11,7 @@
 #include "semantics/faults.hpp"
 #include "semantics/syntax/program.hpp"
 #include "semantics/terms/term_map.hpp"
+#include "semantics/terms/traversal.hpp"
 
 namespace symref::terms {
 
@@ -477,23 +478,13 @@ Term TermManager::quantifier(TermKind kind, std::span<const Term> variables, Ter
   }
   Sort sort = checked_sort(kind, children);
   TermSet occurring;  // the bound variables occurring in the body
-  {
-    TermSet visited;
-    std::vector<Term> pending;
-    if (body->has_bound_variables()) pending.push_back(body);
-    while (!pending.empty()) {
-      Term t = pending.back();
-      pending.pop_back();
-      if (!visited.insert(t)) continue;
-      if (t->kind() == TermKind::BoundVariable) occurring.insert(t);
-      if (t->is_quantifier())
-        for (Term nested : quantified_variables(t))
-          if (std::find(variables.begin(), variables.end(), nested) != variables.end())
-            sort_error(kind, "the body binds the variable " + nested->name() + " again");
-      for (Term child : *t)
-        if (child->has_bound_variables()) pending.push_back(child);
-    }
-  }
+  for_each_subterm_with_bound_variables(body, [&](Term t) {
+    if (t->kind() == TermKind::BoundVariable) occurring.insert(t);
+    if (t->is_quantifier())
+      for (Term nested : quantified_variables(t))
+        if (std::find(variables.begin(), variables.end(), nested) != variables.end())
+          sort_error(kind, "the body binds the variable " + nested->name() + " again");
+  });
   if (simplify_) {
     if (body->kind() == TermKind::BooleanConstant) return body;
     children.erase(std::remove_if(children.begin(), children.end() - 1,

@@ -41,6 +41,23 @@ void for_each_subterm(Term root, Visitor&& visit) {
   for_each_subterm(root, visited, std::forward<Visitor>(visit));
 }
 
+// Calls visit(t) once for every subterm t of `root` that has bound variables (term.hpp), in no
+// particular order, skipping the closed ones: the walks of quantifier passes.
+template <class Visitor>
+void for_each_subterm_with_bound_variables(Term root, Visitor&& visit) {
+  TermSet visited;
+  std::vector<Term> pending;
+  if (root->has_bound_variables()) pending.push_back(root);
+  while (!pending.empty()) {
+    Term term = pending.back();
+    pending.pop_back();
+    if (!visited.insert(term)) continue;
+    visit(term);
+    for (Term child : *term)
+      if (child->has_bound_variables()) pending.push_back(child);
+  }
+}
+
 // The image of `root` under a bottom-up rewrite: rewrite(node, images) gives the image of `node`
 // from the images of its operands (in order), and each distinct subterm is rewritten once.
 template <class Rewrite>

@@ -7,6 +7,7 @@
 #include <memory>
 #include <ostream>
 
+#include "interp/solver/snapshot_model.hpp"
 #include "interp/solver/solver.hpp"
 #include "semantics/terms/evaluator.hpp"
 
@@ -15,26 +16,6 @@ namespace symref::solver {
 inline void PrintTo(SatResult result, std::ostream* out) { *out << to_string(result); }
 
 namespace testing {
-
-class FakeModel final : public Model {
- public:
-  explicit FakeModel(terms::MapValuation values) : values_(std::move(values)) {}
-  Value symbol_value(Term symbol) const override { return values_.symbol_value(symbol); }
-  Value array_element(Term array, const Value& index) const override { return values_.array_element(array, index); }
-  Integer array_length(Term array) const override { return values_.array_length(array); }
-  Value function_value(terms::FunctionId function, std::span<const Value> arguments) const override {
-    return values_.function_value(function, arguments);
-  }
-  Value function_element(terms::FunctionId function, std::span<const Value> arguments, const Value& index) const override {
-    return values_.function_element(function, arguments, index);
-  }
-  Integer function_length(terms::FunctionId function, std::span<const Value> arguments) const override {
-    return values_.function_length(function, arguments);
-  }
-
- private:
-  terms::MapValuation values_;
-};
 
 class FakeSolver final : public Solver {
  public:
@@ -61,7 +42,7 @@ class FakeSolver final : public Solver {
   void set_timeout_milliseconds(unsigned) override {}
   std::unique_ptr<Model> model() override {
     if (last_ != SatResult::Sat) throw std::logic_error("fake: model() without a sat answer");
-    return std::make_unique<FakeModel>(values_);
+    return std::make_unique<SnapshotModel>(values_);
   }
   SolverStatistics statistics() const override { return statistics_; }
 
