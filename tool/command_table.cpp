@@ -20,6 +20,7 @@ constexpr std::array commands{
     CommandEntry{"fuzz", &props::add_fuzz_command},
     CommandEntry{"gen", &props::add_gen_command},
     CommandEntry{"report", &cli::add_report_command},
+    CommandEntry{"grade", &cli::add_grade_command},
 };
 
 }  // namespace

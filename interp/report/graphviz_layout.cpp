@@ -55,7 +55,7 @@ std::string windows_to_dot(const TreePicture& picture) {
     const TreeWindow& window = picture.windows.windows[w];
     out << "digraph window" << w << " {\n"
         << "  graph [bgcolor=\"transparent\", nodesep=0.22, ranksep=0.32, margin=0.1];\n"
-        << "  node [fontname=\"Courier\", fontsize=10, margin=\"0.16,0.05\", penwidth=1.2];\n"
+        << "  node [fontname=\"Courier\", fontsize=11, margin=\"0.16,0.05\", penwidth=1.2];\n"
         << "  edge [color=\"#90a4ae\", arrowsize=0.6, penwidth=1.1];\n";
     for (std::int32_t id : window.nodes) write_node(out, node_look(picture, id), id == 0 ? "box" : "box");
     for (std::int32_t id : window.collapsed) write_node(out, stub_look(picture, id), "box3d");

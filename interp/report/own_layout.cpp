@@ -9,8 +9,8 @@ namespace symref::report {
 
 namespace {
 
-constexpr double character_width = 6.02;  // DejaVu Sans Mono at 10 px
-constexpr double line_height = 13.0;
+constexpr double character_width = 6.63;  // DejaVu Sans Mono at 11 px
+constexpr double line_height = 14.0;
 constexpr double padding_x = 8.0, padding_y = 5.0;
 constexpr double gap_x = 14.0, gap_y = 30.0, margin = 8.0;
 
@@ -125,7 +125,7 @@ std::string draw_window(const TreePicture& picture, const TreeWindow& window) {
     for (std::size_t k = 0; k < look.lines.size(); ++k) {
       const double baseline = item.top + padding_y + line_height * static_cast<double>(k + 1) - 3;
       svg += "<text text-anchor=\"middle\" x=\"" + number(item.centre) + "\" y=\"" + number(baseline) +
-             "\" font-family=\"DejaVu Sans Mono,monospace\" font-size=\"10.00\"" +
+             "\" font-family=\"DejaVu Sans Mono,monospace\" font-size=\"11.00\"" +
              (k == 0 && look.bold ? " font-weight=\"bold\"" : "") + ">" + xml_escape(look.lines[k]) + "</text>";
     }
     svg += "</g>\n";

@@ -85,7 +85,11 @@ NodeLook node_look(const TreePicture& picture, std::int32_t id) {
     look.bold = true;
     return look;
   }
-  look.lines.push_back(node.letters.empty() ? "·" : node.letters);
+  // A fork reached without a branch (the first one below the root, or after a D/E-free stretch)
+  // is named by where it forks.
+  look.lines.push_back(!node.letters.empty()       ? node.letters
+                       : node.location.line > 0 ? "line " + std::to_string(node.location.line)
+                                                : "·");
   look.bold = true;
   std::vector<std::string> conditions;
   for (terms::Term condition : node.conditions) {
