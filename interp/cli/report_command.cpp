@@ -49,6 +49,9 @@ int report(const ReportOptions& options) {
     for (const auto& note : notes) std::cerr << "note: " << note << "\n";
   }
   const std::string output = options.output.empty() ? default_output(options.file) : options.output;
+  // Opened before the exploration, so that an unwritable path is reported at once.
+  std::ofstream out(output, std::ios::binary);
+  if (!out) throw InputError(output + ": error: cannot write the report\n");
 
   terms::TermManager terms(program.get());
   Explorer explorer(*program, terms, explore_options_from(options.exploration));
@@ -66,12 +69,9 @@ int report(const ReportOptions& options) {
   html_options.window_nodes = options.window_nodes;
   report::HtmlReport page = report::build_html_report(context, result, program->source->text(), stepper, html_options);
 
-  {
-    std::ofstream out(output, std::ios::binary);
-    out << page.html;
-    out.close();
-    if (!out) throw InputError(output + ": error: cannot write the report\n");
-  }
+  out << page.html;
+  out.close();
+  if (!out) throw InputError(output + ": error: cannot write the report\n");
   if (!page.layout_note.empty()) std::cerr << "note: " << page.layout_note << "\n";
   const auto& s = result.statistics;
   std::cout << "wrote " << output << " (" << (page.html.size() + 1023) / 1024 << " KiB): " << s.paths << " leaves ("

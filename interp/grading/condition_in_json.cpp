@@ -34,8 +34,9 @@ ExpressionPointer load_condition_in_json(const Program& program, const SourceFil
   }
   // The file with everything but the condition blanked out keeps every line and column, so the
   // parser's positions are the file's; the file's own lines are shown under them.
-  std::string blanked(text.size(), ' ');
-  for (std::size_t i = 0; i < text.size(); ++i)
+  // It ends where the string ends, so that "expected expression" at its end points at the quote.
+  std::string blanked(end, ' ');
+  for (std::size_t i = 0; i < begin; ++i)
     if (text[i] == '\n') blanked[i] = '\n';
   blanked.replace(begin, end - begin, text, begin, end - begin);
   try {

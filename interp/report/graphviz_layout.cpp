@@ -95,6 +95,12 @@ std::vector<std::string> split_svg_documents(const std::string& output) {
         if (i < end && output[i] == '\n') ++i;
         continue;
       }
+      // Graphviz writes '-' as &#45; (in classes too); the character itself is plain XML.
+      if (output.compare(i, 5, "&#45;") == 0) {
+        svg += '-';
+        i += 5;
+        continue;
+      }
       svg += output[i++];
     }
     documents.push_back(std::move(svg));

@@ -19,7 +19,7 @@ std::optional<std::vector<std::string>> draw_with_graphviz(const TreePicture& pi
                                                            double timeout_seconds, std::string& error);
 
 // Splits the output of `dot -Tsvg` on several graphs into the <svg> elements, without comments,
-// titles and the XML prologue.
+// titles and the XML prologue, and with &#45; written as '-'.
 std::vector<std::string> split_svg_documents(const std::string& output);
 
 }  // namespace symref::report
