@@ -188,15 +188,16 @@ struct Program {
   const char* file;
   std::vector<std::string> options;
   const char* screenshot;  // or null
+  const char* shown_kind;  // the kind of leaf selected for the screenshot
 };
 
 // Programs with every kind of leaf between them: normal, each error, blocked, bound, infeasible.
 const std::vector<Program> programs{
-    {"classic/factorial.sym", {"--loop-bound", "3"}, "tree-factorial.png"},
-    {"aliasing/field_alias.sym", {"--engine", "trace"}, "tree-field-alias-trace.png"},
-    {"basic/nested_if.sym", {}, nullptr},
-    {"errors/array_window.sym", {"--loop-bound", "2"}, nullptr},
-    {"errors/nil_receiver.sym", {}, nullptr},
+    {"classic/factorial.sym", {"--loop-bound", "3"}, "tree-factorial.png", "normal"},
+    {"aliasing/field_alias.sym", {"--engine", "trace"}, "tree-field-alias-trace.png", "assertion-failure"},
+    {"basic/nested_if.sym", {}, nullptr, nullptr},
+    {"errors/array_window.sym", {"--loop-bound", "2"}, nullptr, nullptr},
+    {"errors/nil_receiver.sym", {}, nullptr, nullptr},
 };
 
 TEST_F(ReportBrowserTest, LeavesOutcomesAndTheClickedLeafsPathCondition) {
@@ -238,8 +239,11 @@ TEST_F(ReportBrowserTest, LeavesOutcomesAndTheClickedLeafsPathCondition) {
     }
     if (program.screenshot) {
       page.click("#notation");  // back to mathematical notation for the picture
-      const auto& [number, classes] = leaves.front();
-      page.click("#" + classes.substr(classes.find('#') + 1));
+      for (const auto& [number, classes] : leaves)
+        if (kind_of(paths[number - 1]) == program.shown_kind) {
+          page.click("#" + classes.substr(classes.find('#') + 1));
+          break;
+        }
       save_screenshot(page, program.screenshot);
     }
   }
@@ -361,12 +365,29 @@ TEST_F(ReportBrowserTest, StepperAgainstSymrefStep) {
   EXPECT_EQ(page.evaluate("document.getElementById('step-counter').textContent"), "step 2 / " + total);
   page.click("#step-previous");
   EXPECT_EQ(page.evaluate("document.getElementById('step-counter').textContent"), "step 1 / " + total);
-  for (int k = 0; k < 11; ++k) page.press("ArrowRight");
-  save_screenshot(page, "stepper-factorial.png");
   page.click("#step-last");
   EXPECT_EQ(page.evaluate("document.getElementById('step-counter').textContent"), "step " + total + " / " + total);
   EXPECT_NE(page.evaluate("document.querySelector('.end-note').textContent").get<std::string>().find("every step checked"),
             std::string::npos);
+}
+
+TEST_F(ReportBrowserTest, StepperInsideAProcedure) {
+  // Inside the call: the closure's valuation L beside its substitution τ, and V0∘σ beside G.
+  const std::string file = corpus("labs/procedures/01-absolute-procedure/program.sym");
+  const fs::path input = directory_ / "input.json";
+  std::ofstream(input) << "{\"globals\": {\"x\": 1, \"r\": 7}}";
+  std::string html = report(file, {"--input", input.string()}, "procedure.html");
+  Page page(*browser_, 1500, 950);
+  page.open("file://" + html);
+  page.click("#tab-button-stepper");
+  for (int k = 0; k < 3; ++k) page.press("ArrowRight");
+  Json cards = page.evaluate("Array.from(document.querySelectorAll('.rule-card .rule')).map(e => e.textContent)");
+  EXPECT_EQ(cards, Json::array({"concrete_assignment_global", "symbolic_assignment_global"}));
+  const std::string table = page.evaluate("document.querySelector('table.sbs').textContent");
+  EXPECT_NE(table.find("top closure absolute"), std::string::npos) << table;
+  EXPECT_EQ(page.evaluate("document.querySelectorAll('table.sbs td.composed.mismatch').length"), 0);
+  EXPECT_EQ(page.evaluate("document.querySelectorAll('table.sbs td.composed.ok').length"), 2);
+  save_screenshot(page, "stepper-procedure.png");
 }
 
 TEST_F(ReportBrowserTest, StepperMarksTheStepWhereAPlantedFaultBreaksTheSimulation) {

@@ -798,9 +798,12 @@
   if (hash.notation === 'code') state.notation = 'code';
   refreshNotation();
   showWindow(0);
-  const start = hash.node !== undefined ? Number(hash.node) : (inputLeaf >= 0 && hash.tab === 'stepper' ? inputLeaf : 0);
+  // #node=ID or #path=N (1-based, as the page numbers paths) selects a node; else the root.
+  let start = hash.node !== undefined ? Number(hash.node) : 0;
+  if (hash.path !== undefined && Number(hash.path) >= 1 && Number(hash.path) <= paths.length) start = nodeOfPath[Number(hash.path) - 1];
   selectNode(Number.isInteger(start) && start >= 0 && start < tree.length ? start : 0);
   if (hash.step !== undefined && stepper) state.step = Math.max(0, Math.min(stepper.steps.length - 1, Number(hash.step) || 0));
   showTab(hash.tab === 'paths' || hash.tab === 'stepper' ? hash.tab : 'tree');
+  document.body.dataset.readyMs = String(Math.round(performance.now()));
   document.body.dataset.ready = 'true';
 })();
