@@ -7,5 +7,6 @@ target_link_libraries(browser_tests PRIVATE nlohmann_json::nlohmann_json GTest::
 target_compile_definitions(browser_tests PRIVATE SYMREF_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
                                                   SYMREF_BUILD_DIR="${PROJECT_BINARY_DIR}"
                                                   SYMREF_BINARY="$<TARGET_FILE:symref>")
+target_include_directories(browser_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
 add_dependencies(browser_tests symref)
 gtest_discover_tests(browser_tests DISCOVERY_TIMEOUT 60 PROPERTIES LABELS browser TIMEOUT 180)

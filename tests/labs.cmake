@@ -3,5 +3,6 @@
 add_executable(lab_tests ${CMAKE_CURRENT_SOURCE_DIR}/labs/lab_goldens_test.cpp)
 target_link_libraries(lab_tests PRIVATE nlohmann_json::nlohmann_json GTest::gtest GTest::gtest_main)
 target_compile_definitions(lab_tests PRIVATE SYMREF_SOURCE_DIR="${PROJECT_SOURCE_DIR}" SYMREF_BINARY="$<TARGET_FILE:symref>")
+target_include_directories(lab_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
 add_dependencies(lab_tests symref)
 gtest_discover_tests(lab_tests DISCOVERY_TIMEOUT 60 PROPERTIES LABELS labs TIMEOUT 120)

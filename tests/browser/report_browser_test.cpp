@@ -22,6 +22,7 @@
 #include <nlohmann/json.hpp>
 
 #include "devtools_client.hpp"
+#include "support/command_test.hpp"
 
 namespace {
 
@@ -33,24 +34,8 @@ using symref::testing::Page;
 const std::string kSource = SYMREF_SOURCE_DIR;
 
 std::string corpus(const std::string& relative) { return kSource + "/corpus/" + relative; }
-
-std::string quote(const std::string& text) {
-  std::string out = "'";
-  for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
-
-struct Result {
-  int code = -1;
-  std::string out, err;
-};
+using Result = symref::testing::ProcessResult;
+using symref::testing::read_file;
 
 // The leaf kind a path of `explore --format json` shows (as the report names it).
 std::string kind_of(const Json& path) {
@@ -64,7 +49,7 @@ bool browser_tests_required() {
   return value != nullptr && std::string(value) == "require";
 }
 
-class ReportBrowserTest : public ::testing::Test {
+class ReportBrowserTest : public symref::testing::CommandTest {
  protected:
   static void SetUpTestSuite() {
     auto executable = Chromium::find_executable();
@@ -93,29 +78,11 @@ class ReportBrowserTest : public ::testing::Test {
       std::cout << "browser test skipped: " << reason << "\n";
       GTEST_SKIP() << reason;
     }
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    std::string name = std::string(info->name());
-    for (char& c : name) if (c == '/') c = '_';
-    directory_ = fs::temp_directory_path() / ("symref_browser_" + name + "_" + std::to_string(::getpid()));
-    fs::remove_all(directory_);
-    fs::create_directories(directory_);
-  }
-  void TearDown() override {
-    std::error_code ignored;
-    if (!directory_.empty()) fs::remove_all(directory_, ignored);
+    CommandTest::SetUp();
   }
 
   Result run(const std::vector<std::string>& args, const std::string& environment = "") {
-    std::string command = "cd " + quote(directory_.string()) + " && " + environment + " " + quote(SYMREF_BINARY);
-    for (const auto& arg : args) command += " " + quote(arg);
-    const fs::path out = directory_ / "stdout.txt", err = directory_ / "stderr.txt";
-    command += " >" + quote(out.string()) + " 2>" + quote(err.string()) + " </dev/null";
-    int status = std::system(command.c_str());
-    Result result;
-    if (WIFEXITED(status)) result.code = WEXITSTATUS(status);
-    result.out = read_file(out);
-    result.err = read_file(err);
-    return result;
+    return run_command(SYMREF_BINARY, args, environment);
   }
 
   // Writes the report of `program` with `options`; returns its path.
@@ -176,7 +143,6 @@ class ReportBrowserTest : public ::testing::Test {
     EXPECT_FALSE(marked.empty()) << "no source line marked for path " << number;
   }
 
-  fs::path directory_;
   static Chromium* browser_;
   static std::string* skip_reason_;
 };

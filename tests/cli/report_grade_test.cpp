@@ -13,6 +13,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "support/command_test.hpp"
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -20,56 +22,12 @@ using Json = nlohmann::json;
 
 const std::string kSource = SYMREF_SOURCE_DIR;
 std::string corpus(const std::string& relative) { return kSource + "/corpus/" + relative; }
+using Result = symref::testing::ProcessResult;
+using symref::testing::read_file;
 
-std::string quote(const std::string& text) {
-  std::string out = "'";
-  for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
-
-struct Result {
-  int code = -1;
-  std::string out, err;
-};
-
-class ReportGradeTest : public ::testing::Test {
+class ReportGradeTest : public symref::testing::CommandTest {
  protected:
-  void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    directory_ = fs::temp_directory_path() / ("symref_report_grade_" + std::string(info->name()) + "_" + std::to_string(::getpid()));
-    fs::remove_all(directory_);
-    fs::create_directories(directory_);
-  }
-  void TearDown() override {
-    std::error_code ignored;
-    fs::remove_all(directory_, ignored);
-  }
-  std::string write(const std::string& name, const std::string& text) {
-    fs::create_directories((directory_ / name).parent_path());
-    std::ofstream(directory_ / name, std::ios::binary) << text;
-    return (directory_ / name).string();
-  }
-  Result symref(const std::vector<std::string>& args) {
-    std::string command = "cd " + quote(directory_.string()) + " && " + quote(SYMREF_BINARY);
-    for (const auto& arg : args) command += " " + quote(arg);
-    const fs::path out = directory_ / "stdout.txt", err = directory_ / "stderr.txt";
-    command += " >" + quote(out.string()) + " 2>" + quote(err.string()) + " </dev/null";
-    int status = std::system(command.c_str());
-    Result result;
-    if (WIFEXITED(status)) result.code = WEXITSTATUS(status);
-    else if (WIFSIGNALED(status)) result.code = 128 + WTERMSIG(status);
-    result.out = read_file(out);
-    result.err = read_file(err);
-    return result;
-  }
-  fs::path directory_;
+  Result symref(const std::vector<std::string>& args) { return run_command(SYMREF_BINARY, args); }
 };
 
 TEST_F(ReportGradeTest, ReportWritesOnePageNamedAfterTheProgram) {

@@ -18,46 +18,27 @@
 
 #include <nlohmann/json.hpp>
 
+#include "support/process.hpp"
+
 namespace {
 
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
 
 const fs::path kLabs = fs::path(SYMREF_SOURCE_DIR) / "corpus" / "labs";
+using Result = symref::testing::ProcessResult;
+using symref::testing::read_file;
 
-std::string quote(const std::string& text) {
-  std::string out = "'";
-  for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
-
-struct Result {
-  int code = -1;
-  std::string out, err;
-};
-
+// symref in a scratch directory of its own (the tests of different exercises run in parallel).
 Result symref(const std::vector<std::string>& args) {
-  static int counter = 0;
-  const fs::path base = fs::temp_directory_path() / ("symref_labs_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
-  std::string command = quote(SYMREF_BINARY);
-  for (const auto& arg : args) command += " " + quote(arg);
-  command += " >" + quote(base.string() + ".out") + " 2>" + quote(base.string() + ".err") + " </dev/null";
-  int status = std::system(command.c_str());
-  Result result;
-  if (WIFEXITED(status)) result.code = WEXITSTATUS(status);
-  result.out = read_file(base.string() + ".out");
-  result.err = read_file(base.string() + ".err");
-  fs::remove(base.string() + ".out");
-  fs::remove(base.string() + ".err");
-  return result;
+  static const fs::path directory = [] {
+    fs::path path = fs::temp_directory_path() / ("symref_labs_" + std::to_string(::getpid()));
+    fs::create_directories(path);
+    return path;
+  }();
+  return symref::testing::run_process(directory, SYMREF_BINARY, args);
 }
+
 
 std::vector<std::string> exercises() {
   std::vector<std::string> out;
@@ -117,9 +98,10 @@ TEST_P(LabExercise, GoldensConfirmedAndTheWrongAnswerRejected) {
     Result r = symref(args);
     ASSERT_EQ(r.code, 0) << r.err;
     EXPECT_NE(r.out.find("check: equivalent"), std::string::npos) << r.out;
-    if (!question.contains("loop_bound"))
+    if (!question.contains("loop_bound")) {
       EXPECT_EQ(r.out.find("cut by the loop bound"), std::string::npos)
           << "a golden must not depend on where the default bound cuts; a question that relies on a cut names its bound";
+    }
     if (!wrong.contains(id)) continue;
     ++wrong_answers;
     args.back() = wrong[id].get<std::string>();
@@ -137,10 +119,13 @@ TEST_P(LabExercise, GoldensConfirmedAndTheWrongAnswerRejected) {
     ASSERT_EQ(run.code, 0) << run.err;
     const Json concrete = Json::parse(run.out);
     const bool truth = rejected.out.find("is true\n") != std::string::npos;
-    if (kind == "path-condition") EXPECT_EQ(concrete["branches"] == question["branches"], truth) << input;
-    if (kind == "outcome-condition") EXPECT_EQ(concrete["outcome"] == question["outcome"], truth) << input;
-    if (kind == "weakest-precondition" && truth)
+    if (kind == "path-condition") {
+      EXPECT_EQ(concrete["branches"] == question["branches"], truth) << input;
+    } else if (kind == "outcome-condition") {
+      EXPECT_EQ(concrete["outcome"] == question["outcome"], truth) << input;
+    } else if (truth) {
       EXPECT_TRUE(concrete["outcome"] == "normal" || concrete["outcome"] == "blocked") << input;
+    }
   }
   EXPECT_EQ(wrong_answers, 1u) << "each exercise has one wrong answer on file";
 
@@ -155,7 +140,9 @@ TEST_P(LabExercise, GoldensConfirmedAndTheWrongAnswerRejected) {
   EXPECT_EQ(wrong_report["summary"]["wrong"], 1);
   EXPECT_EQ(wrong_report["summary"]["missing"], exercise["questions"].size() - 1);
   for (const Json& question : wrong_report["exercises"][0]["questions"])
-    if (question["mark"] == "wrong") EXPECT_TRUE(question.contains("separating_input")) << question.dump();
+    if (question["mark"] == "wrong") {
+      EXPECT_TRUE(question.contains("separating_input")) << question.dump();
+    }
 }
 
 INSTANTIATE_TEST_SUITE_P(Corpus, LabExercise, ::testing::ValuesIn(exercises()), [](const auto& info) {
