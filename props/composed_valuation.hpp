@@ -20,6 +20,16 @@ class ComposedValuation final : public terms::Valuation {
   Value symbol_value(terms::Term symbol) const override;
   Value array_element(terms::Term array_symbol, const Value& index) const override;
   Integer array_length(terms::Term array_symbol) const override;
+  // σ maps symbols only: functions read the base valuation.
+  Value function_value(terms::FunctionId function, std::span<const Value> arguments) const override {
+    return base_.function_value(function, arguments);
+  }
+  Value function_element(terms::FunctionId function, std::span<const Value> arguments, const Value& index) const override {
+    return base_.function_element(function, arguments, index);
+  }
+  Integer function_length(terms::FunctionId function, std::span<const Value> arguments) const override {
+    return base_.function_length(function, arguments);
+  }
 
  private:
   terms::Term image(terms::Term symbol) const;

@@ -31,6 +31,30 @@ class Cvc5Builder {
     return solver_.mkTerm(kind_of(op), std::vector<cvc5::Term>(operands.begin(), operands.end()));
   }
 
+  // A function is a constant of function sort (a 0-ary one a plain constant), applied by APPLY_UF.
+  using Function = cvc5::Term;
+  Function function(const std::string& name, std::span<const SmtSort> domain, SmtSort range) {
+    if (domain.empty()) return solver_.mkConst(cvc5_sort(range), name);
+    std::vector<cvc5::Sort> sorts;
+    for (SmtSort sort : domain) sorts.push_back(cvc5_sort(sort));
+    return solver_.mkConst(solver_.mkFunctionSort(sorts, cvc5_sort(range)), name);
+  }
+  Expression apply_function(const Function& function, std::span<const Expression> arguments) {
+    if (arguments.empty()) return function;
+    std::vector<cvc5::Term> operands = {function};
+    operands.insert(operands.end(), arguments.begin(), arguments.end());
+    return solver_.mkTerm(cvc5::APPLY_UF, operands);
+  }
+  Expression bound_variable(const std::string& name, SmtSort sort) { return solver_.mkVar(cvc5_sort(sort), name); }
+  Expression quantifier(bool universal, std::span<const Expression> variables, const Expression& body) {
+    cvc5::Term bound = solver_.mkTerm(cvc5::VARIABLE_LIST, std::vector<cvc5::Term>(variables.begin(), variables.end()));
+    return solver_.mkTerm(universal ? cvc5::FORALL : cvc5::EXISTS, {bound, body});
+  }
+  Expression value(const Value& value) {
+    if (value.kind() == ValueKind::Bool) return boolean(value.as_boolean());
+    return integer(value.as_integer());
+  }
+
  private:
   static cvc5::Kind kind_of(SmtOperator op) {
     switch (op) {
@@ -115,7 +139,40 @@ class Cvc5Model final : public Model {
     return rethrow_as_runtime_error([&] { return decode(solver_.getValue(*length), Sort::integer()).as_integer(); });
   }
 
+  // getValue of the function applied to the argument values; a function no query used takes the
+  // default of its sort.
+  Value function_value(terms::FunctionId function, std::span<const Value> arguments) const override {
+    Sort range = manager_.function(function).range;
+    const cvc5::Term* declaration = lowering_.find_function(function);
+    if (declaration == nullptr) return terms::default_value(range);
+    return rethrow_as_runtime_error([&] { return decode(solver_.getValue(application(*declaration, arguments)), range); });
+  }
+
+  Value function_element(terms::FunctionId function, std::span<const Value> arguments, const Value& index) const override {
+    Sort element = manager_.element_sort(manager_.function(function).range);
+    const cvc5::Term* declaration = lowering_.find_function(function);
+    if (declaration == nullptr) return terms::default_value(element);
+    return rethrow_as_runtime_error([&] {
+      cvc5::Term read = solver_.mkTerm(cvc5::SELECT, {application(*declaration, arguments), builder_.value(index)});
+      return decode(solver_.getValue(read), element);
+    });
+  }
+
+  Integer function_length(terms::FunctionId function, std::span<const Value> arguments) const override {
+    const cvc5::Term* declaration = lowering_.find_length_function(function);
+    if (declaration == nullptr) return Integer(0);
+    Integer companion = rethrow_as_runtime_error(
+        [&] { return decode(solver_.getValue(application(*declaration, arguments)), Sort::integer()).as_integer(); });
+    return companion.sign() < 0 ? Integer(0) : companion;  // clamped, as the encoding does
+  }
+
  private:
+  cvc5::Term application(const cvc5::Term& declaration, std::span<const Value> arguments) const {
+    std::vector<cvc5::Term> operands;
+    for (const Value& argument : arguments) operands.push_back(builder_.value(argument));
+    return builder_.apply_function(declaration, operands);
+  }
+
   cvc5::Solver& solver_;
   const Lowering<Cvc5Builder>& lowering_;
   Cvc5Builder& builder_;
@@ -130,8 +187,13 @@ class Cvc5Session {
     attempt([&] {
       solver_.setOption("incremental", "true");
       solver_.setOption("produce-models", "true");
-      // ALL rather than QF_AUFLIA: the language multiplies variables, so queries may be nonlinear.
+      // ALL rather than QF_AUFLIA: the language multiplies variables, so queries may be nonlinear,
+      // and engines add quantifiers and uninterpreted functions.
       solver_.setLogic("ALL");
+      // Model finding for quantifiers over bounded integer ranges (∀k. lo <= k < hi ==> ...):
+      // without it cvc5 1.0.3 answers unknown to satisfiable ones such as ∀k. 0 <= k < n ==>
+      // a[k] >= 0.  Inert on quantifier-free queries.
+      solver_.setOption("fmf-bound", "true");
     });
   }
 
@@ -242,6 +304,15 @@ class WorkerModel final : public Model {
   }
   Integer array_length(Term array_symbol) const override {
     return worker_.run([&] { return inner_->array_length(array_symbol); });
+  }
+  Value function_value(terms::FunctionId function, std::span<const Value> arguments) const override {
+    return worker_.run([&] { return inner_->function_value(function, arguments); });
+  }
+  Value function_element(terms::FunctionId function, std::span<const Value> arguments, const Value& index) const override {
+    return worker_.run([&] { return inner_->function_element(function, arguments, index); });
+  }
+  Integer function_length(terms::FunctionId function, std::span<const Value> arguments) const override {
+    return worker_.run([&] { return inner_->function_length(function, arguments); });
   }
 
  private:

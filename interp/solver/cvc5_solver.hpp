@@ -7,7 +7,8 @@
 
 namespace symref::solver {
 
-// Incremental (push/pop along a path), logic ALL (the encoding may be nonlinear), with a
+// Incremental (push/pop along a path), logic ALL (the encoding may be nonlinear, quantified, with
+// uninterpreted functions), bounded-range model finding for quantifiers ("fmf-bound"), with a
 // per-query time-out (cvc5's "tlimit-per" option).
 std::unique_ptr<Solver> make_cvc5_solver(terms::TermManager& manager);
 

@@ -104,6 +104,34 @@ std::string smtlib_symbol(std::string_view name) {
 }
 
 const std::string& NameTable::claim(std::string preferred, terms::TermMap<std::uint32_t>& table, Term key) {
+  std::uint32_t index = claim(std::move(preferred));
+  table.insert_or_assign(key, index);
+  return claimed_[index];
+}
+
+const std::string& NameTable::claim_function(std::string preferred, std::vector<std::uint32_t>& table,
+                                             terms::FunctionId function) {
+  auto position = static_cast<std::size_t>(function);
+  if (position >= table.size()) table.resize(position + 1, static_cast<std::uint32_t>(-1));
+  if (table[position] == static_cast<std::uint32_t>(-1)) table[position] = claim(std::move(preferred));
+  return claimed_[table[position]];
+}
+
+const std::string& NameTable::function_name(terms::FunctionId function) {
+  auto position = static_cast<std::size_t>(function);
+  if (position < function_names_.size() && function_names_[position] != static_cast<std::uint32_t>(-1))
+    return claimed_[function_names_[position]];
+  return claim_function(manager_.function(function).name, function_names_, function);
+}
+
+const std::string& NameTable::function_length_name(terms::FunctionId function) {
+  auto position = static_cast<std::size_t>(function);
+  if (position < function_length_names_.size() && function_length_names_[position] != static_cast<std::uint32_t>(-1))
+    return claimed_[function_length_names_[position]];
+  return claim_function("len(" + function_name(function) + ")", function_length_names_, function);
+}
+
+std::uint32_t NameTable::claim(std::string preferred) {
   // | and \ cannot appear even in a quoted symbol; $ starts the printer's definitions.
   std::replace(preferred.begin(), preferred.end(), '|', '_');
   std::replace(preferred.begin(), preferred.end(), '\\', '_');
@@ -115,13 +143,13 @@ const std::string& NameTable::claim(std::string preferred, terms::TermMap<std::u
     candidate += std::to_string(k);
   }
   used_.insert(candidate);
-  table.insert_or_assign(key, static_cast<std::uint32_t>(claimed_.size()));
   claimed_.push_back(std::move(candidate));
-  return claimed_.back();
+  return static_cast<std::uint32_t>(claimed_.size() - 1);
 }
 
 const std::string& NameTable::name(Term symbol) {
   if (const std::uint32_t* known = names_.find(symbol)) return claimed_[*known];
+  if (symbol->kind() == TermKind::BoundVariable) return claim(symbol->name(), names_, symbol);
   const Program* program = manager_.program();
   std::string preferred = terms::symbol_display_name(symbol, program);
   if (symbol->symbol_kind() == terms::SymbolKind::Field && program != nullptr && symbol->index() >= 0 &&
@@ -160,7 +188,8 @@ void SideConstraintCollector::collect(Term formula, std::vector<SideConstraint>&
       if (t->sort().kind == SortKind::IntArray) constrain(SideConstraint::Kind::LengthNonNegative, t);
     } else if (t->kind() == TermKind::Select && t->sort().kind == SortKind::Reference) {
       Term base = manager_.array_base(t->child(0));
-      if (base->kind() == TermKind::Symbol && base->symbol_kind() == terms::SymbolKind::Field)
+      if (base->kind() == TermKind::Symbol && base->symbol_kind() == terms::SymbolKind::Field &&
+          !t->child(1)->has_bound_variables())
         constrain(SideConstraint::Kind::InputReference, base == t->child(0) ? t : manager_.select(base, t->child(1)));
     }
   });

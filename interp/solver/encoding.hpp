@@ -24,10 +24,34 @@
 //   - every IntArray symbol a:                                      |len(a)| >= 0
 // They are collected per added formula by one walk over its DAG, remembering what was walked
 // across calls and undoing that at pop(), so that incremental adds along a path stay cheap.
+//
+// Quantifiers and uninterpreted functions:
+//   BoundVariable  -> a variable of the quantifier (Z3: a constant abstracted by the quantifier;
+//                     cvc5: mkVar; SMT-LIB: its name in the binder list), named like symbols
+//                     (NameTable), so it never clashes with a declared constant
+//   Forall/Exists  -> (forall ((k Int) ...) body) / (exists ...)
+//   f : D1..Dn -> R declared once as (declare-fun f (D1..Dn) R), encoded sorts as above;
+//   Apply(f, t̄)    -> (f t̄) (a 0-ary f is a constant).  An array range R makes (f t̄) an SMT array
+//                     that select and store read and update like an array constant.
+//   Length of (f t̄), R = IntArray: through a companion function |len(f)| over f's domain, clamped:
+//                     (ite (< (|len(f)| t̄) 0) 0 (|len(f)| t̄)); updates of (f t̄) keep it, as
+//                     for array symbols.  The clamp makes every length >= 0 without a side
+//                     constraint, also under binders, where it would have to be the axiom
+//                     ∀x̄. (|len(f)| x̄) >= 0: an unbounded quantifier in every such query, on which
+//                     cvc5 1.0.3 answers unknown.  Models read the companion and clamp alike.
+// Side constraints of the new kinds, or rather their absence:
+//   - applications of Reference range get no input constraint: an uninterpreted function may yield
+//     any object (nil, input or new); an engine that needs more says so in its formulas;
+//   - field reads (select f t) of Reference sort whose index t has bound variables get none:
+//     outside the binder t means nothing.  Reads from an array-valued application get none either.
+//   - bound variables never get one: a Reference-sorted bound variable ranges over all objects.
+// Solver settings: Z3 needs none; cvc5 runs with logic ALL (quantifiers, UF, arrays, nonlinear
+// arithmetic); scripts say (set-logic ALL).  Both may answer unknown on quantified queries.
 #pragma once
 
 #include <cstdint>
 #include <deque>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -72,16 +96,21 @@ std::string_view smtlib_operator(SmtOperator op);  // "not", "and", ..., "div", 
 class NameTable {
  public:
   explicit NameTable(const TermManager& manager) : manager_(manager) {}
-  const std::string& name(Term symbol);
+  const std::string& name(Term symbol);  // a symbol or a bound variable
   const std::string& length_name(Term array_symbol);
+  const std::string& function_name(terms::FunctionId function);
+  const std::string& function_length_name(terms::FunctionId function);  // |len(f)|
 
  private:
+  std::uint32_t claim(std::string preferred);
   const std::string& claim(std::string preferred, terms::TermMap<std::uint32_t>& table, Term key);
+  const std::string& claim_function(std::string preferred, std::vector<std::uint32_t>& table, terms::FunctionId function);
 
   const TermManager& manager_;
   std::deque<std::string> claimed_;            // stable storage; the maps hold indices into it
   terms::TermMap<std::uint32_t> names_;         // symbol -> index into claimed_
   terms::TermMap<std::uint32_t> length_names_;  // array symbol -> index into claimed_
+  std::vector<std::uint32_t> function_names_, function_length_names_;  // by function id; unclaimed: -1
   std::unordered_set<std::string> used_;
 };
 
@@ -130,10 +159,17 @@ class SideConstraintCollector {
 //   Expression boolean(bool value);
 //   Expression constant(const std::string& name, SmtSort sort);        called once per name
 //   Expression apply(SmtOperator op, std::span<const Expression> operands);
+//   using Function = ...;                                              (copyable)
+//   Function function(const std::string& name, std::span<const SmtSort> domain, SmtSort range);
+//                                                                      called once per function
+//   Expression apply_function(const Function& function, std::span<const Expression> arguments);
+//   Expression bound_variable(const std::string& name, SmtSort sort);  called once per variable
+//   Expression quantifier(bool universal, std::span<const Expression> variables, const Expression& body);
 template <class Builder>
 class Lowering {
  public:
   using Expression = typename Builder::Expression;
+  using Function = typename Builder::Function;
 
   Lowering(const TermManager& manager, NameTable& names, Builder& builder)
       : manager_(manager), names_(names), builder_(builder) {}
@@ -151,10 +187,20 @@ class Lowering {
     const std::uint32_t* slot = length_slots_.find(array_symbol);
     return slot != nullptr ? &expressions_[*slot] : nullptr;
   }
+  // The declared function f and its companion |len(f)|, or nullptr when no query used them.
+  const Function* find_function(terms::FunctionId function) const { return found(functions_, function); }
+  const Function* find_length_function(terms::FunctionId function) const { return found(length_functions_, function); }
   Builder& builder() { return builder_; }
 
  private:
   Expression translate(Term term);
+  Expression length_expression(Term base);  // base lowered already when an application
+  const Function& function_of(terms::FunctionId function);
+  const Function& length_function_of(terms::FunctionId function);
+  static const Function* found(const std::vector<std::optional<Function>>& table, terms::FunctionId function) {
+    auto index = static_cast<std::size_t>(function);
+    return index < table.size() && table[index] ? &*table[index] : nullptr;
+  }
   const Expression& cached(Term term) const { return expressions_[*slots_.find(term)]; }
   void remember(terms::TermMap<std::uint32_t>& slots, Term term, Expression expression) {
     slots.insert_or_assign(term, static_cast<std::uint32_t>(expressions_.size()));
@@ -169,6 +215,7 @@ class Lowering {
   std::vector<Expression> expressions_;
   std::vector<std::pair<Term, bool>> stack_;
   std::vector<Expression> operands_;  // reused by translate()
+  std::vector<std::optional<Function>> functions_, length_functions_;  // by function id
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -185,12 +232,21 @@ typename Lowering<Builder>::Expression Lowering<Builder>::lower(Term root) {
       stack_.pop_back();
       continue;
     }
-    // A Length needs only the base symbol of its array, not the updates over it.
-    if (!operands_pushed && term->arity() > 0 && term->kind() != TermKind::Length) {
-      stack_.back().second = true;
-      for (std::uint32_t i = term->arity(); i-- > 0;)
-        if (!slots_.contains(term->child(i))) stack_.emplace_back(term->child(i), false);
-      continue;
+    if (!operands_pushed && term->arity() > 0) {
+      if (term->kind() != TermKind::Length) {
+        stack_.back().second = true;
+        for (std::uint32_t i = term->arity(); i-- > 0;)
+          if (!slots_.contains(term->child(i))) stack_.emplace_back(term->child(i), false);
+        continue;
+      }
+      // A Length needs only the base of its array, not the updates over it: a symbol, or an
+      // application whose arguments the companion |len(f)| takes.
+      Term base = manager_.array_base(term->child(0));
+      if (base->kind() == TermKind::Apply && !slots_.contains(base)) {
+        stack_.back().second = true;
+        stack_.emplace_back(base, false);
+        continue;
+      }
     }
     stack_.pop_back();
     remember(slots_, term, translate(term));
@@ -215,6 +271,43 @@ typename Lowering<Builder>::Expression Lowering<Builder>::lower(const SideConstr
   }
   const Expression operands[] = {zero, length_of(constraint.subject)};
   return builder_.apply(SmtOperator::LessEqual, operands);
+}
+
+template <class Builder>
+const typename Lowering<Builder>::Function& Lowering<Builder>::function_of(terms::FunctionId function) {
+  auto index = static_cast<std::size_t>(function);
+  if (index >= functions_.size()) functions_.resize(index + 1);
+  if (!functions_[index]) {
+    const terms::FunctionDeclaration& declaration = manager_.function(function);
+    std::vector<SmtSort> domain;
+    for (Sort sort : declaration.domain) domain.push_back(smt_sort(sort, manager_));
+    functions_[index] = builder_.function(names_.function_name(function), domain, smt_sort(declaration.range, manager_));
+  }
+  return *functions_[index];
+}
+
+template <class Builder>
+const typename Lowering<Builder>::Function& Lowering<Builder>::length_function_of(terms::FunctionId function) {
+  auto index = static_cast<std::size_t>(function);
+  if (index >= length_functions_.size()) length_functions_.resize(index + 1);
+  if (!length_functions_[index]) {
+    std::vector<SmtSort> domain;
+    for (Sort sort : manager_.function(function).domain) domain.push_back(smt_sort(sort, manager_));
+    length_functions_[index] = builder_.function(names_.function_length_name(function), domain, SmtSort::Int);
+  }
+  return *length_functions_[index];
+}
+
+template <class Builder>
+typename Lowering<Builder>::Expression Lowering<Builder>::length_expression(Term base) {
+  if (base->kind() != TermKind::Apply) return length_of(base);
+  operands_.clear();
+  for (Term argument : *base) operands_.push_back(cached(argument));
+  Expression companion = builder_.apply_function(length_function_of(base->function()), operands_);
+  Expression zero = builder_.integer(Integer(0));
+  const Expression test[] = {companion, zero};
+  const Expression clamp[] = {builder_.apply(SmtOperator::Less, test), zero, companion};
+  return builder_.apply(SmtOperator::Ite, clamp);
 }
 
 template <class Builder>
@@ -264,8 +357,20 @@ typename Lowering<Builder>::Expression Lowering<Builder>::translate(Term term) {
     case TermKind::Implies: return apply(SmtOperator::Implies);
     case TermKind::Select: return apply(SmtOperator::Select);
     case TermKind::Store: return apply(SmtOperator::Store);
-    case TermKind::Length: {
-      return length_of(manager_.array_base(term->child(0)));
+    case TermKind::Length: return length_expression(manager_.array_base(term->child(0)));
+    case TermKind::BoundVariable:
+      return builder_.bound_variable(names_.name(term), smt_sort(term->sort(), manager_));
+    case TermKind::Forall:
+    case TermKind::Exists: {
+      operands_.clear();
+      for (Term variable : TermManager::quantified_variables(term)) operands_.push_back(cached(variable));
+      return builder_.quantifier(term->kind() == TermKind::Forall, operands_, cached(TermManager::quantifier_body(term)));
+    }
+    case TermKind::Apply: {
+      const Function& function = function_of(term->function());
+      operands_.clear();
+      for (Term argument : *term) operands_.push_back(cached(argument));
+      return builder_.apply_function(function, operands_);
     }
   }
   throw std::logic_error("encoding: unknown term kind");

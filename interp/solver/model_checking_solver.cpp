@@ -84,23 +84,43 @@ std::unique_ptr<Model> ModelCheckingSolver::model() {
   return inner().model();
 }
 
-void ModelCheckingSolver::validate(const Model& model) const {
+void ModelCheckingSolver::validate(const Model& model) {
   terms::TermEvaluator evaluator(model);
+  evaluator.set_enumeration_limit(enumeration_limit);
   for (Term formula : assertions_.formulas()) {
-    if (evaluator.evaluate_boolean(formula)) continue;
+    bool holds = false;
+    try {
+      holds = evaluator.evaluate_boolean(formula);
+    } catch (const terms::NotEvaluable&) {
+      ++unevaluated_formulas_;  // neither true nor false: not a verdict
+      continue;
+    }
+    if (holds) continue;
     std::string text = readable(formula, manager_);
     throw InvalidModel(name(), text,
                        "the model falsifies " + text + " (with " + symbol_values(formula, model, manager_) + ")");
   }
   for (const SideConstraint& constraint : constraints_) {
-    if (constraint.kind == SideConstraint::Kind::InputReference) {
+    try {
+      check_side_constraint(constraint, model, evaluator);
+    } catch (const terms::NotEvaluable&) {
+      ++unevaluated_formulas_;
+    }
+  }
+}
+
+void ModelCheckingSolver::check_side_constraint(const SideConstraint& constraint, const Model& model,
+                                                terms::TermEvaluator& evaluator) {
+  switch (constraint.kind) {
+    case SideConstraint::Kind::InputReference: {
       Value object = evaluator.evaluate(constraint.subject);
-      if (object.as_object() <= 0) continue;
+      if (object.as_object() <= 0) return;
       std::string text = readable(constraint.subject, manager_);
       throw InvalidModel(name(), text, "the input reference " + text + " is the new object " + describe_value(object));
-    } else {
+    }
+    case SideConstraint::Kind::LengthNonNegative: {
       Integer length = model.array_length(constraint.subject);
-      if (length.sign() >= 0) continue;
+      if (length.sign() >= 0) return;
       std::string text = readable(constraint.subject, manager_);
       throw InvalidModel(name(), text, "the array " + text + " has the negative length " + length.to_string());
     }

@@ -1,6 +1,11 @@
 // A solver layer evaluating every formula under each model before use (§2 Theorem 2.3: V(φ) = true).
 //
 // It also checks that the model is a consistent input: the side constraints of encoding.hpp hold.
+//
+// A formula (or side constraint) the term evaluator cannot evaluate — a quantifier without a
+// range guard or with too large a range (evaluator.hpp) — is skipped, neither accepted nor
+// rejected, and counted: unevaluated_formulas().  So quantified queries are only as checked as
+// their guards allow, and the count says how much was not.
 #pragma once
 
 #include <memory>
@@ -41,8 +46,14 @@ class ModelCheckingSolver final : public ForwardingSolver {
   SatResult check() override;
   std::unique_ptr<Model> model() override;
 
+  // Formulas and side constraints skipped as NotEvaluable, over all checks so far.
+  std::uint64_t unevaluated_formulas() const { return unevaluated_formulas_; }
+  // The most bindings one formula's quantifiers may take in validation (evaluator.hpp).
+  static constexpr std::uint64_t enumeration_limit = 100'000;
+
  private:
-  void validate(const Model& model) const;
+  void validate(const Model& model);
+  void check_side_constraint(const SideConstraint& constraint, const Model& model, terms::TermEvaluator& evaluator);
 
   terms::TermManager& manager_;
   AssertionStack assertions_;
@@ -52,6 +63,7 @@ class ModelCheckingSolver final : public ForwardingSolver {
   // Under ModelNotValidated only: the snapshot of the last sat model, and the stale one handed out.
   std::shared_ptr<const SnapshotModel> previous_model_;
   std::shared_ptr<const SnapshotModel> stale_model_;
+  std::uint64_t unevaluated_formulas_ = 0;
 };
 
 }  // namespace symref::solver

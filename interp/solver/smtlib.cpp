@@ -22,10 +22,16 @@ class TextBuilder {
     std::vector<std::uint32_t> operands;
     SmtSort sort = SmtSort::Int;
     bool leaf = true;
+    bool open = false;  // a bound variable occurs in it: it cannot be named outside its binder
   };
   struct Declaration {
     std::string name;  // already quoted
-    SmtSort sort;
+    SmtSort sort;      // of a constant, or a function's range
+    std::string domain;  // a function's "(Int Bool)"; empty for a constant
+  };
+  struct Function {
+    std::string name;  // already quoted
+    SmtSort range;
   };
 
   Expression integer(const Integer& value) {
@@ -35,7 +41,7 @@ class TextBuilder {
   Expression boolean(bool value) { return leaf(value ? "true" : "false", SmtSort::Bool); }
   Expression constant(const std::string& name, SmtSort sort) {
     std::string symbol = smtlib_symbol(name);
-    declarations_.push_back({symbol, sort});
+    declarations_.push_back({symbol, sort, {}});
     return leaf(std::move(symbol), sort);
   }
   Expression apply(SmtOperator op, std::span<const Expression> operands) {
@@ -55,9 +61,51 @@ class TextBuilder {
       case SmtOperator::Modulo: node.sort = SmtSort::Int; break;
       default: node.sort = SmtSort::Bool; break;
     }
-    std::string key = node.head;
-    for (std::uint32_t operand : operands) key += ' ' + std::to_string(operand);
-    return intern(std::move(key), std::move(node));
+    return operation(std::move(node));
+  }
+
+  Function function(const std::string& name, std::span<const SmtSort> domain, SmtSort range) {
+    std::string symbol = smtlib_symbol(name);
+    std::string sorts = "(";
+    for (SmtSort sort : domain) {
+      if (sorts.size() > 1) sorts += ' ';
+      sorts += smtlib_sort(sort);
+    }
+    sorts += ')';
+    declarations_.push_back({symbol, range, std::move(sorts)});
+    return {std::move(symbol), range};
+  }
+  Expression apply_function(const Function& function, std::span<const Expression> arguments) {
+    if (arguments.empty()) return leaf(function.name, function.range);
+    Node node;
+    node.head = function.name;
+    node.operands.assign(arguments.begin(), arguments.end());
+    node.leaf = false;
+    node.sort = function.range;
+    return operation(std::move(node));
+  }
+  Expression bound_variable(const std::string& name, SmtSort sort) {
+    Expression variable = leaf(smtlib_symbol(name), sort);
+    nodes_[variable].open = true;
+    return variable;
+  }
+  // (forall ((k Int) ...) body): the binder list is part of the head, the body the one operand.
+  Expression quantifier(bool universal, std::span<const Expression> variables, const Expression& body) {
+    Node node;
+    node.head = universal ? "forall (" : "exists (";
+    for (std::size_t i = 0; i < variables.size(); ++i) {
+      if (i > 0) node.head += ' ';
+      node.head += '(';
+      node.head += nodes_[variables[i]].head;
+      node.head += ' ';
+      node.head += smtlib_sort(nodes_[variables[i]].sort);
+      node.head += ')';
+    }
+    node.head += ')';
+    node.operands = {body};
+    node.leaf = false;
+    node.sort = SmtSort::Bool;
+    return operation(std::move(node));
   }
 
   const std::vector<Node>& nodes() const { return nodes_; }
@@ -69,6 +117,14 @@ class TextBuilder {
     node.head = text;
     node.sort = sort;
     return intern("'" + text, std::move(node));
+  }
+  Expression operation(Node node) {
+    std::string key = node.head;
+    for (std::uint32_t operand : node.operands) {
+      key += ' ' + std::to_string(operand);
+      node.open |= nodes_[operand].open;
+    }
+    return intern(std::move(key), std::move(node));
   }
   Expression intern(std::string key, Node node) {
     auto [position, inserted] = index_.try_emplace(std::move(key), static_cast<std::uint32_t>(nodes_.size()));
@@ -97,7 +153,9 @@ std::vector<bool> shared_nodes(const std::vector<TextBuilder::Node>& nodes, std:
     }
   }
   std::vector<bool> shared(nodes.size(), false);
-  for (std::size_t i = 0; i < nodes.size(); ++i) shared[i] = reachable[i] && !nodes[i].leaf && uses[i] >= 2;
+  // A node with bound variables is written in place: a name for it would be outside its binder.
+  for (std::size_t i = 0; i < nodes.size(); ++i)
+    shared[i] = reachable[i] && !nodes[i].leaf && !nodes[i].open && uses[i] >= 2;
   return shared;
 }
 
@@ -215,9 +273,13 @@ std::string smtlib_script(terms::TermManager& manager, std::span<const terms::Te
   }
   out += "(set-logic ALL)\n";
   for (const auto& declaration : builder.declarations()) {
-    out += "(declare-const ";
+    out += declaration.domain.empty() ? "(declare-const " : "(declare-fun ";
     out += declaration.name;
     out += ' ';
+    if (!declaration.domain.empty()) {
+      out += declaration.domain;
+      out += ' ';
+    }
     out += smtlib_sort(declaration.sort);
     out += ")\n";
   }

@@ -6,25 +6,92 @@
 
 namespace symref::solver {
 
+using terms::FunctionId;
 using terms::SortKind;
 using terms::TermKind;
+
+namespace {
+
+// Reads the source and writes every answer into the snapshot's tables.
+class Recorder final : public terms::Valuation {
+ public:
+  Recorder(const Model& source, terms::MapValuation& copy) : source_(source), copy_(copy) {}
+
+  Value symbol_value(Term symbol) const override {
+    Value value = source_.symbol_value(symbol);
+    copy_.set_symbol(symbol, value);
+    return value;
+  }
+  Value array_element(Term array_symbol, const Value& index) const override {
+    Value value = source_.array_element(array_symbol, index);
+    copy_.set_element(array_symbol, index, value);
+    return value;
+  }
+  Integer array_length(Term array_symbol) const override {
+    Integer length = source_.array_length(array_symbol);
+    copy_.set_length(array_symbol, length);
+    return length;
+  }
+  Value function_value(FunctionId function, std::span<const Value> arguments) const override {
+    Value value = source_.function_value(function, arguments);
+    copy_.set_function_value(function, {arguments.begin(), arguments.end()}, value);
+    return value;
+  }
+  Value function_element(FunctionId function, std::span<const Value> arguments, const Value& index) const override {
+    Value value = source_.function_element(function, arguments, index);
+    copy_.set_function_element(function, {arguments.begin(), arguments.end()}, index, value);
+    return value;
+  }
+  Integer function_length(FunctionId function, std::span<const Value> arguments) const override {
+    Integer length = source_.function_length(function, arguments);
+    copy_.set_function_length(function, {arguments.begin(), arguments.end()}, length);
+    return length;
+  }
+
+ private:
+  const Model& source_;
+  terms::MapValuation& copy_;
+};
+
+}  // namespace
 
 std::unique_ptr<SnapshotModel> SnapshotModel::capture(const Model& source, std::span<const Term> formulas,
                                                       const terms::TermManager& manager) {
   auto snapshot = std::make_unique<SnapshotModel>(manager);
-  terms::TermEvaluator evaluator(source);
+  Recorder recorder(source, snapshot->values_);
+  terms::TermEvaluator evaluator(recorder);
   terms::TermSet visited;
   for (Term formula : formulas) {
+    // What evaluating the formula reads, also under the binders it can enumerate.
+    try {
+      evaluator.evaluate(formula);
+    } catch (const terms::NotEvaluable&) {
+    }
+    // And the closed parts one by one, with the base element of every read (also one that an
+    // update hides), so that a formula the evaluator could not finish is covered as far as can be.
     terms::for_each_subterm(formula, visited, [&](Term t) {
-      if (t->kind() == TermKind::Symbol) {
-        if (!terms::TermManager::is_array(t->sort()))
-          snapshot->values_.set_symbol(t, source.symbol_value(t));
-        else if (t->sort().kind == SortKind::IntArray)
-          snapshot->values_.set_length(t, source.array_length(t));
-      } else if (t->kind() == TermKind::Select) {
-        Term base = manager.array_base(t->child(0));
-        Value index = evaluator.evaluate(t->child(1));
-        snapshot->values_.set_element(base, index, source.array_element(base, index));
+      if (t->has_bound_variables()) return;
+      try {
+        if (t->kind() == TermKind::Symbol) {
+          if (!terms::TermManager::is_array(t->sort()))
+            recorder.symbol_value(t);
+          else if (t->sort().kind == SortKind::IntArray)
+            recorder.array_length(t);
+        } else if (t->kind() == TermKind::Select) {
+          Term base = manager.array_base(t->child(0));
+          Value index = evaluator.evaluate(t->child(1));
+          if (base->kind() == TermKind::Symbol) {
+            recorder.array_element(base, index);
+          } else if (base->kind() == TermKind::Apply) {
+            std::vector<Value> arguments;
+            for (Term argument : *base) arguments.push_back(evaluator.evaluate(argument));
+            recorder.function_element(base->function(), arguments, index);
+          }
+        } else if (t->kind() == TermKind::Length ||
+                   (t->kind() == TermKind::Apply && !terms::TermManager::is_array(t->sort()))) {
+          evaluator.evaluate(t);
+        }
+      } catch (const terms::NotEvaluable&) {
       }
     });
   }

@@ -55,6 +55,30 @@ class Z3Builder {
     throw std::logic_error("z3: unknown operator");
   }
 
+  using Function = z3::func_decl;
+  Function function(const std::string& name, std::span<const SmtSort> domain, SmtSort range) {
+    z3::sort_vector sorts(context_);
+    for (SmtSort sort : domain) sorts.push_back(z3_sort(sort));
+    return context_.function(name.c_str(), sorts, z3_sort(range));
+  }
+  Expression apply_function(const Function& function, std::span<const Expression> arguments) {
+    z3::expr_vector operands(context_);
+    for (const z3::expr& argument : arguments) operands.push_back(argument);
+    return function(operands);
+  }
+  // A constant that the quantifier abstracts; its name is unique (NameTable), so it is no free one.
+  Expression bound_variable(const std::string& name, SmtSort sort) { return context_.constant(name.c_str(), z3_sort(sort)); }
+  Expression quantifier(bool universal, std::span<const Expression> variables, const Expression& body) {
+    z3::expr_vector bound(context_);
+    for (const z3::expr& variable : variables) bound.push_back(variable);
+    return universal ? z3::forall(bound, body) : z3::exists(bound, body);
+  }
+  // A value of the language as a numeral of the encoding: object identities are integers.
+  Expression value(const Value& value) {
+    if (value.kind() == ValueKind::Bool) return boolean(value.as_boolean());
+    return integer(value.as_integer());
+  }
+
  private:
   z3::sort z3_sort(SmtSort sort) {
     switch (sort) {
@@ -193,7 +217,39 @@ class Z3Model final : public Model {
     return guarded([&] { return decode(model_.eval(*length, true), Sort::integer()).as_integer(); });
   }
 
+  // Applications are evaluated in the model with completion: Z3 reads f's interpretation (its
+  // entries, else its default).  A function no query used takes the default of its sort.
+  Value function_value(terms::FunctionId function, std::span<const Value> arguments) const override {
+    Sort range = manager_.function(function).range;
+    const z3::func_decl* declaration = lowering_.find_function(function);
+    if (declaration == nullptr) return terms::default_value(range);
+    return guarded([&] { return decode(model_.eval(application(*declaration, arguments), true), range); });
+  }
+
+  Value function_element(terms::FunctionId function, std::span<const Value> arguments, const Value& index) const override {
+    Sort element = manager_.element_sort(manager_.function(function).range);
+    const z3::func_decl* declaration = lowering_.find_function(function);
+    if (declaration == nullptr) return terms::default_value(element);
+    return guarded([&] {
+      return decode(model_.eval(z3::select(application(*declaration, arguments), builder_.value(index)), true), element);
+    });
+  }
+
+  Integer function_length(terms::FunctionId function, std::span<const Value> arguments) const override {
+    const z3::func_decl* declaration = lowering_.find_length_function(function);
+    if (declaration == nullptr) return Integer(0);
+    Integer companion =
+        guarded([&] { return decode(model_.eval(application(*declaration, arguments), true), Sort::integer()).as_integer(); });
+    return companion.sign() < 0 ? Integer(0) : companion;  // clamped, as the encoding does
+  }
+
  private:
+  z3::expr application(const z3::func_decl& declaration, std::span<const Value> arguments) const {
+    std::vector<z3::expr> operands;
+    for (const Value& argument : arguments) operands.push_back(builder_.value(argument));
+    return builder_.apply_function(declaration, operands);
+  }
+
   z3::model model_;
   const Lowering<Z3Builder>& lowering_;
   Z3Builder& builder_;

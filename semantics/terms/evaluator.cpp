@@ -1,9 +1,11 @@
 // Term evaluation V(t) under a valuation (§2 expression semantics, §2.1 arrays, §4.1 fields as arrays).
 #include "semantics/terms/evaluator.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "semantics/terms/term_manager.hpp"
+#include "semantics/terms/traversal.hpp"
 
 namespace symref::terms {
 
@@ -17,6 +19,29 @@ Value default_value(Sort sort) {
   }
   throw std::logic_error("no scalar default for the sort " + to_string(sort));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Valuation: no functions known
+
+namespace {
+
+[[noreturn]] void unknown_function(FunctionId function) {
+  throw NotEvaluable("the valuation gives no values of function " + std::to_string(static_cast<std::uint32_t>(function)));
+}
+
+ApplicationKey key_of(FunctionId function, std::span<const Value> arguments) {
+  return {function, std::vector<Value>(arguments.begin(), arguments.end())};
+}
+
+}  // namespace
+
+Value Valuation::function_value(FunctionId function, std::span<const Value>) const { unknown_function(function); }
+
+Value Valuation::function_element(FunctionId function, std::span<const Value>, const Value&) const {
+  unknown_function(function);
+}
+
+Integer Valuation::function_length(FunctionId function, std::span<const Value>) const { unknown_function(function); }
 
 // ---------------------------------------------------------------------------------------------
 // MapValuation
@@ -53,6 +78,44 @@ Integer MapValuation::array_length(Term array_symbol) const {
   return array != arrays_.end() ? array->second.length : Integer(0);
 }
 
+void MapValuation::set_function_value(FunctionId function, std::vector<Value> arguments, Value value) {
+  function_values_.insert_or_assign(ApplicationKey{function, std::move(arguments)}, std::move(value));
+}
+
+void MapValuation::set_function_default(FunctionId function, Value value) {
+  function_defaults_.insert_or_assign(function, std::move(value));
+}
+
+void MapValuation::set_function_element(FunctionId function, std::vector<Value> arguments, Value index, Value value) {
+  arguments.push_back(std::move(index));
+  function_elements_.insert_or_assign(ApplicationKey{function, std::move(arguments)}, std::move(value));
+}
+
+void MapValuation::set_function_length(FunctionId function, std::vector<Value> arguments, Integer length) {
+  function_lengths_.insert_or_assign(ApplicationKey{function, std::move(arguments)}, std::move(length));
+}
+
+Value MapValuation::function_value(FunctionId function, std::span<const Value> arguments) const {
+  auto found = function_values_.find(key_of(function, arguments));
+  if (found != function_values_.end()) return found->second;
+  auto fallback = function_defaults_.find(function);
+  if (fallback != function_defaults_.end()) return fallback->second;
+  return default_value(manager_.function(function).range);
+}
+
+Value MapValuation::function_element(FunctionId function, std::span<const Value> arguments, const Value& index) const {
+  ApplicationKey key = key_of(function, arguments);
+  key.arguments.push_back(index);
+  auto found = function_elements_.find(key);
+  if (found != function_elements_.end()) return found->second;
+  return default_value(manager_.element_sort(manager_.function(function).range));
+}
+
+Integer MapValuation::function_length(FunctionId function, std::span<const Value> arguments) const {
+  auto found = function_lengths_.find(key_of(function, arguments));
+  return found != function_lengths_.end() ? found->second : Integer(0);
+}
+
 // ---------------------------------------------------------------------------------------------
 // TermEvaluator
 
@@ -62,23 +125,34 @@ Value TermEvaluator::evaluate(Term term) {
   if (TermManager::is_array(term->sort()))
     throw std::logic_error("evaluate: the term has the array sort " + to_string(term->sort()));
   if (const Value* known = cache_.find(term)) return *known;
+  // A call left by an exception may have left its walk and its quantifier scopes behind.
   stack_.clear();
+  depth_ = 0;
+  if (!bindings_.empty()) bindings_.clear();
+  bindings_left_ = enumeration_limit_;
+  return run(term);
+}
+
+Value TermEvaluator::run(Term term) {
+  if (const Value* known = find(term)) return *known;
+  const std::size_t base = stack_.size();
   stack_.emplace_back(term, false);
-  while (!stack_.empty()) {
+  while (stack_.size() > base) {
     auto [current, operands_pushed] = stack_.back();
-    if (cache_.contains(current)) {
+    if (find(current) != nullptr) {
       stack_.pop_back();
       continue;
     }
-    if (!operands_pushed && current->arity() > 0) {
+    // A quantifier's operands are evaluated by quantify(), under bindings.
+    if (!operands_pushed && current->arity() > 0 && !current->is_quantifier()) {
       stack_.back().second = true;
       for (Term child : *current)
-        if (!cache_.contains(child)) stack_.emplace_back(child, false);
+        if (find(child) == nullptr) stack_.emplace_back(child, false);
       continue;
     }
     stack_.pop_back();
     Value value = compute(current);
-    cache_.insert_or_assign(current, std::move(value));
+    store(current, std::move(value));
   }
   return cached(term);
 }
@@ -91,7 +165,8 @@ Value TermEvaluator::read(Term array, const Value& index) {
   checkpoints_.clear();
   std::optional<Value> result;
   for (bool first = true; array->kind() == TermKind::Store; array = array->child(0), first = false) {
-    if (!first && is_checkpoint(array)) {
+    // Only closed chains: a chain with bound variables reads differently under other bindings.
+    if (!first && !array->has_bound_variables() && is_checkpoint(array)) {
       auto known = reads_.find(ArrayRead{array->id(), index});
       if (known != reads_.end()) {
         result = known->second;
@@ -104,10 +179,28 @@ Value TermEvaluator::read(Term array, const Value& index) {
       break;
     }
   }
-  if (!result) result = valuation_.array_element(array, index);
+  if (!result) result = base_element(array, index);
   // Every update the walk passed lies above the one that decided the read: same answer from there.
   for (Term checkpoint : checkpoints_) reads_.emplace(ArrayRead{checkpoint->id(), index}, *result);
   return *result;
+}
+
+std::vector<Value> TermEvaluator::arguments_of(Term application) {
+  std::vector<Value> arguments;
+  arguments.reserve(application->arity());
+  for (Term argument : *application) arguments.push_back(cached(argument));
+  return arguments;
+}
+
+// Below all updates: an array symbol, or an array-valued function application.
+Value TermEvaluator::base_element(Term base, const Value& index) {
+  if (base->kind() == TermKind::Apply) return valuation_.function_element(base->function(), arguments_of(base), index);
+  return valuation_.array_element(base, index);
+}
+
+Integer TermEvaluator::base_length(Term base) {
+  if (base->kind() == TermKind::Apply) return valuation_.function_length(base->function(), arguments_of(base));
+  return valuation_.array_length(base);
 }
 
 Value TermEvaluator::compute(Term t) {
@@ -147,10 +240,147 @@ Value TermEvaluator::compute(Term t) {
     case TermKind::Length: {
       Term array = t->child(0);
       while (array->kind() == TermKind::Store) array = array->child(0);
-      return Value::integer(valuation_.array_length(array));
+      return Value::integer(base_length(array));
     }
+    case TermKind::BoundVariable:
+      if (const Value* value = bindings_.find(t)) return *value;
+      throw std::logic_error("evaluate: the bound variable " + t->name() + " occurs outside its quantifier");
+    case TermKind::Forall:
+    case TermKind::Exists: return quantify(t);
+    case TermKind::Apply:
+      if (TermManager::is_array(t->sort())) return Value();  // read pointwise by Select and Length
+      return valuation_.function_value(t->function(), arguments_of(t));
   }
   throw std::logic_error("evaluate: unknown term kind");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Quantifiers by enumeration of guarded ranges
+
+namespace {
+
+void add_conjuncts(Term t, std::vector<Term>& out) {
+  if (t->kind() == TermKind::And)
+    out.insert(out.end(), t->begin(), t->end());
+  else
+    out.push_back(t);
+}
+
+}  // namespace
+
+Value TermEvaluator::quantify(Term quantifier) {
+  Quantification q;
+  q.body = TermManager::quantifier_body(quantifier);
+  q.universal = quantifier->kind() == TermKind::Forall;
+  q.variables = TermManager::quantified_variables(quantifier);
+  find_bounds(q);
+  if (depth_ == scopes_.size()) scopes_.emplace_back();
+  scopes_[depth_].clear_keeping_capacity();
+  ++depth_;
+  bool decided = search(q, 0);
+  --depth_;
+  for (Term variable : q.variables) bindings_.erase(variable);
+  // ∀: decided means a counterexample was found; ∃: a witness.
+  return Value::boolean(q.universal ? !decided : decided);
+}
+
+// The guards: the conjuncts of the antecedents of ∀'s body (through nested ==>) or of ∃'s body.
+// A guard bounds variable i when one side is the variable and the other uses no variable of this
+// quantifier from i on and no bound variable that is not bound now.
+void TermEvaluator::find_bounds(Quantification& q) const {
+  std::vector<Term> guards;
+  if (q.universal) {
+    for (Term t = q.body; t->kind() == TermKind::Implies; t = t->child(1)) add_conjuncts(t->child(0), guards);
+  } else {
+    add_conjuncts(q.body, guards);
+  }
+  q.lower.assign(q.variables.size(), {});
+  q.upper.assign(q.variables.size(), {});
+  auto usable = [&](Term side, std::size_t i) {
+    for (Term used : free_bound_variables(side)) {
+      auto position = std::find(q.variables.begin(), q.variables.end(), used);
+      if (position != q.variables.end() ? static_cast<std::size_t>(position - q.variables.begin()) >= i
+                                        : !bindings_.contains(used))
+        return false;
+    }
+    return true;
+  };
+  for (Term guard : guards) {
+    if (guard->kind() != TermKind::Less && guard->kind() != TermKind::LessEqual && guard->kind() != TermKind::Equal)
+      continue;
+    for (std::size_t i = 0; i < q.variables.size(); ++i) {
+      Term v = q.variables[i];
+      if (v->sort().kind != SortKind::Int) continue;
+      Term left = guard->child(0), right = guard->child(1);
+      const int strict = guard->kind() == TermKind::Less ? 1 : 0;
+      if (right == v && usable(left, i)) {
+        if (guard->kind() == TermKind::Equal) {
+          q.lower[i].push_back({left, 0});
+          q.upper[i].push_back({left, 1});
+        } else {
+          q.lower[i].push_back({left, strict});  // left < v: v >= left + 1
+        }
+      } else if (left == v && usable(right, i)) {
+        if (guard->kind() == TermKind::Equal) {
+          q.lower[i].push_back({right, 0});
+          q.upper[i].push_back({right, 1});
+        } else {
+          q.upper[i].push_back({right, 1 - strict});  // v <= right: v < right + 1
+        }
+      }
+    }
+  }
+}
+
+void TermEvaluator::bind(Term variable, Value value) {
+  bindings_.insert_or_assign(variable, std::move(value));
+  // Every value with bound variables computed under the old binding is stale.
+  scopes_[depth_ - 1].clear_keeping_capacity();
+}
+
+bool TermEvaluator::search(const Quantification& q, std::size_t i) {
+  if (i == q.variables.size()) {
+    bool holds = run(q.body).as_boolean();
+    return q.universal ? !holds : holds;
+  }
+  auto spend = [&](const Integer& bindings) {
+    if (Integer(static_cast<std::int64_t>(bindings_left_)) < bindings)
+      throw NotEvaluable("a quantifier's range exceeds the enumeration limit of " + std::to_string(enumeration_limit_) +
+                         " bindings");
+    bindings_left_ -= static_cast<std::uint64_t>(bindings.to_int64().value_or(0));
+  };
+  Term variable = q.variables[i];
+  switch (variable->sort().kind) {
+    case SortKind::Bool:
+      spend(Integer(2));
+      for (bool value : {false, true}) {
+        bind(variable, Value::boolean(value));
+        if (search(q, i + 1)) return true;
+      }
+      return false;
+    case SortKind::Int: {
+      if (q.lower[i].empty() || q.upper[i].empty())
+        throw NotEvaluable("the quantified variable " + variable->name() + " has no range guard");
+      std::optional<Integer> low, high;
+      for (const Bound& bound : q.lower[i]) {
+        Integer value = run(bound.term).as_integer() + Integer(bound.offset);
+        if (!low || *low < value) low = value;
+      }
+      for (const Bound& bound : q.upper[i]) {
+        Integer value = run(bound.term).as_integer() + Integer(bound.offset);
+        if (!high || value < *high) high = value;
+      }
+      if (!(*low < *high)) return false;  // an empty range: the guard is false for every value
+      spend(*high - *low);
+      for (Integer value = *low; value < *high; value = value + Integer(1)) {
+        bind(variable, Value::integer(value));
+        if (search(q, i + 1)) return true;
+      }
+      return false;
+    }
+    default:
+      throw NotEvaluable("the quantified variable " + variable->name() + " ranges over objects");
+  }
 }
 
 }  // namespace symref::terms

@@ -13,9 +13,30 @@
 // Every operator is total: + - * exact, / and % Euclidean with a/0 = 0 and a%0 = a, && || ==> ?:
 // ordinary functions of their operands (terms have no undefined subterms, so evaluating them
 // strictly gives the same value as evaluating them lazily).
+//
+// Uninterpreted functions are part of the valuation: V gives each declared f a total function, and
+// V(f(t̄)) = V(f)(V(t̄)); with an array range, V(f)(v̄) is an array (elements and a length >= 0).
+// Quantifiers have their usual meaning over the whole sort of each variable: V(∀x. P) is true when
+// P is true under V extended by every value of x, V(∃x. P) when under some value.
+//
+// What the evaluator can compute (the rest throws NotEvaluable, never guesses):
+//   - f(t̄) when the valuation gives f's values (Valuation's function_* members; the defaults
+//     throw NotEvaluable);
+//   - a quantifier whose every variable is Bool (both values tried) or an Int with a syntactic range
+//     guard, found among the conjuncts of the antecedents of ∀'s body (∀k. lo <= k && k < hi ==> P,
+//     also as nested ==>) or of ∃'s body (∃k. lo <= k && k < hi && P): lower bounds lo <= k and
+//     lo < k, upper bounds k < hi and k <= hi, or k == e; several bounds intersect.  A bound may
+//     use the variables bound outside it and the earlier variables of its own quantifier.  The
+//     range is enumerated, stopping at the first counterexample (∀) or witness (∃), so nested
+//     quantifiers in any order work.  One evaluate() call tries at most enumeration_limit()
+//     bindings in all (default 10^6); a larger range, a Reference variable or an Int without
+//     guard throws NotEvaluable.  Outside its range the guard is false, so the body is true (∀)
+//     or false (∃) there: enumerating the range alone is exact.
 #pragma once
 
 #include <optional>
+#include <span>
+#include <stdexcept>
 #include <unordered_map>
 #include <vector>
 
@@ -26,6 +47,13 @@
 namespace symref::terms {
 
 class TermManager;
+
+// A term whose value the evaluator cannot compute: a quantifier outside the shapes above or too
+// large a range, or a function the valuation does not give.  Never a verdict of true or false.
+class NotEvaluable : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
 
 // V: the values of the symbols.  Scalar symbols have values; array symbols (Global int[] symbols,
 // Field symbols, Fresh array symbols) are read pointwise.
@@ -38,10 +66,31 @@ class Valuation {
   virtual Value array_element(Term array_symbol, const Value& index) const = 0;
   // The length of an IntArray symbol.
   virtual Integer array_length(Term array_symbol) const = 0;
+
+  // Uninterpreted functions at argument values: the value, for a range of sort Int, Bool or
+  // Reference; for an array range, the element at `index` of the resulting array, and its length.
+  // These defaults throw NotEvaluable: a valuation that knows no functions.
+  virtual Value function_value(FunctionId function, std::span<const Value> arguments) const;
+  virtual Value function_element(FunctionId function, std::span<const Value> arguments, const Value& index) const;
+  virtual Integer function_length(FunctionId function, std::span<const Value> arguments) const;
 };
 
 struct ValueHash {
   std::size_t operator()(const Value& value) const { return value.hash(); }
+};
+
+// A function and argument values (for function_element, the index last): a key of value tables.
+struct ApplicationKey {
+  FunctionId function;
+  std::vector<Value> arguments;
+  friend bool operator==(const ApplicationKey&, const ApplicationKey&) = default;
+};
+struct ApplicationKeyHash {
+  std::size_t operator()(const ApplicationKey& key) const {
+    std::size_t h = static_cast<std::size_t>(key.function) * 0x9E3779B97F4A7C15ULL;
+    for (const Value& value : key.arguments) h = (h ^ value.hash()) * 0x100000001B3ULL;
+    return h;
+  }
 };
 
 // A valuation given by explicit tables, for tests and the property layer.  What is not given takes
@@ -55,10 +104,19 @@ class MapValuation : public Valuation {
   void set_element(Term array_symbol, Value index, Value value);
   void set_default_element(Term array_symbol, Value value);
   void set_length(Term array_symbol, Integer length);
+  // Functions: what is not given takes the function's default (set_function_default, scalar
+  // ranges only), else the default of its range's sort, element sort, or length 0.
+  void set_function_value(FunctionId function, std::vector<Value> arguments, Value value);
+  void set_function_default(FunctionId function, Value value);
+  void set_function_element(FunctionId function, std::vector<Value> arguments, Value index, Value value);
+  void set_function_length(FunctionId function, std::vector<Value> arguments, Integer length);
 
   Value symbol_value(Term symbol) const override;
   Value array_element(Term array_symbol, const Value& index) const override;
   Integer array_length(Term array_symbol) const override;
+  Value function_value(FunctionId function, std::span<const Value> arguments) const override;
+  Value function_element(FunctionId function, std::span<const Value> arguments, const Value& index) const override;
+  Integer function_length(FunctionId function, std::span<const Value> arguments) const override;
 
  private:
   struct ArrayTable {
@@ -69,6 +127,10 @@ class MapValuation : public Valuation {
   const TermManager& manager_;
   std::unordered_map<Term, Value> symbols_;
   std::unordered_map<Term, ArrayTable> arrays_;
+  std::unordered_map<ApplicationKey, Value, ApplicationKeyHash> function_values_;
+  std::unordered_map<ApplicationKey, Value, ApplicationKeyHash> function_elements_;
+  std::unordered_map<ApplicationKey, Integer, ApplicationKeyHash> function_lengths_;
+  std::unordered_map<FunctionId, Value> function_defaults_;
 };
 
 // The default value of a scalar sort: 0, false, nil.
@@ -81,21 +143,62 @@ Value default_value(Sort sort);
 // Arrays are not values here: a Select walks its Store chain from the top, comparing the stored
 // indices (evaluated) with the read index, and reads the base symbol through the valuation when no
 // update matches.
+//
+// Quantifiers are enumerated (see the head of this file).  The values of subterms with bound
+// variables depend on the bindings: they live in a cache per quantifier being enumerated, emptied
+// at each new binding, while closed subterms keep the one cache across bindings and calls.
 class TermEvaluator {
  public:
+  static constexpr std::uint64_t default_enumeration_limit = 1'000'000;
+
   explicit TermEvaluator(const Valuation& valuation) : valuation_(valuation) {}
-  // Throws std::logic_error for an array-sorted term.
+  // Throws std::logic_error for an array-sorted term or a bound variable outside its binder, and
+  // NotEvaluable as the head of this file says.  After NotEvaluable the evaluator stays usable.
   Value evaluate(Term term);
   bool evaluate_boolean(Term formula) { return evaluate(formula).as_boolean(); }
   void clear_cache() {
     cache_.clear();
     reads_.clear();
   }
+  // The most bindings of quantified variables one evaluate() call tries.
+  void set_enumeration_limit(std::uint64_t bindings) { enumeration_limit_ = bindings; }
+  std::uint64_t enumeration_limit() const { return enumeration_limit_; }
 
  private:
+  // The range guards of one quantifier's Int variable: value terms with an offset added.
+  struct Bound {
+    Term term;
+    int offset;  // lower bounds: lo = term + offset; upper (exclusive) bounds: hi = term + offset
+  };
+  struct Quantification {
+    Term body;
+    bool universal;
+    std::span<const Term> variables;
+    std::vector<std::vector<Bound>> lower, upper;  // per variable
+  };
+
+  Value run(Term term);  // reentrant: quantifiers evaluate their bodies from inside compute()
   Value compute(Term term);
   Value read(Term array, const Value& index);
-  const Value& cached(Term term) const { return *cache_.find(term); }
+  Value base_element(Term base, const Value& index);
+  Integer base_length(Term base);
+  std::vector<Value> arguments_of(Term application);
+  Value quantify(Term quantifier);
+  void find_bounds(Quantification& quantification) const;
+  bool search(const Quantification& quantification, std::size_t variable);  // true: decided
+  void bind(Term variable, Value value);
+  // The value cache a term belongs to: the innermost quantifier's for terms with bound variables.
+  const Value* find(Term term) const {
+    if (term->has_bound_variables() && depth_ > 0) return scopes_[depth_ - 1].find(term);
+    return cache_.find(term);
+  }
+  const Value& cached(Term term) const { return *find(term); }
+  void store(Term term, Value value) {
+    if (term->has_bound_variables() && depth_ > 0)
+      scopes_[depth_ - 1].insert_or_assign(term, std::move(value));
+    else
+      cache_.insert_or_assign(term, std::move(value));
+  }
 
   // A read of an update chain at an index value, remembered at the checkpoints (about one update in
   // 32) the walk passed, so that later reads of the same index through the same chain stop early.
@@ -115,6 +218,11 @@ class TermEvaluator {
   std::unordered_map<ArrayRead, Value, ArrayReadHash> reads_;
   std::vector<Term> checkpoints_;
   std::vector<std::pair<Term, bool>> stack_;  // (term, operands already pushed)
+  std::vector<TermMap<Value>> scopes_;         // scopes_[0 .. depth_): per quantifier being enumerated
+  std::size_t depth_ = 0;
+  TermMap<Value> bindings_;                    // bound variable -> its value now
+  std::uint64_t enumeration_limit_ = default_enumeration_limit;
+  std::uint64_t bindings_left_ = 0;            // of the current evaluate() call
 };
 
 // One-shot evaluation with a fresh cache.

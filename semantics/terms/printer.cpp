@@ -3,9 +3,11 @@
 
 #include <deque>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "semantics/syntax/program.hpp"
+#include "semantics/terms/term_map.hpp"
 
 namespace symref::terms {
 
@@ -78,6 +80,7 @@ class Printer {
   Printer(const Program* program, const PrintOptions& options) : program_(program), options_(options) {}
 
   std::string run(Term root) {
+    if (root->has_bound_variables()) name_bound_variables(root);
     tasks_.push_back({root, conditional, {}});
     while (!tasks_.empty()) {
       Task task = tasks_.back();
@@ -209,14 +212,68 @@ class Printer {
         term(t->child(0), conditional);
         out_ += "len(";
         return;
+      case TermKind::BoundVariable: out_ += bound_names_.contains(t) ? *bound_names_.find(t) : t->name(); return;
+      case TermKind::Apply:
+        text(")");
+        for (std::uint32_t i = t->arity(); i-- > 0;) {
+          term(t->child(i), conditional);
+          if (i > 0) text(", ");
+        }
+        out_ += t->name();
+        out_ += '(';
+        return;
+      case TermKind::Forall:
+      case TermKind::Exists: {
+        text(")");
+        term(t->child(t->arity() - 1), conditional);
+        text(". (");
+        for (std::uint32_t i = t->arity() - 1; i-- > 0;) {
+          Term variable = t->child(i);
+          field_names_.push_back(sort_name(variable->sort()));
+          text(field_names_.back());
+          text(": ");
+          term(variable, postfix);
+          if (i > 0) text(", ");
+        }
+        out_ += t->kind() == TermKind::Forall ? "forall " : "exists ";
+        return;
+      }
     }
+  }
+
+  std::string sort_name(Sort sort) const {
+    if (sort.kind == SortKind::Reference && program_ != nullptr && sort.detail >= 0 &&
+        static_cast<std::size_t>(sort.detail) < program_->classes.size())
+      return program_->classes[sort.detail].name;
+    return to_string(sort);
+  }
+
+  // Distinct bound variables of one name print as name#serial, so the text shows which is which.
+  void name_bound_variables(Term root) {
+    std::vector<Term> variables;
+    TermSet visited;
+    std::vector<Term> pending = {root};
+    while (!pending.empty()) {
+      Term t = pending.back();
+      pending.pop_back();
+      if (!visited.insert(t)) continue;
+      if (t->kind() == TermKind::BoundVariable) variables.push_back(t);
+      for (Term child : *t)
+        if (child->has_bound_variables()) pending.push_back(child);
+    }
+    std::unordered_map<std::string_view, int> uses;
+    for (Term variable : variables) ++uses[variable->name()];
+    for (Term variable : variables)
+      if (uses[variable->name()] > 1)
+        bound_names_.insert_or_assign(variable, variable->name() + "#" + std::to_string(variable->index()));
   }
 
   const Program* program_;
   const PrintOptions& options_;
   std::string out_;
   std::vector<Task> tasks_;
-  std::deque<std::string> field_names_;  // owns the field names that pending text tasks point into
+  std::deque<std::string> field_names_;  // owns the field and sort names that pending text tasks point into
+  TermMap<std::string> bound_names_;      // bound variables whose name alone is ambiguous
 };
 
 }  // namespace

@@ -6,7 +6,8 @@
 namespace symref::terms {
 
 void Substitution::set(Term symbol, Term replacement) {
-  if (symbol->kind() != TermKind::Symbol) throw std::logic_error("substitution of a non-symbol");
+  if (symbol->kind() != TermKind::Symbol && symbol->kind() != TermKind::BoundVariable)
+    throw std::logic_error("substitution of a " + std::string(to_string(symbol->kind())));
   Sort from = symbol->sort(), to = replacement->sort();
   bool same = from.kind == to.kind &&
               (from.detail == to.detail || (from.kind == SortKind::Reference && (from.detail == -1 || to.detail == -1)));
@@ -59,6 +60,18 @@ Term Substitution::apply(Term term) {
     cache_.insert_or_assign(current, changed ? manager_.rebuild(current, operands_) : current);
   }
   return *cache_.find(term);
+}
+
+Term instantiate(TermManager& manager, Term quantifier, std::span<const Term> replacements) {
+  if (!quantifier->is_quantifier())
+    throw std::logic_error("instantiate of a " + std::string(to_string(quantifier->kind())));
+  std::span<const Term> variables = TermManager::quantified_variables(quantifier);
+  if (variables.size() != replacements.size())
+    throw std::logic_error("instantiate: " + std::to_string(variables.size()) + " variables, " +
+                           std::to_string(replacements.size()) + " replacements");
+  Substitution substitution(manager);
+  for (std::size_t i = 0; i < variables.size(); ++i) substitution.set(variables[i], replacements[i]);
+  return substitution.apply(TermManager::quantifier_body(quantifier));
 }
 
 }  // namespace symref::terms

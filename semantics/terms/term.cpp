@@ -27,6 +27,10 @@ std::string_view to_string(TermKind kind) {
     case TermKind::Select: return "Select";
     case TermKind::Store: return "Store";
     case TermKind::Length: return "Length";
+    case TermKind::BoundVariable: return "BoundVariable";
+    case TermKind::Forall: return "Forall";
+    case TermKind::Exists: return "Exists";
+    case TermKind::Apply: return "Apply";
   }
   return "?";
 }

@@ -4,6 +4,22 @@
 // A term is an immutable node in a hash-consed DAG owned by one TermManager (term_manager.hpp):
 // structurally equal terms are the same pointer, so equality is pointer comparison and every pass
 // can cache per node.  Terms are only built through the manager's factories.
+//
+// Binders and function symbols (for the engines that summarise loops and procedures):
+//   BoundVariable  a variable that only means something under a quantifier binding it.  Every
+//                  TermManager::bound_variable() call makes a new one (its index() is a serial
+//                  number), so two binders never share a variable by accident and substituting
+//                  closed terms under a binder cannot capture.  Bound variables are not symbols:
+//                  no valuation gives them values, and symbol passes (collect_symbols, side
+//                  constraints, models) never treat them as inputs.
+//   Forall/Exists  children: the bound variables (at least one, all distinct), then the Bool body.
+//                  The quantified variables range over their whole sort: every integer, both
+//                  Booleans, or every object identity of the class (nil, input and new objects).
+//   Apply          an uninterpreted function f (TermManager::declare_function) applied to
+//                  arguments; index() is the function's id.  f is one total function chosen by the
+//                  valuation, like a symbol's value: equal arguments give equal results.
+// The discipline every builder of quantified terms follows: a bound variable occurs only inside
+// a quantifier that binds it, and quantifiers binding one variable are never nested in each other.
 #pragma once
 
 #include <cstdint>
@@ -64,7 +80,15 @@ enum class TermKind : std::uint8_t {
   Select,  // (array, index): a[i], or f[o] for a field f and object o
   Store,   // (array, index, value): the update (a[i] := v)
   Length,  // (array): |a|, unchanged by stores
+  // binders and uninterpreted functions (see the head of this file)
+  BoundVariable,  // leaf: index() a serial number, name() for printing
+  Forall,         // (variable..., body)
+  Exists,         // (variable..., body)
+  Apply,          // (argument...): function() applied to the arguments
 };
+
+// An uninterpreted function declared by TermManager::declare_function: a dense number per manager.
+enum class FunctionId : std::uint32_t {};
 
 enum class SymbolKind : std::uint8_t {
   Global,  // index(): the global variable's slot.  In the forward engine, its initial value;
@@ -97,8 +121,14 @@ class TermNode {
   const Integer& integer() const { return integer_; }        // IntegerConstant
   bool boolean() const { return index_ != 0; }               // BooleanConstant
   SymbolKind symbol_kind() const { return symbol_kind_; }    // Symbol
-  std::int64_t index() const { return index_; }              // Symbol, NewObject
-  const std::string& name() const { return *name_; }         // Symbol: for printing; "" otherwise
+  std::int64_t index() const { return index_; }              // Symbol, NewObject, BoundVariable, Apply
+  // Symbol and BoundVariable: the name for printing; Apply: the function's name; "" otherwise.
+  const std::string& name() const { return *name_; }
+  FunctionId function() const { return static_cast<FunctionId>(index_); }  // Apply
+  // True when a bound variable occurs in this term, free or bound by a quantifier inside it (so
+  // every quantifier has it).  Passes use it to leave closed subterms to their ordinary caches.
+  bool has_bound_variables() const { return has_bound_variables_; }
+  bool is_quantifier() const { return kind_ == TermKind::Forall || kind_ == TermKind::Exists; }
 
   bool is_constant() const {
     return kind_ == TermKind::IntegerConstant || kind_ == TermKind::BooleanConstant || kind_ == TermKind::Nil ||
@@ -113,6 +143,7 @@ class TermNode {
 
   TermKind kind_ = TermKind::IntegerConstant;
   SymbolKind symbol_kind_ = SymbolKind::Fresh;
+  bool has_bound_variables_ = false;  // fits in the padding before sort_
   Sort sort_;
   std::uint32_t arity_ = 0;
   std::uint32_t id_ = 0;

@@ -214,7 +214,15 @@ Term TermManager::intern(TermNode&& candidate, std::span<const Term> children, s
     child_room_ -= children.size();
   }
   // Only a new node pays for its name: looking up an existing symbol allocates nothing.
-  candidate.name_ = candidate.kind_ == TermKind::Symbol ? pooled_name(symbol_name) : &empty_name;
+  switch (candidate.kind_) {
+    case TermKind::Symbol:
+    case TermKind::BoundVariable: candidate.name_ = pooled_name(symbol_name); break;
+    case TermKind::Apply: candidate.name_ = function_names_[static_cast<std::size_t>(candidate.index_)]; break;
+    default: candidate.name_ = &empty_name; break;
+  }
+  bool has_bound_variables = candidate.kind_ == TermKind::BoundVariable;
+  for (Term child : children) has_bound_variables |= child->has_bound_variables();
+  candidate.has_bound_variables_ = has_bound_variables;
   candidate.id_ = static_cast<std::uint32_t>(nodes_.size());
   nodes_.push_back(std::move(candidate));
   table_[slot] = &nodes_.back();
@@ -290,7 +298,21 @@ Sort TermManager::checked_sort(TermKind kind, std::span<const Term> children) co
     case TermKind::BooleanConstant:
     case TermKind::Nil:
     case TermKind::NewObject:
-    case TermKind::Symbol: sort_error(kind, "leaves are built by their own factories");
+    case TermKind::Symbol:
+    case TermKind::BoundVariable: sort_error(kind, "leaves are built by their own factories");
+    case TermKind::Apply: sort_error(kind, "applications are built by apply()");
+    case TermKind::Forall:
+    case TermKind::Exists:
+      if (children.size() < 2) sort_error(kind, "expected bound variables and a body");
+      for (std::size_t i = 0; i + 1 < children.size(); ++i) {
+        if (children[i]->kind() != TermKind::BoundVariable)
+          sort_error(kind, "operand " + std::to_string(i) + " is no bound variable but a " +
+                               std::string(to_string(children[i]->kind())));
+        for (std::size_t j = 0; j < i; ++j)
+          if (children[j] == children[i]) sort_error(kind, "a variable bound twice: " + children[i]->name());
+      }
+      expect(children.size() - 1, SortKind::Bool);
+      return Sort::boolean();
     case TermKind::Negate:
       expect_arity(1);
       expect(0, SortKind::Int);
@@ -425,6 +447,98 @@ Term TermManager::field_symbol(std::int32_t field, Sort value_sort, std::string_
 Term TermManager::fresh_symbol(Sort sort, std::string_view base_name) {
   if (sort.kind == SortKind::FieldArray) (void)field_value_sort(sort.detail);  // must be known
   return symbol(SymbolKind::Fresh, next_fresh_++, sort, base_name);
+}
+
+Term TermManager::bound_variable(Sort sort, std::string_view name) {
+  if (!is_scalar(sort)) throw std::logic_error("a bound variable of sort " + to_string(sort));
+  TermNode candidate;
+  candidate.kind_ = TermKind::BoundVariable;
+  candidate.sort_ = sort;
+  candidate.index_ = next_bound_++;
+  return intern(std::move(candidate), {}, name);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Quantifiers
+
+Term TermManager::forall(std::span<const Term> variables, Term body) { return quantifier(TermKind::Forall, variables, body); }
+
+Term TermManager::exists(std::span<const Term> variables, Term body) { return quantifier(TermKind::Exists, variables, body); }
+
+// ∀ over no variables is its body.  Simplified: ∀x̄. c = c for a constant c (sorts are never empty),
+// and ∀x̄ ȳ. P = ∀x̄. P when no y occurs in P; the same for ∃.  Also rejects a body that binds one
+// of the variables again (the discipline of term.hpp), found by the same walk.
+Term TermManager::quantifier(TermKind kind, std::span<const Term> variables, Term body) {
+  std::vector<Term> children(variables.begin(), variables.end());
+  children.push_back(body);
+  if (variables.empty()) {
+    if (body->sort().kind != SortKind::Bool) sort_error(kind, "a body of sort " + to_string(body->sort()));
+    return body;
+  }
+  Sort sort = checked_sort(kind, children);
+  TermSet occurring;  // the bound variables occurring in the body
+  {
+    TermSet visited;
+    std::vector<Term> pending;
+    if (body->has_bound_variables()) pending.push_back(body);
+    while (!pending.empty()) {
+      Term t = pending.back();
+      pending.pop_back();
+      if (!visited.insert(t)) continue;
+      if (t->kind() == TermKind::BoundVariable) occurring.insert(t);
+      if (t->is_quantifier())
+        for (Term nested : quantified_variables(t))
+          if (std::find(variables.begin(), variables.end(), nested) != variables.end())
+            sort_error(kind, "the body binds the variable " + nested->name() + " again");
+      for (Term child : *t)
+        if (child->has_bound_variables()) pending.push_back(child);
+    }
+  }
+  if (simplify_) {
+    if (body->kind() == TermKind::BooleanConstant) return body;
+    children.erase(std::remove_if(children.begin(), children.end() - 1,
+                                  [&](Term variable) { return !occurring.contains(variable); }),
+                   children.end() - 1);
+    if (children.size() == 1) return body;
+  }
+  return node(kind, sort, children);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Uninterpreted functions
+
+FunctionId TermManager::declare_function(std::string_view name, std::vector<Sort> domain, Sort range) {
+  const std::string* pooled = pooled_name(name);
+  for (const std::string* declared : function_names_)
+    if (declared == pooled) throw std::logic_error("the function " + std::string(name) + " is declared twice");
+  for (Sort sort : domain)
+    if (!is_scalar(sort)) throw std::logic_error("function " + std::string(name) + " with an argument of sort " + to_string(sort));
+  if (range.kind == SortKind::FieldArray) (void)field_value_sort(range.detail);  // must be known
+  functions_.push_back({std::string(name), std::move(domain), range});
+  function_names_.push_back(pooled);
+  return static_cast<FunctionId>(functions_.size() - 1);
+}
+
+const FunctionDeclaration& TermManager::function(FunctionId id) const {
+  auto index = static_cast<std::size_t>(id);
+  if (index >= functions_.size()) throw std::logic_error("unknown function " + std::to_string(index));
+  return functions_[index];
+}
+
+Term TermManager::apply(FunctionId id, std::span<const Term> arguments) {
+  const FunctionDeclaration& declaration = function(id);
+  if (arguments.size() != declaration.domain.size())
+    sort_error(TermKind::Apply, declaration.name + " expects " + std::to_string(declaration.domain.size()) +
+                                    " arguments, got " + std::to_string(arguments.size()));
+  for (std::size_t i = 0; i < arguments.size(); ++i)
+    if (!compatible(declaration.domain[i], arguments[i]->sort()))
+      sort_error(TermKind::Apply, "argument " + std::to_string(i) + " of " + declaration.name + " has sort " +
+                                      to_string(arguments[i]->sort()) + ", expected " + to_string(declaration.domain[i]));
+  TermNode candidate;
+  candidate.kind_ = TermKind::Apply;
+  candidate.sort_ = declaration.range;
+  candidate.index_ = static_cast<std::int64_t>(id);
+  return intern(std::move(candidate), arguments);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -725,7 +839,11 @@ Term TermManager::rebuild(Term original, std::span<const Term> c) {
     case TermKind::BooleanConstant:
     case TermKind::Nil:
     case TermKind::NewObject:
-    case TermKind::Symbol: return original;
+    case TermKind::Symbol:
+    case TermKind::BoundVariable: return original;
+    case TermKind::Forall: return forall(c.first(c.size() - 1), c.back());
+    case TermKind::Exists: return exists(c.first(c.size() - 1), c.back());
+    case TermKind::Apply: return apply(original->function(), c);
     case TermKind::Negate: return negate(c[0]);
     case TermKind::Add: return add(c[0], c[1]);
     case TermKind::Subtract: return subtract(c[0], c[1]);

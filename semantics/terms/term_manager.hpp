@@ -3,6 +3,19 @@
 //
 // Simplification is an option (`set_simplify(false)` builds every term as asked) so that the
 // property "simplification keeps meaning" can compare both, and benchmarks can measure it.
+//
+// Quantifiers and uninterpreted functions (term.hpp gives their meaning):
+//   bound_variable(sort, name)   a new variable each call (Int, Bool or Reference sort);
+//   forall(variables, body), exists(variables, body)
+//                                no variables give the body itself; simplified, a constant body
+//                                is the result and variables not occurring in the body are
+//                                dropped (every sort is inhabited, so both are identities);
+//   declare_function(name, domain, range), apply(f, arguments)
+//                                domain sorts Int, Bool or Reference; the range may also be an
+//                                array sort, whose results Select, Store and Length read like
+//                                array symbols.  Names are unique per manager.
+// Instantiating a quantifier is substituting its variables in its body: instantiate() in
+// substitution.hpp, or Substitution::set on a bound variable.
 #pragma once
 
 #include <cstdint>
@@ -23,6 +36,13 @@ struct Program;
 }
 
 namespace symref::terms {
+
+// An uninterpreted function's signature.
+struct FunctionDeclaration {
+  std::string name;
+  std::vector<Sort> domain;  // Int, Bool or Reference sorts
+  Sort range;                // any sort; an array sort makes each application an array
+};
 
 class TermManager {
  public:
@@ -53,6 +73,27 @@ class TermManager {
   Term fresh_symbol(Sort sort, std::string_view base_name);
   // The value sort of a field array (Int, Bool or Reference(class)).
   Sort field_value_sort(std::int32_t field) const;
+  // A bound variable no term built so far contains (sort Int, Bool or Reference); `name` prints it.
+  Term bound_variable(Sort sort, std::string_view name);
+
+  // Quantifiers over distinct bound variables (std::logic_error otherwise) and a Bool body.
+  Term forall(std::span<const Term> variables, Term body);
+  Term exists(std::span<const Term> variables, Term body);
+  Term forall(Term variable, Term body) { return forall(std::span<const Term>(&variable, 1), body); }
+  Term exists(Term variable, Term body) { return exists(std::span<const Term>(&variable, 1), body); }
+  // The variables of a quantifier (all children but the last) and its body (the last child).
+  static std::span<const Term> quantified_variables(Term quantifier) {
+    return {quantifier->begin(), quantifier->arity() - 1};
+  }
+  static Term quantifier_body(Term quantifier) { return quantifier->child(quantifier->arity() - 1); }
+
+  // Uninterpreted functions.  declare_function throws std::logic_error for a name declared before
+  // in this manager or a sort outside the ones FunctionDeclaration allows; apply for argument
+  // sorts other than the domain's (references: the same class or class-free nil).
+  FunctionId declare_function(std::string_view name, std::vector<Sort> domain, Sort range);
+  const FunctionDeclaration& function(FunctionId id) const;
+  std::size_t function_count() const { return functions_.size(); }
+  Term apply(FunctionId function, std::span<const Term> arguments);
 
   // Integer operations.
   Term negate(Term a);
@@ -94,8 +135,9 @@ class TermManager {
   // The sort of the elements of an array sort: Int for int[], the field's value sort for a field.
   Sort element_sort(Sort array_sort) const;
   static bool is_array(Sort sort) { return sort.kind == SortKind::IntArray || sort.kind == SortKind::FieldArray; }
-  // The array symbol under all the updates of `array` (`array` itself when it is no Store), in
-  // constant time: Length, side constraints and model snapshots look through long update chains.
+  // The array symbol (or array-valued Apply) under all the updates of `array` (`array` itself when
+  // it is no Store), in constant time: Length, side constraints and model snapshots look through
+  // long update chains.
   Term array_base(Term array) const;
 
  private:
@@ -112,6 +154,7 @@ class TermManager {
   Term simplify_junction(TermKind kind, std::span<const Term> children);
   Term simplify_equal(Term a, Term b);
   Term simplify_select(Term array, Term index);
+  Term quantifier(TermKind kind, std::span<const Term> variables, Term body);
 
   const Program* program_;
   bool simplify_ = true;
@@ -128,6 +171,9 @@ class TermManager {
   TermMap<Term> store_bases_;                            // Store node -> array_base
   std::vector<Term> junction_scratch_;                  // reused by simplify_junction
   std::int64_t next_fresh_ = 1;
+  std::int64_t next_bound_ = 1;
+  std::deque<FunctionDeclaration> functions_;  // by FunctionId
+  std::vector<const std::string*> function_names_;  // pooled, for the Apply nodes' name()
   Term true_ = nullptr;
   Term false_ = nullptr;
 };

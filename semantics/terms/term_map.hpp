@@ -71,6 +71,13 @@ class TermMap {
     return true;
   }
 
+  // Removes every entry but keeps the table's memory: for a map refilled many times over.
+  void clear_keeping_capacity() {
+    if (size_ == 0) return;
+    for (Slot& slot : slots_) slot = Slot();
+    size_ = 0;
+  }
+
   void clear() {
     slots_.clear();
     mask_ = 0;

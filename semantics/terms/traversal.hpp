@@ -56,8 +56,12 @@ Term rewrite_bottom_up(Term root, Rewrite&& rewrite) {
   return *images.find(root);
 }
 
-// The symbols occurring in `term`, in creation order (ascending id), each once.
+// The symbols occurring in `term`, in creation order (ascending id), each once.  Bound variables
+// are no symbols and never listed.
 std::vector<Term> collect_symbols(Term term);
+// The bound variables occurring free in `term` (not bound by a quantifier inside it), in creation
+// order, each once.  Walks only the subterms that have bound variables.
+std::vector<Term> free_bound_variables(Term term);
 // The number of distinct nodes of `term`'s DAG.
 std::size_t dag_size(Term term);
 // The number of nodes of `term` written out as a tree, saturating at UINT64_MAX.

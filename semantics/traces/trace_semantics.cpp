@@ -121,6 +121,10 @@ std::optional<Value> TraceInterpreter::evaluate(Term term) {
     case TermKind::Length:
       return Value::integer(static_cast<std::int64_t>(state_.arrays[term->child(0)->index()].size()));
     case TermKind::Store: throw std::logic_error("traces do not contain array updates");
+    case TermKind::BoundVariable:
+    case TermKind::Forall:
+    case TermKind::Exists:
+    case TermKind::Apply: throw std::logic_error("traces do not contain quantifiers or function applications");
   }
   return std::nullopt;
 }

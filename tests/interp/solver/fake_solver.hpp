@@ -22,6 +22,15 @@ class FakeModel final : public Model {
   Value symbol_value(Term symbol) const override { return values_.symbol_value(symbol); }
   Value array_element(Term array, const Value& index) const override { return values_.array_element(array, index); }
   Integer array_length(Term array) const override { return values_.array_length(array); }
+  Value function_value(terms::FunctionId function, std::span<const Value> arguments) const override {
+    return values_.function_value(function, arguments);
+  }
+  Value function_element(terms::FunctionId function, std::span<const Value> arguments, const Value& index) const override {
+    return values_.function_element(function, arguments, index);
+  }
+  Integer function_length(terms::FunctionId function, std::span<const Value> arguments) const override {
+    return values_.function_length(function, arguments);
+  }
 
  private:
   terms::MapValuation values_;

@@ -10,13 +10,16 @@
 #include "interp/solver/cvc5_solver.hpp"
 #include "interp/solver/logging_solver.hpp"
 #include "interp/solver/model_checking_solver.hpp"
+#include "interp/solver/snapshot_model.hpp"
 #include "interp/solver/z3_solver.hpp"
+#include "semantics/terms/printer.hpp"
 #include "tests/interp/solver/fake_solver.hpp"
 #include "tests/semantics/terms/term_fixture.hpp"
 
 namespace symref::solver::testing {
 namespace {
 
+using terms::Sort;
 using terms::testing::TermFixture;
 
 using CrossChecking = TermFixture;
@@ -130,6 +133,66 @@ TEST_F(ModelChecking, GoodModelsPassAndScopesAreKept) {
   solver.pop();
   EXPECT_EQ(solver.check(), SatResult::Sat);
   EXPECT_THROW(solver.pop(), std::logic_error);
+}
+
+TEST_F(ModelChecking, QuantifiedFormulasAreCheckedWhenBoundedAndCountedWhenNot) {
+  Term k = m.bound_variable(Sort::integer(), "k");
+  Term guarded = m.forall(k, m.implies(m.logical_and(m.less_equal(n(0), k), m.less(k, x)), m.less(n(0), m.select(a, k))));
+  // A model with x = 3 and a[1] = 0 falsifies the guarded formula: caught.
+  auto liar = fake(m, SatResult::Sat);
+  liar->model_values().set_symbol(x, Value::integer(3));
+  liar->model_values().set_element(a, Value::integer(0), Value::integer(1));
+  liar->model_values().set_element(a, Value::integer(2), Value::integer(1));
+  ModelCheckingSolver checking(std::move(liar), m);
+  checking.add(guarded);
+  EXPECT_THROW(checking.check(), InvalidModel);
+  EXPECT_EQ(checking.unevaluated_formulas(), 0u);
+  // An unguarded one cannot be evaluated: skipped and counted, never taken as true or false.
+  auto unsure = fake(m, SatResult::Sat);
+  ModelCheckingSolver skipping(std::move(unsure), m);
+  Term j = m.bound_variable(Sort::integer(), "j");
+  skipping.add(m.forall(j, m.less(j, m.add(j, y))));
+  skipping.add(m.less(n(0), y));  // false under the fake's y = 0: still caught
+  EXPECT_THROW(skipping.check(), InvalidModel);
+  EXPECT_EQ(skipping.unevaluated_formulas(), 1u);
+  // A range beyond the validation limit is skipped too.
+  auto big_range = fake(m, SatResult::Sat);
+  big_range->model_values().set_symbol(x, Value::integer(ModelCheckingSolver::enumeration_limit + 1));
+  big_range->model_values().set_default_element(a, Value::integer(1));
+  ModelCheckingSolver limited(std::move(big_range), m);
+  limited.add(guarded);
+  EXPECT_EQ(limited.check(), SatResult::Sat);
+  EXPECT_EQ(limited.unevaluated_formulas(), 1u);
+}
+
+TEST_F(ModelChecking, FunctionValuesAreChecked) {
+  terms::FunctionId f = m.declare_function("f", {Sort::integer()}, Sort::integer());
+  const Term at_x[] = {x};
+  auto liar = fake(m, SatResult::Sat);
+  liar->model_values().set_function_value(f, {Value::integer(0)}, Value::integer(7));
+  ModelCheckingSolver solver(std::move(liar), m);
+  solver.add(m.equal(m.apply(f, at_x), n(7)));
+  EXPECT_EQ(solver.check(), SatResult::Sat);
+  solver.add(m.equal(m.apply(f, at_x), n(8)));
+  EXPECT_THROW(solver.check(), InvalidModel);
+}
+
+TEST_F(ModelChecking, SnapshotsKeepWhatQuantifiedFormulasAndApplicationsRead) {
+  Term k = m.bound_variable(Sort::integer(), "k");
+  terms::FunctionId f = m.declare_function("f", {Sort::integer()}, Sort::integer());
+  terms::FunctionId row = m.declare_function("row", {Sort::integer()}, Sort::int_array());
+  const Term at_k[] = {k}, at_x[] = {x};
+  Term guard = m.logical_and(m.less_equal(n(0), k), m.less(k, n(4)));
+  std::vector<Term> formulas = {m.forall(k, m.implies(guard, m.equal(m.apply(f, at_k), m.add(k, y)))), m.equal(y, n(10)),
+                                m.equal(m.select(m.apply(row, at_x), n(2)), n(7)), m.equal(m.length(m.apply(row, at_x)), n(3))};
+  auto z3 = make_z3_solver(m);
+  for (Term formula : formulas) z3->add(formula);
+  ASSERT_EQ(z3->check(), SatResult::Sat);
+  auto snapshot = SnapshotModel::capture(*z3->model(), formulas, m);
+  z3.reset();  // the snapshot outlives its solver
+  for (Term formula : formulas) EXPECT_TRUE(snapshot->evaluate(formula).as_boolean()) << terms::print_term(formula);
+  const Value at_two[] = {Value::integer(2)};
+  EXPECT_EQ(snapshot->function_value(f, at_two).as_integer(), Integer(12));  // read under the binder
 }
 
 TEST_F(ModelChecking, PlantedFaultHandsOutTheStaleModelUnchecked) {
@@ -288,6 +351,43 @@ TEST_F(Factory, NamesAndLayers) {
   solver->add(m.less(x, n(0)));
   ASSERT_EQ(solver->check(), SatResult::Sat);
   EXPECT_EQ(solver->model()->evaluate(x).as_integer(), Integer(-7));
+}
+
+// Quantified and UF queries through `--solver both` with model validation: the two solvers agree,
+// every model that the evaluator can check passes, and what it cannot is counted.
+TEST_F(Factory, BothSolversOnQuantifiedAndFunctionQueries) {
+  Term k = m.bound_variable(Sort::integer(), "k");
+  Term z = m.bound_variable(Sort::integer(), "z");
+  Term bound = m.bound_variable(Sort::integer(), "m");
+  terms::FunctionId f = m.declare_function("f", {Sort::integer()}, Sort::integer());
+  auto in_range = [&](Term v, Term high) { return m.logical_and(m.less_equal(n(0), v), m.less(v, high)); };
+  auto f_of = [&](Term argument) { return m.apply(f, std::span<const Term>(&argument, 1)); };
+  struct Query {
+    std::vector<Term> formulas;
+    SatResult expected;
+    std::uint64_t unevaluated;
+  };
+  const Query queries[] = {
+      {{m.forall(k, m.implies(in_range(k, x), m.less_equal(n(0), m.select(a, k)))), m.less(n(2), x), m.less(x, n(10))},
+       SatResult::Sat, 0},
+      {{m.forall(k, m.implies(in_range(k, x), m.less(k, m.select(a, k)))), m.less(m.select(a, n(0)), n(0)), m.less(n(0), x)},
+       SatResult::Unsat, 0},
+      {{m.exists(bound, m.forall(k, m.implies(in_range(k, x), m.less(k, bound))))}, SatResult::Sat, 1},
+      {{m.equal(f_of(x), n(1)), m.equal(f_of(y), n(2)), m.equal(x, y)}, SatResult::Unsat, 0},
+      {{m.equal(f_of(x), n(1)), m.equal(f_of(y), n(2))}, SatResult::Sat, 0},
+      {{m.forall(z, m.less(z, f_of(z))), m.less(f_of(n(3)), n(2))}, SatResult::Unsat, 0},
+  };
+  auto solver = make_solver("both", m);
+  auto* checking = dynamic_cast<ModelCheckingSolver*>(solver.get());
+  ASSERT_NE(checking, nullptr);
+  for (const Query& query : queries) {
+    std::uint64_t before = checking->unevaluated_formulas();
+    solver->push();
+    for (Term formula : query.formulas) solver->add(formula);
+    EXPECT_EQ(solver->check(), query.expected) << terms::print_term(query.formulas[0]);
+    EXPECT_EQ(checking->unevaluated_formulas() - before, query.unevaluated) << terms::print_term(query.formulas[0]);
+    solver->pop();
+  }
 }
 
 }  // namespace

@@ -2,6 +2,12 @@
 #include "interp/solver/smtlib.hpp"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 
 #include "interp/solver/cvc5_solver.hpp"
 #include "interp/solver/z3_solver.hpp"
@@ -160,6 +166,87 @@ TEST_F(SmtLib, DeepTermsPrintWithoutRecursion) {
   for (int i = 0; i < 100000; ++i) t = m.add(t, y);
   std::string printed = text(m.less(t, n(0)));
   EXPECT_EQ(printed.size(), std::string("(< ").size() + 100000 * std::string("(+  y)").size() + 1 + 3);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Quantifiers and uninterpreted functions
+
+// cvc5's own SMT-LIB parser, through the cvc5 executable (Debian package cvc5): its first answer line.
+std::string cvc5_answer(const std::string& script) {
+  std::filesystem::path file = std::filesystem::temp_directory_path() /
+                               ("symref-smtlib-" + std::to_string(::getpid()) + "-" + std::to_string(std::rand()) + ".smt2");
+  std::ofstream(file) << script;
+  std::string command = "cvc5 --fmf-bound --tlimit=20000 --lang smt2 '" + file.string() + "' 2>&1";
+  std::string output;
+  if (FILE* pipe = ::popen(command.c_str(), "r")) {
+    char buffer[4096];
+    while (std::fgets(buffer, sizeof buffer, pipe) != nullptr) output += buffer;
+    ::pclose(pipe);
+  }
+  std::filesystem::remove(file);
+  return output.substr(0, output.find('\n'));
+}
+
+TEST_F(SmtLib, QuantifiersAndFunctionApplications) {
+  Term k = m.bound_variable(Sort::integer(), "k");
+  terms::FunctionId f = m.declare_function("f", {Sort::integer()}, Sort::integer());
+  terms::FunctionId zero = m.declare_function("zero", {}, Sort::integer());
+  terms::FunctionId row = m.declare_function("row", {Sort::integer(), Sort::boolean()}, Sort::int_array());
+  const Term at_k[] = {k};
+  EXPECT_EQ(text(m.forall(k, m.less(k, m.apply(f, at_k)))), "(forall ((k Int)) (< k (f k)))");
+  Term j = m.bound_variable(Sort::integer(), "j");
+  Term flag_variable = m.bound_variable(Sort::boolean(), "c");
+  const Term both[] = {j, flag_variable};
+  EXPECT_EQ(text(m.exists(both, m.logical_and(flag_variable, m.less(x, j)))), "(exists ((j Int) (c Bool)) (and c (< x j)))");
+  EXPECT_EQ(text(m.apply(zero, {})), "zero");
+  const Term at_x_b[] = {x, b};
+  EXPECT_EQ(text(m.select(m.apply(row, at_x_b), n(1))), "(select (row x b) 1)");
+  // The length of an array-valued application: its companion clamped at 0.
+  EXPECT_EQ(text(m.length(m.store(m.apply(row, at_x_b), n(0), y))),
+            "(let (($e1 (|len(row)| x b))) (ite (< $e1 0) 0 $e1))");
+  // A name taken by a symbol is not reused for a bound variable (nor the other way round).
+  Term k_symbol = m.global_symbol(9, Sort::integer(), "k");
+  EXPECT_EQ(text(m.logical_and(m.less(n(0), k_symbol), m.forall(k, m.less(k_symbol, m.apply(f, at_k))))),
+            "(and (< 0 k) (forall ((k!1 Int)) (< k (f k!1))))");
+}
+
+TEST_F(SmtLib, QuantifiedScriptsAreAcceptedByZ3AndCvc5Parsers) {
+  Term k = m.bound_variable(Sort::integer(), "k");
+  terms::FunctionId f = m.declare_function("f", {Sort::integer()}, Sort::integer());
+  terms::FunctionId row = m.declare_function("row", {Sort::integer()}, Sort::int_array());
+  const Term at_k[] = {k};
+  Term guard = m.logical_and(m.less_equal(n(0), k), m.less(k, x));
+  // ∀k. 0 <= k < x ==> f(k) > k, f(0) < 0, x > 0: unsat.  Written without simplification so that
+  // a subterm with k is shared: it must stay inside the binder, not become a define-fun.
+  m.set_simplify(false);
+  Term f_k = m.apply(f, at_k);
+  Term shared_open = m.add(f_k, n(1));
+  Term body = m.implies(guard, m.logical_and(m.less(k, f_k), m.less(n(0), m.multiply(shared_open, shared_open))));
+  const Term at_zero[] = {n(0)};
+  Term shared_closed = m.add(x, y);
+  std::vector<Term> unsat = {m.forall(k, body), m.less(m.apply(f, at_zero), n(0)), m.less(n(0), x),
+                             m.less(shared_closed, m.multiply(shared_closed, shared_closed))};
+  std::string script = smtlib_script(m, unsat);
+  EXPECT_NE(script.find("(declare-fun f (Int) Int)"), std::string::npos) << script;
+  EXPECT_NE(script.find("(forall ((k Int))"), std::string::npos) << script;
+  EXPECT_NE(script.find("(define-fun $e1 () Int (+ x y))"), std::string::npos) << script;
+  EXPECT_EQ(script.find("(define-fun $e2"), std::string::npos) << script;  // nothing with k is named
+  EXPECT_EQ(z3_check_script(script), SatResult::Unsat) << script;
+  EXPECT_EQ(cvc5_answer(script), "unsat") << script;
+  // Sat: an array-valued function under the binder, its length through the clamped companion.
+  Term row_k = m.apply(row, at_k);
+  std::vector<Term> sat = {m.forall(k, m.implies(guard, m.less(k, m.length(row_k)))), m.less(n(2), x),
+                           m.equal(m.select(m.apply(row, at_zero), n(0)), y)};
+  script = smtlib_script(m, sat);
+  EXPECT_NE(script.find("(declare-fun |len(row)| (Int) Int)"), std::string::npos) << script;
+  EXPECT_NE(script.find("(ite (< (|len(row)| k) 0) 0 (|len(row)| k))"), std::string::npos) << script;
+  EXPECT_EQ(z3_check_script(script), SatResult::Sat) << script;
+  EXPECT_EQ(cvc5_answer(script), "sat") << script;
+  // And the clamp matters: negative lengths under the binder are unsat for both parsers.
+  std::vector<Term> negative = {m.forall(k, m.implies(guard, m.less(m.length(row_k), n(0)))), m.less(n(2), x)};
+  script = smtlib_script(m, negative);
+  EXPECT_EQ(z3_check_script(script), SatResult::Unsat) << script;
+  EXPECT_EQ(cvc5_answer(script), "unsat") << script;
 }
 
 // Random formulas: Z3 and cvc5 through their APIs and Z3 reading the printed script agree, and

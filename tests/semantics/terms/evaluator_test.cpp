@@ -204,5 +204,158 @@ TEST_F(Evaluation, EvaluatorKeepsItsCacheAcrossCalls) {
   EXPECT_TRUE(evaluator.evaluate_boolean(m.less(n(3), m.multiply(x, x))));
 }
 
+
+// ---------------------------------------------------------------------------------------------
+// Quantifiers by enumeration, uninterpreted functions
+
+class QuantifiedEvaluation : public Evaluation {
+ protected:
+  Term k = m.bound_variable(Sort::integer(), "k");
+  Term j = m.bound_variable(Sort::integer(), "j");
+  // 0 <= k && k < hi
+  Term in_range(Term variable, Term hi) { return m.logical_and(m.less_equal(n(0), variable), m.less(variable, hi)); }
+  void set_array(std::initializer_list<std::int64_t> elements) {
+    std::int64_t i = 0;
+    for (std::int64_t e : elements) v.set_element(a, Value::integer(i++), Value::integer(e));
+    v.set_length(a, Integer(i));
+  }
+};
+
+TEST_F(QuantifiedEvaluation, BoundedUniversalTrueAndFalse) {
+  set_array({3, 1, 4, 1, 5});
+  set(x, 5);
+  Term positive = m.forall(k, m.implies(in_range(k, x), m.less(n(0), m.select(a, k))));
+  EXPECT_TRUE(boolean_of(positive));
+  Term above_one = m.forall(k, m.implies(in_range(k, x), m.less(n(1), m.select(a, k))));
+  EXPECT_FALSE(boolean_of(above_one));  // a[1] = 1
+  // The range follows x: below index 1 the claim holds.
+  set(x, 1);
+  EXPECT_TRUE(boolean_of(above_one));
+  // An empty range: vacuously true.
+  set(x, -3);
+  EXPECT_TRUE(boolean_of(above_one));
+  // Upper bound by <=, strict lower bound, and the guard as nested implications.
+  set(x, 4);
+  Term inclusive = m.forall(k, m.implies(m.less(n(-1), k), m.implies(m.less_equal(k, x), m.less(n(0), m.select(a, k)))));
+  EXPECT_TRUE(boolean_of(inclusive));  // a[5] reads the default 0 only when k = 5 > x
+  set(x, 5);
+  EXPECT_FALSE(boolean_of(inclusive));  // k = 5: a[5] = 0
+}
+
+TEST_F(QuantifiedEvaluation, BoundedExistentialTrueAndFalse) {
+  set_array({3, 1, 4, 1, 5});
+  set(x, 5);
+  Term has_four = m.exists(k, m.logical_and(in_range(k, x), m.equal(m.select(a, k), n(4))));
+  EXPECT_TRUE(boolean_of(has_four));
+  Term has_nine = m.exists(k, m.logical_and(in_range(k, x), m.equal(m.select(a, k), n(9))));
+  EXPECT_FALSE(boolean_of(has_nine));
+  // k == e pins the range to one value.
+  EXPECT_TRUE(boolean_of(m.exists(k, m.logical_and(m.equal(k, n(2)), m.equal(m.select(a, k), n(4))))));
+  EXPECT_FALSE(boolean_of(m.exists(k, m.logical_and(m.equal(k, n(3)), m.equal(m.select(a, k), n(4))))));
+}
+
+TEST_F(QuantifiedEvaluation, NestedQuantifiersAndRangesOverEarlierVariables) {
+  set_array({1, 2, 2, 7});
+  set(x, 4);
+  // Sorted: ∀k j. 0 <= k && k < x && k <= j && j < x ==> a[k] <= a[j] (j's range uses k).
+  const Term both[] = {k, j};
+  Term sorted = m.forall(both, m.implies(m.logical_and(std::vector<Term>{in_range(k, x), m.less_equal(k, j), m.less(j, x)}),
+                                         m.less_equal(m.select(a, k), m.select(a, j))));
+  EXPECT_TRUE(boolean_of(sorted));
+  // ∀∃: every element has an equal one elsewhere (false: 1 and 7 are alone).
+  Term paired = m.forall(k, m.implies(in_range(k, x), m.exists(j, m.logical_and(std::vector<Term>{in_range(j, x), m.not_equal(j, k),
+                                                                                m.equal(m.select(a, j), m.select(a, k))}))));
+  EXPECT_FALSE(boolean_of(paired));
+  // ∃∀: some element is at least every element (the maximum, 7).
+  Term maximum = m.exists(k, m.logical_and(in_range(k, x), m.forall(j, m.implies(in_range(j, x), m.less_equal(m.select(a, j), m.select(a, k))))));
+  EXPECT_TRUE(boolean_of(maximum));
+  v.set_element(a, Value::integer(0), Value::integer(9));  // a fresh evaluator sees the new values
+  EXPECT_TRUE(boolean_of(maximum));
+  EXPECT_FALSE(boolean_of(sorted));
+}
+
+TEST_F(QuantifiedEvaluation, UpdatesUnderTheBinder) {
+  set_array({1, 2, 3});
+  set(x, 3);
+  // ∀k in range. (a[k := 0])[k] == 0 and a store at a bound index read elsewhere.
+  EXPECT_TRUE(boolean_of(m.forall(k, m.implies(in_range(k, x), m.equal(m.select(m.store(a, k, n(0)), k), n(0))))));
+  Term shifted = m.forall(k, m.implies(in_range(k, x), m.equal(m.select(m.store(a, k, n(0)), n(1)), n(2))));
+  EXPECT_FALSE(boolean_of(shifted));  // k = 1 overwrites a[1]
+}
+
+TEST_F(QuantifiedEvaluation, BooleanVariablesTakeBothValues) {
+  Term c1 = m.bound_variable(Sort::boolean(), "c");
+  EXPECT_TRUE(boolean_of(m.exists(c1, c1)));
+  EXPECT_FALSE(boolean_of(m.forall(c1, c1)));
+  EXPECT_TRUE(boolean_of(m.forall(c1, m.logical_or(c1, m.logical_not(c1)))));
+  v.set_symbol(b, Value::boolean(true));
+  EXPECT_TRUE(boolean_of(m.forall(c1, m.implies(c1, b))));
+}
+
+TEST_F(QuantifiedEvaluation, UnboundedOrHugeRangesAreNotEvaluable) {
+  Term unbounded = m.forall(k, m.less(m.select(a, k), n(5)));
+  EXPECT_THROW(evaluate(unbounded, v), NotEvaluable);
+  Term half_bounded = m.forall(k, m.implies(m.less_equal(n(0), k), m.less(m.select(a, k), n(5))));
+  EXPECT_THROW(evaluate(half_bounded, v), NotEvaluable);
+  set(x, 2'000'000);
+  Term huge = m.forall(k, m.implies(in_range(k, x), m.less(m.select(a, k), n(5))));
+  EXPECT_THROW(evaluate(huge, v), NotEvaluable);
+  Term o = m.bound_variable(Sort::reference(0), "o");
+  EXPECT_THROW(evaluate(m.exists(o, m.equal(o, p)), v), NotEvaluable);
+  // The evaluator stays usable after NotEvaluable, and a smaller limit is honoured.
+  TermEvaluator evaluator(v);
+  EXPECT_THROW(evaluator.evaluate(huge), NotEvaluable);
+  EXPECT_TRUE(evaluator.evaluate_boolean(m.less(x, m.add(x, n(1)))));
+  set(x, 100);
+  TermEvaluator limited(v);
+  limited.set_enumeration_limit(50);
+  EXPECT_THROW(limited.evaluate(huge), NotEvaluable);
+  limited.set_enumeration_limit(100);
+  EXPECT_TRUE(limited.evaluate_boolean(huge));  // a[k] = 0 < 5
+  // A bound variable outside its binder is a programming error.
+  EXPECT_THROW(evaluate(m.less(k, n(1)), v), std::logic_error);
+}
+
+TEST_F(QuantifiedEvaluation, FunctionApplicationsReadTheValuation) {
+  FunctionId f = m.declare_function("f", {Sort::integer(), Sort::boolean()}, Sort::integer());
+  FunctionId rows = m.declare_function("row", {Sort::integer()}, Sort::int_array());
+  const Term at_x_b[] = {x, b};
+  set(x, 2);
+  v.set_function_value(f, {Value::integer(2), Value::boolean(false)}, Value::integer(40));
+  EXPECT_EQ(integer_of(m.add(m.apply(f, at_x_b), n(2))), Integer(42));
+  v.set_function_default(f, Value::integer(-1));
+  const Term at_y_b[] = {y, b};
+  EXPECT_EQ(integer_of(m.apply(f, at_y_b)), Integer(-1));
+  const Term at_x[] = {x};
+  Term row = m.apply(rows, at_x);
+  v.set_function_element(rows, {Value::integer(2)}, Value::integer(1), Value::integer(7));
+  v.set_function_length(rows, {Value::integer(2)}, Integer(3));
+  EXPECT_EQ(integer_of(m.select(row, n(1))), Integer(7));
+  EXPECT_EQ(integer_of(m.select(row, n(0))), Integer(0));
+  EXPECT_EQ(integer_of(m.select(m.store(row, y, n(5)), n(1))), Integer(7));
+  EXPECT_EQ(integer_of(m.select(m.store(row, y, n(5)), n(0))), Integer(5));
+  EXPECT_EQ(integer_of(m.length(m.store(row, y, n(5)))), Integer(3));
+  // ∀k < len(row(x)). row(x)[k] <= 7, through an array-valued application.
+  EXPECT_TRUE(boolean_of(m.forall(k, m.implies(in_range(k, m.length(row)), m.less_equal(m.select(row, k), n(7))))));
+  // Functions of bound variables: ∃k in 0..9. f(k, b) = 40.
+  const Term at_k_b[] = {k, b};
+  EXPECT_TRUE(boolean_of(m.exists(k, m.logical_and(in_range(k, n(10)), m.equal(m.apply(f, at_k_b), n(40))))));
+  EXPECT_FALSE(boolean_of(m.exists(k, m.logical_and(in_range(k, n(2)), m.equal(m.apply(f, at_k_b), n(40))))));
+}
+
+class NoFunctions final : public Valuation {
+ public:
+  Value symbol_value(Term symbol) const override { return default_value(symbol->sort()); }
+  Value array_element(Term, const Value&) const override { return Value::integer(0); }
+  Integer array_length(Term) const override { return Integer(0); }
+};
+
+TEST_F(QuantifiedEvaluation, ValuationsWithoutFunctionsSayNotEvaluable) {
+  FunctionId f = m.declare_function("f", {Sort::integer()}, Sort::integer());
+  const Term at_x[] = {x};
+  NoFunctions none;
+  EXPECT_THROW(evaluate(m.apply(f, at_x), none), NotEvaluable);
+  EXPECT_TRUE(evaluate(m.less(x, n(1)), none).as_boolean());
+}
 }  // namespace
 }  // namespace symref::terms::testing

@@ -135,5 +135,34 @@ TEST_F(Printing, DeepTermsDoNotExhaustTheStack) {
   EXPECT_EQ(text.substr(0, 6), "-(-(-(");
 }
 
+
+TEST_F(Printing, QuantifiersAndFunctionApplications) {
+  Term k = m.bound_variable(Sort::integer(), "k");
+  Term guard = m.logical_and(m.less_equal(n(0), k), m.less(k, x));
+  EXPECT_EQ(print(m.forall(k, m.implies(guard, m.greater(m.select(a, k), n(0))))),
+            "forall k: Int. (0 <= k && k < x ==> 0 < a[k])");
+  FunctionId abs = m.declare_function("abs", {Sort::integer()}, Sort::integer());
+  FunctionId max = m.declare_function("max", {Sort::integer(), Sort::integer()}, Sort::integer());
+  FunctionId zero = m.declare_function("zero", {}, Sort::integer());
+  const Term at_x[] = {x};
+  const Term at_sum[] = {m.add(x, y), m.apply(abs, at_x)};
+  EXPECT_EQ(print(m.apply(abs, at_x)), "abs(x)");
+  EXPECT_EQ(print(m.multiply(m.apply(max, at_sum), n(2))), "max(x + y, abs(x)) * 2");
+  EXPECT_EQ(print(m.apply(zero, {})), "zero()");
+  Term j = m.bound_variable(Sort::integer(), "j");
+  Term c2 = m.bound_variable(Sort::boolean(), "c");
+  const Term both[] = {j, c2};
+  Term exists = m.exists(both, m.logical_and(c2, m.less(x, j)));
+  EXPECT_EQ(print(exists), "exists j: Int, c: Bool. (c && x < j)");
+  EXPECT_EQ(print(m.logical_and(b, exists)), "b && exists j: Int, c: Bool. (c && x < j)");
+  EXPECT_EQ(print(m.logical_not(exists)), "!exists j: Int, c: Bool. (c && x < j)");
+  // Two bound variables named k in one term are told apart by their serial numbers.
+  Term k2 = m.bound_variable(Sort::integer(), "k");
+  Term clash = m.forall(k, m.exists(k2, m.less(k, k2)));
+  std::string ks = "k#" + std::to_string(k->index()), k2s = "k#" + std::to_string(k2->index());
+  EXPECT_EQ(print(clash), "forall " + ks + ": Int. (exists " + k2s + ": Int. (" + ks + " < " + k2s + "))");
+  Term o = m.bound_variable(Sort::reference(0), "o");
+  EXPECT_EQ(print(m.forall(o, m.equal(m.select(next, o), o))), "forall o: Reference(0). (o.next == o)");
+}
 }  // namespace
 }  // namespace symref::terms::testing

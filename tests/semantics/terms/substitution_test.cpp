@@ -113,5 +113,71 @@ TEST_F(Traversal, VisitsOperandsFirstOnceEachAndResumesWithAVisitedSet) {
   EXPECT_EQ(order, expected);
 }
 
+
+// ---------------------------------------------------------------------------------------------
+// Under binders
+
+TEST_F(Substituting, SymbolsUnderBindersAreReplacedAndTheVariableKept) {
+  Term k = m.bound_variable(Sort::integer(), "k");
+  Term all = m.forall(k, m.implies(m.less_equal(n(0), k), m.less(x, m.select(a, k))));
+  Substitution sigma(m);
+  sigma.set(x, m.add(y, n(1)));
+  Term image = sigma.apply(all);
+  EXPECT_EQ(image, m.forall(k, m.implies(m.less_equal(n(0), k), m.less(m.add(y, n(1)), m.select(a, k)))));
+  // A replacement that makes the body constant simplifies the quantifier away.
+  Substitution to_false(m);
+  to_false.set(b, m.false_term());
+  EXPECT_EQ(to_false.apply(m.forall(k, m.logical_and(b, m.less(k, x)))), m.false_term());
+}
+
+TEST_F(Substituting, BuildingAQuantifierFromATemplate) {
+  // P(x) with x := k, then ∀k: the intended way to quantify a formula over a symbol.
+  Term template_formula = m.less(n(0), m.select(a, x));
+  Term k = m.bound_variable(Sort::integer(), "k");
+  Substitution to_variable(m);
+  to_variable.set(x, k);
+  Term all = m.forall(k, to_variable.apply(template_formula));
+  EXPECT_EQ(all, m.forall(k, m.less(n(0), m.select(a, k))));
+  EXPECT_TRUE(free_bound_variables(all).empty());
+  EXPECT_TRUE(free_bound_variables(TermManager::quantifier_body(all)) == std::vector<Term>{k});
+}
+
+TEST_F(Substituting, InstantiationReplacesTheQuantifiedVariables) {
+  Term k = m.bound_variable(Sort::integer(), "k");
+  Term j = m.bound_variable(Sort::integer(), "j");
+  const Term both[] = {k, j};
+  Term all = m.forall(both, m.implies(m.less(k, j), m.less(m.select(a, k), m.select(a, j))));
+  const Term values[] = {n(1), x};
+  EXPECT_EQ(instantiate(m, all, values), m.implies(m.less(n(1), x), m.less(m.select(a, n(1)), m.select(a, x))));
+  const Term same[] = {x, x};
+  EXPECT_EQ(instantiate(m, all, same), m.true_term());  // x < x is false
+  const Term one[] = {x};
+  EXPECT_THROW(instantiate(m, all, one), std::logic_error);
+  const Term wrong_sort[] = {b, x};
+  EXPECT_THROW(instantiate(m, all, wrong_sort), std::logic_error);
+  EXPECT_THROW(instantiate(m, m.less(x, y), one), std::logic_error);
+  // Nested: instantiating the outer variable reaches into the inner quantifier.
+  Term inner = m.exists(j, m.less(k, j));
+  Term nested = m.forall(k, inner);
+  const Term three[] = {n(3)};
+  EXPECT_EQ(instantiate(m, nested, three), m.exists(j, m.less(n(3), j)));
+  // Substituting the variable of the quantifier the substitution is applied to is refused.
+  Substitution sigma(m);
+  sigma.set(k, n(3));
+  EXPECT_THROW(sigma.apply(nested), std::logic_error);
+  EXPECT_EQ(sigma.apply(inner), m.exists(j, m.less(n(3), j)));
+}
+
+TEST_F(Traversal, FreeBoundVariables) {
+  Term k = m.bound_variable(Sort::integer(), "k");
+  Term j = m.bound_variable(Sort::integer(), "j");
+  Term inner = m.exists(j, m.less(k, j));
+  EXPECT_TRUE(free_bound_variables(inner) == std::vector<Term>{k});
+  Term i = m.bound_variable(Sort::integer(), "i");
+  EXPECT_TRUE(free_bound_variables(m.logical_and(inner, m.less(i, x))) == (std::vector<Term>{k, i}));
+  EXPECT_TRUE(free_bound_variables(m.forall(k, inner)).empty());
+  EXPECT_TRUE(free_bound_variables(m.less(x, y)).empty());
+  EXPECT_TRUE(collect_symbols(m.forall(k, m.less(k, x))) == std::vector<Term>{x});
+}
 }  // namespace
 }  // namespace symref::terms::testing

@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "semantics/terms/traversal.hpp"
 #include "tests/semantics/terms/term_fixture.hpp"
 
 namespace symref::terms::testing {
@@ -399,5 +400,139 @@ TEST_F(NoSimplification, MakeBuildsExactlyEvenWhenSimplifying) {
   EXPECT_EQ(m.add(x, n(0)), t);  // one node either way
 }
 
+
+// ---------------------------------------------------------------------------------------------
+// Bound variables, quantifiers and uninterpreted functions
+
+using Binders = TermFixture;
+
+TEST_F(Binders, EveryBoundVariableIsNewAndNoSymbol) {
+  Term k1 = m.bound_variable(Sort::integer(), "k");
+  Term k2 = m.bound_variable(Sort::integer(), "k");
+  EXPECT_NE(k1, k2);
+  EXPECT_EQ(k1->kind(), TermKind::BoundVariable);
+  EXPECT_EQ(k1->name(), "k");
+  EXPECT_TRUE(k1->has_bound_variables());
+  EXPECT_FALSE(m.add(x, n(1))->has_bound_variables());
+  EXPECT_TRUE(m.add(x, k1)->has_bound_variables());
+  EXPECT_TRUE(collect_symbols(m.add(x, k1)) == std::vector<Term>{x});
+  EXPECT_EQ(m.bound_variable(Sort::boolean(), "c")->sort(), Sort::boolean());
+  EXPECT_EQ(m.bound_variable(Sort::reference(0), "o")->sort(), Sort::reference(0));
+  EXPECT_THROW(m.bound_variable(Sort::int_array(), "arr"), std::logic_error);
+}
+
+TEST_F(Binders, QuantifiersAreHashConsed) {
+  Term k = m.bound_variable(Sort::integer(), "k");
+  Term body = m.implies(m.less_equal(n(0), k), m.less(n(0), m.select(a, k)));
+  Term all = m.forall(k, body);
+  EXPECT_EQ(m.forall(k, body), all);
+  const Term variables[] = {k};
+  EXPECT_EQ(m.forall(variables, body), all);
+  EXPECT_NE(m.exists(k, body), all);
+  EXPECT_EQ(all->kind(), TermKind::Forall);
+  EXPECT_EQ(all->sort(), Sort::boolean());
+  ASSERT_EQ(all->arity(), 2u);
+  EXPECT_EQ(TermManager::quantified_variables(all).size(), 1u);
+  EXPECT_EQ(TermManager::quantified_variables(all)[0], k);
+  EXPECT_EQ(TermManager::quantifier_body(all), body);
+  EXPECT_TRUE(all->has_bound_variables());  // every quantifier: its variable occurs in it
+  EXPECT_TRUE(all->is_quantifier());
+  EXPECT_LT(body->id(), all->id());
+  // The same shape over another variable is another term.
+  Term j = m.bound_variable(Sort::integer(), "k");
+  EXPECT_NE(m.forall(j, m.implies(m.less_equal(n(0), j), m.less(n(0), m.select(a, j)))), all);
+}
+
+TEST_F(Binders, QuantifierSimplificationKeepsMeaning) {
+  Term k = m.bound_variable(Sort::integer(), "k");
+  Term j = m.bound_variable(Sort::integer(), "j");
+  Term uses_k = m.less(x, k);
+  EXPECT_EQ(m.forall(k, m.true_term()), m.true_term());
+  EXPECT_EQ(m.forall(k, m.false_term()), m.false_term());
+  EXPECT_EQ(m.exists(k, m.false_term()), m.false_term());
+  EXPECT_EQ(m.forall(std::span<const Term>{}, b), b);
+  EXPECT_EQ(m.exists(k, b), b);  // k does not occur
+  const Term both[] = {k, j};
+  Term dropped = m.forall(both, uses_k);
+  EXPECT_EQ(dropped, m.forall(k, uses_k));
+  // A constant body after simplification: ∀k. k < k + 0 ... = ∀k. false = false.
+  EXPECT_EQ(m.forall(k, m.less(k, m.add(k, n(0)))), m.false_term());
+  // Unsimplified: built as asked, but a quantifier over nothing is still its body.
+  m.set_simplify(false);
+  Term kept = m.forall(both, uses_k);
+  EXPECT_EQ(kept->arity(), 3u);
+  EXPECT_EQ(m.forall(k, m.true_term())->kind(), TermKind::Forall);
+  EXPECT_EQ(m.forall(std::span<const Term>{}, b), b);
+  EXPECT_EQ(m.make(TermKind::Exists, Sort::boolean(), std::vector<Term>{k, uses_k})->kind(), TermKind::Exists);
+}
+
+TEST_F(Binders, QuantifierSortErrorsThrow) {
+  Term k = m.bound_variable(Sort::integer(), "k");
+  EXPECT_THROW(m.forall(k, m.add(k, n(1))), std::logic_error);  // an Int body
+  EXPECT_THROW(m.forall(x, m.less(x, n(1))), std::logic_error);  // a symbol is no bound variable
+  const Term twice[] = {k, k};
+  EXPECT_THROW(m.forall(twice, m.less(k, n(1))), std::logic_error);
+  EXPECT_THROW(m.forall(k, m.exists(k, m.less(k, x))), std::logic_error);  // nested rebinding
+  EXPECT_THROW(m.forall(std::span<const Term>{}, x), std::logic_error);
+  EXPECT_THROW(m.make(TermKind::Forall, Sort::boolean(), std::vector<Term>{b}), std::logic_error);
+}
+
+TEST_F(Binders, FunctionsAreDeclaredOnceAndApplicationsSortChecked) {
+  FunctionId f = m.declare_function("f", {Sort::integer(), Sort::boolean()}, Sort::integer());
+  FunctionId g = m.declare_function("g", {Sort::reference(0)}, Sort::reference(0));
+  EXPECT_NE(f, g);
+  EXPECT_EQ(m.function(f).name, "f");
+  EXPECT_EQ(m.function_count(), 2u);
+  const Term arguments[] = {x, b};
+  Term fx = m.apply(f, arguments);
+  EXPECT_EQ(m.apply(f, arguments), fx);
+  EXPECT_EQ(fx->kind(), TermKind::Apply);
+  EXPECT_EQ(fx->function(), f);
+  EXPECT_EQ(fx->name(), "f");
+  EXPECT_EQ(fx->sort(), Sort::integer());
+  EXPECT_FALSE(fx->has_bound_variables());
+  EXPECT_TRUE(collect_symbols(fx) == (std::vector<Term>{x, b}));
+  const Term nil_argument[] = {m.nil(-1)};
+  EXPECT_EQ(m.apply(g, nil_argument)->sort(), Sort::reference(0));  // class-free nil fits
+  const Term swapped[] = {b, x};
+  EXPECT_THROW(m.apply(f, swapped), std::logic_error);
+  const Term too_few[] = {x};
+  EXPECT_THROW(m.apply(f, too_few), std::logic_error);
+  EXPECT_THROW(m.apply(static_cast<FunctionId>(99), too_few), std::logic_error);
+  EXPECT_THROW(m.declare_function("f", {}, Sort::integer()), std::logic_error);
+  EXPECT_THROW(m.declare_function("h", {Sort::int_array()}, Sort::integer()), std::logic_error);
+  EXPECT_THROW(m.make(TermKind::Apply, Sort::integer(), arguments), std::logic_error);
+  // A function may share a symbol's name: names are per kind of thing, the solver keeps them apart.
+  EXPECT_NO_THROW(m.declare_function("x", {}, Sort::integer()));
+}
+
+TEST_F(Binders, ArrayValuedApplicationsAreArrays) {
+  FunctionId rows = m.declare_function("row", {Sort::integer()}, Sort::int_array());
+  const Term at_x[] = {x};
+  Term row = m.apply(rows, at_x);
+  EXPECT_EQ(row->sort(), Sort::int_array());
+  Term updated = m.store(row, n(1), y);
+  EXPECT_EQ(m.array_base(updated), row);
+  EXPECT_EQ(m.select(updated, n(1)), y);
+  EXPECT_EQ(m.select(updated, n(2)), m.select(row, n(2)));
+  EXPECT_EQ(m.length(updated), m.length(row));
+  EXPECT_EQ(m.length(row)->child(0), row);
+  FunctionId fields = m.declare_function("heap_val", {Sort::integer()}, Sort::field_array(1));
+  EXPECT_EQ(m.select(m.apply(fields, at_x), p)->sort(), Sort::integer());
+}
+
+TEST_F(Binders, RebuildGoesThroughTheFactories) {
+  Term k = m.bound_variable(Sort::integer(), "k");
+  FunctionId f = m.declare_function("f", {Sort::integer()}, Sort::integer());
+  const Term at_k[] = {k};
+  Term all = m.forall(k, m.less(x, m.apply(f, at_k)));
+  const Term children[] = {k, m.less(y, m.apply(f, at_k))};
+  EXPECT_EQ(m.rebuild(all, children), m.forall(k, m.less(y, m.apply(f, at_k))));
+  const Term closed[] = {k, m.true_term()};
+  EXPECT_EQ(m.rebuild(all, closed), m.true_term());
+  const Term at_x[] = {x};
+  EXPECT_EQ(m.rebuild(m.apply(f, at_k), at_x), m.apply(f, at_x));
+  EXPECT_EQ(m.rebuild(k, {}), k);
+}
 }  // namespace
 }  // namespace symref::terms::testing
