@@ -11,6 +11,8 @@ build="${SYMREF_BUILD_DIR:-$here/build}"
 packages=(cmake ninja-build g++ libboost-dev libz3-dev libcvc5-dev cvc5 librapidcheck-dev libgtest-dev
           nlohmann-json3-dev libcli11-dev graphviz)
 if [ "$mode" = bench ]; then packages+=(lua5.4 bc python3); fi
+# The browser tests of `symref report` run the page in Debian's headless Chromium (tests/browser).
+if [ "$mode" = test ]; then packages+=(chromium fonts-dejavu-core); fi
 
 missing=()
 for package in "${packages[@]}"; do
@@ -33,7 +35,8 @@ case "$mode" in
     "$build/symref" explore "$here/corpus/classic/factorial.sym" --loop-bound 3
     ;;
   test)
-    ctest --test-dir "$build" --output-on-failure -j "$jobs"
+    # Chromium was installed above: a browser test that cannot start it fails instead of skipping.
+    SYMREF_BROWSER_TESTS=require ctest --test-dir "$build" --output-on-failure -j "$jobs"
     ;;
   bench)
     "$here/bench/run_benchmarks.sh" "$build"

@@ -9,6 +9,7 @@ if(cli_test_sources)
   target_compile_definitions(cli_tests PRIVATE SYMREF_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
                                                 SYMREF_BINARY="$<TARGET_FILE:symref>"
                                                 SYMREF_DOT_PROGRAM="${SYMREF_DOT_PROGRAM}")
+  target_include_directories(cli_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
   add_dependencies(cli_tests symref)
   gtest_discover_tests(cli_tests DISCOVERY_TIMEOUT 60 PROPERTIES LABELS cli)
 endif()

@@ -19,6 +19,8 @@ constexpr std::array commands{
     CommandEntry{"wp", &cli::add_wp_command},
     CommandEntry{"fuzz", &props::add_fuzz_command},
     CommandEntry{"gen", &props::add_gen_command},
+    CommandEntry{"report", &cli::add_report_command},
+    CommandEntry{"grade", &cli::add_grade_command},
 };
 
 }  // namespace

@@ -1,6 +1,7 @@
 // Rendering of concrete configurations, compact enough to read one per transition.
 #include "interp/cli/configuration_printer.hpp"
 
+#include "interp/lockstep/configuration_view.hpp"
 #include "semantics/syntax/printer.hpp"
 
 namespace symref {
@@ -22,59 +23,36 @@ std::string ConfigurationPrinter::describe_position(const ControlStack& control,
 }
 
 std::string ConfigurationPrinter::render_value(const GlobalState& state, const Value& value) const {
-  switch (value.kind()) {
-    case ValueKind::Int: return value.as_integer().to_string();
-    case ValueKind::Bool: return value.as_boolean() ? "true" : "false";
-    case ValueKind::Reference: {
-      if (value.is_nil()) return "nil";
-      const HeapObject& object = state.object(value.as_object());
-      return object.name.empty() ? "#" + std::to_string(value.as_object()) : object.name;
-    }
-  }
-  return "?";
+  return concrete_value_text(state, value);
 }
 
 std::string ConfigurationPrinter::render(const ConcreteMachine& machine, const std::string& indent) const {
-  const GlobalState& state = machine.state();
+  const ConcreteView view = view_concrete(program_, machine);
   std::string out;
-  if (!program_.globals.empty()) {
+  if (!view.globals.empty()) {
     out += indent + "G:";
-    for (std::size_t g = 0; g < program_.globals.size(); ++g) {
-      const auto& global = program_.globals[g];
-      out += (g ? ", " : " ") + global.name + " = ";
-      if (global.type.kind == TypeKind::IntArray) {
-        out += "[";
-        for (std::size_t k = 0; k < state.arrays[g].size(); ++k) out += (k ? ", " : "") + state.arrays[g][k].to_string();
-        out += "]";
-      } else {
-        out += render_value(state, state.globals[g]);
-      }
-    }
+    for (std::size_t g = 0; g < view.globals.size(); ++g)
+      out += (g ? ", " : " ") + view.globals[g].name + " = " + view.globals[g].text;
     out += "\n";
   }
   // The stack of closures, top first, each with its local valuation.
-  const auto& frames = machine.control().frames();
-  if (frames.size() > 1) {
+  if (!view.closures.empty()) {
     out += indent + "stack:";
-    for (std::size_t f = frames.size(); f-- > 1;) {
-      const Callable& callable = *frames[f].callable;
-      const Value* locals = machine.frame_locals(f);
-      out += " " + callable.display_name(program_) + "(";
-      for (std::size_t slot = 0; slot < callable.locals.size(); ++slot)
-        out += (slot ? ", " : "") + callable.locals[slot].name + " = " + render_value(state, locals[slot]);
+    for (const ClosureView& closure : view.closures) {
+      out += " " + closure.name + "(";
+      for (std::size_t slot = 0; slot < closure.locals.size(); ++slot)
+        out += (slot ? ", " : "") + closure.locals[slot].name + " = " + closure.locals[slot].text;
       out += ") ·";
     }
     out += " main\n";
   }
-  if (!state.heap.empty()) {
+  if (!view.heap.empty()) {
     out += indent + "H:";
-    for (std::size_t o = 0; o < state.heap.size(); ++o) {
-      const HeapObject& object = state.heap[o];
-      const Class& cls = program_.classes[object.class_index];
-      out += (o ? "; " : " ") + render_value(state, Value::reference(object.class_index, static_cast<ObjectId>(o + 1))) +
-             ": " + cls.name + " {";
-      for (std::size_t f = 0; f < cls.fields.size(); ++f)
-        out += (f ? ", " : " ") + program_.fields[cls.fields[f]].name + " = " + render_value(state, object.fields[f]);
+    for (std::size_t o = 0; o < view.heap.size(); ++o) {
+      const ObjectView& object = view.heap[o];
+      out += (o ? "; " : " ") + object.label + ": " + object.class_name + " {";
+      for (std::size_t f = 0; f < object.fields.size(); ++f)
+        out += (f ? ", " : " ") + object.fields[f].name + " = " + object.fields[f].text;
       out += " }";
     }
     out += "\n";

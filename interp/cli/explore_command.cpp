@@ -8,6 +8,7 @@
 
 #include "interp/cli/command.hpp"
 #include "interp/cli/exit_codes.hpp"
+#include "interp/cli/exploration_flags.hpp"
 #include "interp/explore/exploration_report.hpp"
 #include "interp/explore/explorer.hpp"
 #include "interp/property_failure.hpp"
@@ -21,16 +22,11 @@ namespace {
 
 struct ExploreCommandOptions {
   std::string file;
-  std::string engine = "forward";
-  std::string solver = "z3";
+  ExplorationFlags exploration;
   std::string format = "text";
   std::string order = "dfs";
   std::string tests_directory;
   std::string smt_directory;
-  std::uint32_t loop_bound = 10;
-  std::uint64_t max_steps = 10'000;
-  std::uint64_t max_paths = 100'000;
-  unsigned timeout_milliseconds = 5000;
   bool no_incremental = false;
   bool no_agreement = false;
   std::string fault;
@@ -59,21 +55,15 @@ int explore(const ExploreCommandOptions& options) {
   auto program = load_program(options.file);
   if (!options.tests_directory.empty()) create_tests_directory(options.tests_directory);
   terms::TermManager terms(program.get());
-  ExploreOptions explore_options;
-  explore_options.engine = options.engine == "trace" ? EngineMode::Trace : EngineMode::Forward;
+  ExploreOptions explore_options = explore_options_from(options.exploration);
   explore_options.check_agreement = !options.no_agreement;
   explore_options.order = options.order == "bfs" ? SearchOrder::BreadthFirst : SearchOrder::DepthFirst;
-  explore_options.limits.loop_bound = options.loop_bound;
-  explore_options.max_steps = options.max_steps;
-  explore_options.max_paths = options.max_paths;
-  explore_options.solver = options.solver;
   explore_options.incremental = !options.no_incremental;
-  explore_options.timeout_milliseconds = options.timeout_milliseconds;
   explore_options.smt_directory = options.smt_directory;
   Explorer explorer(*program, terms, explore_options);
   ExplorationResult result = explorer.explore();
 
-  ReportContext context{*program, terms, options.file, options.engine, options.solver};
+  ReportContext context{*program, terms, options.file, options.exploration.engine, options.exploration.solver};
   if (options.format == "json")
     std::cout << exploration_to_json(context, result).dump(2) << "\n";
   else if (options.format == "dot")
@@ -82,21 +72,7 @@ int explore(const ExploreCommandOptions& options) {
     std::cout << exploration_to_text(context, result);
   if (!options.tests_directory.empty()) write_tests(options.tests_directory, *program, result);
 
-  // Theorem 2.3 checked live: any test whose replay disagrees is a bug in symref.
-  std::string disagreements;
-  for (std::size_t k = 0; k < result.paths.size(); ++k) {
-    const auto& path = result.paths[k];
-    if (path.replay && !path.replay->agrees)
-      disagreements += "\n  path " + std::to_string(k + 1) + " (" + path.branches + "): " + path.replay->details +
-                       "\n    test: " + write_state(*program, *path.test).dump();
-  }
-  // pc = wp: a path whose forward condition and path(ρ) differ is a bug (in symref or the paper).
-  for (std::size_t k = 0; k < result.paths.size(); ++k) {
-    const auto& path = result.paths[k];
-    if (path.agreement != "refuted") continue;
-    disagreements += "\n  path " + std::to_string(k + 1) + " (" + path.branches + "): forward φ and path(ρ) differ";
-    if (path.separating_input) disagreements += "; they differ on " + write_state(*program, *path.separating_input).dump();
-  }
+  std::string disagreements = describe_disagreements(*program, result);
   if (!disagreements.empty()) throw PropertyFailure("the engines disagree with the concrete system or with each other" + disagreements);
   return exit_done;
 }
@@ -107,22 +83,7 @@ void add_explore_command(CLI::App& app, Action& action) {
   auto options = std::make_shared<ExploreCommandOptions>();
   CLI::App* command = app.add_subcommand("explore", "the symbolic execution tree: paths, path conditions, tests replayed concretely");
   command->add_option("FILE", options->file, "the program (.sym)")->required();
-  command->add_option("--engine", options->engine, "forward (§2-§4.1) or trace (§4: path conditions as weakest preconditions)")
-      ->check(CLI::IsMember({"forward", "trace"}))
-      ->capture_default_str();
-  command->add_option("--solver", options->solver, "z3, cvc5, or both (cross-checked on every query)")
-      ->check(CLI::IsMember({"z3", "cvc5", "both"}))
-      ->capture_default_str();
-  command->add_option("--loop-bound", options->loop_bound,
-                      "at most K iterations of a loop per entry and K nested active calls of one procedure or method")
-      ->check(CLI::Range(std::uint32_t{0}, std::uint32_t{1'000'000}))
-      ->capture_default_str();
-  command->add_option("--max-steps", options->max_steps, "at most N transitions per path")
-      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
-      ->capture_default_str();
-  command->add_option("--max-paths", options->max_paths, "stop after N leaves")
-      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100'000'000}))
-      ->capture_default_str();
+  add_exploration_flags(command, options->exploration);
   command->add_option("--format", options->format, "text, json or dot")
       ->check(CLI::IsMember({"text", "json", "dot"}))
       ->capture_default_str();
@@ -131,9 +92,6 @@ void add_explore_command(CLI::App& app, Action& action) {
       ->capture_default_str();
   command->add_option("--tests", options->tests_directory, "write each feasible leaf's test input to this directory");
   command->add_option("--smt-dir", options->smt_directory, "write every solver query there as a standalone SMT-LIB2 file");
-  command->add_option("--timeout", options->timeout_milliseconds, "per-query solver time limit in milliseconds (0: none); a query that runs out is reported unknown")
-      ->check(CLI::Range(0u, 86'400'000u))
-      ->capture_default_str();
   command->add_flag("--no-incremental", options->no_incremental, "re-assert the whole path condition for every query");
   command->add_flag("--no-agreement", options->no_agreement, "trace engine: skip proving forward φ ⇔ path(ρ) for each path");
   add_fault_option(command, options->fault,

@@ -7,6 +7,7 @@
 #include "interp/cli/command.hpp"
 #include "interp/cli/configuration_printer.hpp"
 #include "interp/cli/exit_codes.hpp"
+#include "interp/lockstep/configuration_view.hpp"
 #include "interp/lockstep/lockstep.hpp"
 #include "interp/property_failure.hpp"
 #include "interp/state_json/state_format.hpp"
@@ -28,34 +29,26 @@ struct StepOptions {
 
 std::string render_symbolic(const Program& program, terms::TermManager& terms, const SymbolicConfiguration& c,
                             const std::string& indent) {
-  constexpr terms::PrintOptions budget{300};
+  const SymbolicView view = view_symbolic(program, terms, c, {300}, {600});
   std::string out;
-  if (!program.globals.empty()) {
+  if (!view.globals.empty()) {
     out += indent + "σ:";
-    for (std::size_t g = 0; g < program.globals.size(); ++g)
-      out += (g ? ", " : " ") + program.globals[g].name + " ↦ " + terms::print_term(c.globals[g], &program, budget);
+    for (std::size_t g = 0; g < view.globals.size(); ++g)
+      out += (g ? ", " : " ") + view.globals[g].name + " ↦ " + view.globals[g].text;
     out += "\n";
   }
-  const auto& frames = c.control.frames();
-  if (frames.size() > 1) {
+  if (!view.closures.empty()) {
     out += indent + "τ:";
-    for (std::size_t f = frames.size(); f-- > 1;) {
-      const Callable& callable = *frames[f].callable;
-      const terms::Term* locals = c.frame_locals(f);
-      out += " " + callable.display_name(program) + "(";
-      for (std::size_t slot = 0; slot < callable.locals.size(); ++slot)
-        out += (slot ? ", " : "") + callable.locals[slot].name + " ↦ " + terms::print_term(locals[slot], &program, budget);
+    for (const ClosureView& closure : view.closures) {
+      out += " " + closure.name + "(";
+      for (std::size_t slot = 0; slot < closure.locals.size(); ++slot)
+        out += (slot ? ", " : "") + closure.locals[slot].name + " ↦ " + closure.locals[slot].text;
       out += ") ·";
     }
     out += " main\n";
   }
-  for (std::size_t f = 0; f < program.fields.size(); ++f) {
-    if (c.fields[f] == terms.field_symbol(static_cast<std::int32_t>(f))) continue;
-    const Field& field = program.fields[f];
-    out += indent + program.classes[field.class_index].name + "." + field.name + " ↦ " +
-           terms::print_term(c.fields[f], &program, budget) + "\n";
-  }
-  out += indent + "φ: " + terms::print_term(c.path_condition.conjunction(terms), &program, {600}) + "\n";
+  for (const NamedText& field : view.fields) out += indent + field.name + " ↦ " + field.text + "\n";
+  out += indent + "φ: " + view.path_condition + "\n";
   return out;
 }
 

@@ -1,7 +1,9 @@
-// `symref wp FILE --branches STRING [--outcome O] [--check FORMULA]`: one path's symbolic trace ρ
-// and its path condition path(ρ) as a weakest precondition (§4, Definition 4.2), readable and as
-// SMT-LIB2; with --check, whether a hand-computed path condition is equivalent, and if not an
-// input that separates the two.
+// `symref wp FILE (--branches STRING [--outcome O] | --outcome O | --post Q) [--check FORMULA]`:
+// one path's symbolic trace ρ and its path condition path(ρ) as a weakest precondition (§4,
+// Definition 4.2); or the condition under which the program ends in an outcome; or the weakest
+// precondition of main for a postcondition — readable and as SMT-LIB2.  With --check, whether a
+// hand-computed condition is equivalent, and if not an input that separates the two
+// (interp/grading/condition_check).
 #include <iostream>
 #include <memory>
 #include <string>
@@ -9,18 +11,13 @@
 
 #include "interp/cli/command.hpp"
 #include "interp/cli/exit_codes.hpp"
-#include "interp/explore/path_following.hpp"
-#include "interp/explore/test_generation.hpp"
+#include "interp/grading/condition_check.hpp"
 #include "interp/solver/smtlib.hpp"
-#include "interp/solver/solver.hpp"
 #include "interp/state_json/state_format.hpp"
-#include "semantics/symbolic/expression_translation.hpp"
-#include "semantics/symbolic/state_valuation.hpp"
 #include "semantics/syntax/diagnostics.hpp"
 #include "semantics/syntax/front_end.hpp"
 #include "semantics/terms/printer.hpp"
 #include "semantics/traces/trace_printer.hpp"
-#include "semantics/traces/weakest_precondition.hpp"
 
 namespace symref::cli {
 
@@ -29,22 +26,14 @@ namespace {
 struct WpOptions {
   std::string file;
   std::string branches;
+  bool branches_given = false;
   std::string outcome;
+  std::string post;
   std::string check;
   std::string solver = "z3";
-  std::uint32_t loop_bound = 1'000'000;
+  std::optional<std::uint32_t> loop_bound;
+  std::uint64_t max_steps = 0;  // 0: the default of the mode
   unsigned timeout_milliseconds = 5000;
-};
-
-// The initial state: globals stand for their initial values, fields for the initial heap.
-class InitialEnvironment final : public SymbolicEnvironment {
- public:
-  explicit InitialEnvironment(terms::TermManager& terms) : terms_(terms) {}
-  terms::Term variable(const VariableSlot& slot) const override { return terms_.global_symbol(slot.index); }
-  terms::Term field_array(std::int32_t field) const override { return terms_.field_symbol(field); }
-
- private:
-  terms::TermManager& terms_;
 };
 
 std::vector<std::string> outcome_names() {
@@ -53,67 +42,91 @@ std::vector<std::string> outcome_names() {
   return names;
 }
 
+void print_verdict(const Program& program, const ConditionVerdict& verdict, const std::string& name) {
+  switch (verdict.kind) {
+    case VerdictKind::Equivalent:
+      std::cout << "check: equivalent — your condition is " << name << "\n";
+      return;
+    case VerdictKind::Unknown:
+      std::cout << "check: unknown — " << verdict.reason << "\n";
+      return;
+    case VerdictKind::Different: break;
+  }
+  std::cout << "check: NOT equivalent\n";
+  if (!verdict.separating_input) {
+    std::cout << "  (no input could be built from the model: " << verdict.reason << ")\n";
+    return;
+  }
+  std::cout << "  on the input " << write_state(program, *verdict.separating_input).dump() << "\n"
+            << "  your condition is " << (verdict.claimed_value ? "true" : "false") << " but " << name << " is "
+            << (verdict.expected_value ? "true" : "false") << "\n"
+            << "  (there the program takes the path " << (verdict.run_branches.empty() ? "(no branches)" : verdict.run_branches)
+            << " and ends in " << outcome_name(verdict.run_outcome) << ")\n";
+}
+
 int weakest_precondition(const WpOptions& options) {
   auto program = load_program(options.file);
-  // A malformed --check is reported before anything else is printed.
-  ExpressionPointer claimed_expression;
+  // A malformed --check or --post is reported before anything else is printed.
+  ExpressionPointer claimed_expression, postcondition;
+  if (!options.post.empty()) postcondition = load_condition(*program, "--post", options.post);
   if (!options.check.empty()) claimed_expression = load_condition(*program, "--check", options.check);
   terms::TermManager terms(program.get());
-  SymbolicLimits limits;
-  limits.loop_bound = options.loop_bound;
-  SymbolicMachine machine(*program, terms, limits, EngineMode::Trace);
-  PathTarget target;
-  target.branches = options.branches;
-  if (!options.outcome.empty()) target.outcome = outcome_by_name(options.outcome);
-  std::string error;
-  auto leaf = follow_path(machine, target, error);
-  if (!leaf) throw InputError(options.file + ": error: " + error + "\n");
 
-  WeakestPrecondition calculus(terms, *program);
-  terms::Term path_condition = calculus.path_condition(leaf->trace);
-  std::cout << "path " << (options.branches.empty() ? "(no branches)" : options.branches) << "  "
-            << outcome_name(leaf->outcome) << "\n";
-  if (!leaf->bound_reason.empty()) std::cout << "bound: " << leaf->bound_reason << "\n";
-  std::cout << "trace ρ (" << leaf->trace.length() << " items):\n";
-  std::size_t k = 0;
-  for (const TraceItem* item : leaf->trace.items())
-    std::cout << "  " << ++k << ". " << print_trace_item(*program, *item) << "\n";
-  std::cout << "path(ρ):\n  " << terms::print_term(path_condition, program.get()) << "\n";
-  std::cout << "path(ρ) in SMT-LIB2:\n"
-            << solver::smtlib_script(terms, std::span<const terms::Term>(&path_condition, 1), "path(" + options.branches + ")");
+  ConditionQuery query;
+  query.kind = options.branches_given    ? ConditionKind::PathCondition
+               : postcondition != nullptr ? ConditionKind::WeakestPrecondition
+                                          : ConditionKind::OutcomeCondition;
+  query.branches = options.branches;
+  if (!options.outcome.empty()) query.outcome = outcome_by_name(options.outcome);
+  query.postcondition = postcondition.get();
+  // One path is followed as far as it goes; a whole tree needs a bound, as for explore.
+  const bool one_path = query.kind == ConditionKind::PathCondition;
+  query.loop_bound = options.loop_bound.value_or(one_path ? 1'000'000 : 10);
+  query.max_steps = options.max_steps != 0 ? options.max_steps : one_path ? 1'000'000 : 10'000;
+  query.solver = options.solver;
+  query.timeout_milliseconds = options.timeout_milliseconds;
+  std::string error;
+  auto computed = compute_condition(*program, terms, query, error);
+  if (!computed) throw InputError(options.file + ": error: " + error + "\n");
+
+  // What the condition is called in the output.
+  std::string name;
+  if (one_path) {
+    const SymbolicConfiguration& leaf = *computed->leaf;
+    name = postcondition ? "wp(ρ, Q)" : "path(ρ)";
+    std::cout << "path " << (options.branches.empty() ? "(no branches)" : options.branches) << "  "
+              << outcome_name(leaf.outcome) << "\n";
+    if (!leaf.bound_reason.empty()) std::cout << "bound: " << leaf.bound_reason << "\n";
+    std::cout << "trace ρ (" << leaf.trace.length() << " items):\n";
+    std::size_t k = 0;
+    for (const TraceItem* item : leaf.trace.items()) std::cout << "  " << ++k << ". " << print_trace_item(*program, *item) << "\n";
+    if (postcondition) std::cout << "Q: " << options.post << "\n";
+  } else if (query.kind == ConditionKind::WeakestPrecondition) {
+    name = "wp(main, Q)";
+    std::cout << "the weakest precondition of main for Q: " << options.post << "  (loop bound " << query.loop_bound << "; "
+              << computed->paths << (computed->paths == 1 ? " normal or blocked path)\n" : " normal or blocked paths)\n")
+              << "  wp(ρ, Q) of every normal path and path(ρ) of every blocked one, disjoined (wp(assume b, Q) = b ⇒ Q)\n";
+  } else {
+    name = "the condition for " + options.outcome;
+    std::cout << "the inputs that end in " << options.outcome << "  (loop bound " << query.loop_bound << "; "
+              << computed->paths << (computed->paths == 1 ? " such path)\n" : " such paths)\n")
+              << "  path(ρ) of every path with that outcome, disjoined\n";
+  }
+  const std::string label = one_path || query.kind == ConditionKind::WeakestPrecondition ? name : std::string("condition");
+  std::cout << label << ":\n  " << terms::print_term(computed->condition, program.get()) << "\n";
+  if (computed->cut_paths > 0)
+    std::cout << "cut by the loop bound: " << computed->cut_paths << (computed->cut_paths == 1 ? " path" : " paths")
+              << "; a check covers only the inputs outside\n  "
+              << terms::print_term(computed->cut, program.get(), {2000}) << "\n";
+  if (computed->truncated) std::cout << "the exploration stopped at its path limit (--max-paths): the condition is incomplete\n";
+  terms::Term condition = computed->condition;
+  std::cout << label << " in SMT-LIB2:\n"
+            << solver::smtlib_script(terms, std::span<const terms::Term>(&condition, 1),
+                                     one_path ? "path(" + options.branches + ")" : label);
 
   if (!claimed_expression) return exit_done;
-  InitialEnvironment initial(terms);
-  ExpressionTranslator translator(terms, *program, initial);
-  terms::Term claimed = translator.translate(*claimed_expression);
-  solver::SolverOptions solver_options;
-  solver_options.timeout_milliseconds = options.timeout_milliseconds;
-  auto solver = solver::make_solver(options.solver, terms, solver_options);
-  solver->add(terms::separating_condition(terms, claimed, path_condition));
-  switch (solver->check()) {
-    case solver::SatResult::Unsat:
-      std::cout << "check: equivalent — your condition is this path's weakest precondition\n";
-      return exit_done;
-    case solver::SatResult::Unknown:
-      std::cout << "check: unknown — the solver could not decide (" << solver->reason_unknown() << ")\n";
-      return exit_done;
-    case solver::SatResult::Sat: break;
-  }
-  auto model = solver->model();
-  std::string reason;
-  auto input = input_from_model(*program, terms, *model, TestGenerationLimits{}, reason);
-  std::cout << "check: NOT equivalent\n";
-  if (input) {
-    InitialStateValuation valuation(*program, *input);
-    bool claimed_value = terms::evaluate(claimed, valuation).as_boolean();
-    bool actual_value = terms::evaluate(path_condition, valuation).as_boolean();
-    std::cout << "  on the input " << write_state(*program, *input).dump() << "\n"
-              << "  your condition is " << (claimed_value ? "true" : "false") << " but path(ρ) is "
-              << (actual_value ? "true" : "false") << " (the program " << (actual_value ? "does" : "does not")
-              << " take this path)\n";
-  } else {
-    std::cout << "  (no input could be built from the model: " << reason << ")\n";
-  }
+  terms::Term claimed = condition_term(*program, terms, *claimed_expression);
+  print_verdict(*program, compare_condition(*program, terms, claimed, *computed, query), name);
   return exit_done;
 }
 
@@ -122,21 +135,35 @@ int weakest_precondition(const WpOptions& options) {
 void add_wp_command(CLI::App& app, Action& action) {
   auto options = std::make_shared<WpOptions>();
   CLI::App* command = app.add_subcommand(
-      "wp", "one path's symbolic trace and its path condition as a weakest precondition (§4); check a hand-computed one");
+      "wp", "path conditions as weakest preconditions (§4): of one path, of an outcome, or of main for a postcondition; "
+            "check a hand-computed one");
   command->add_option("FILE", options->file, "the program (.sym)")->required();
-  command->add_option("--branches", options->branches, "the path's branch string (DESIGN.md), e.g. TTF")->required();
-  command->add_option("--outcome", options->outcome, "the path's outcome, when an E letter ends in two")
+  CLI::Option* branches = command->add_option("--branches", options->branches, "one path's branch string (DESIGN.md), e.g. TTF");
+  command->add_option("--outcome", options->outcome,
+                      "with --branches: the path's outcome, when an E letter ends in two; alone: every path with this outcome")
       ->check(CLI::IsMember(outcome_names()));
+  command->add_option("--post", options->post,
+                      "a postcondition Q over the globals and fields: the weakest precondition wp(S, Q) of main (with --branches: of that path)");
   command->add_option("--check", options->check,
-                      "a condition on the input (an expression over the globals and fields of the initial state) to compare with path(ρ)");
+                      "a condition on the input (an expression over the globals and fields of the initial state) to compare");
   command->add_option("--solver", options->solver, "z3, cvc5 or both")->check(CLI::IsMember({"z3", "cvc5", "both"}))
       ->capture_default_str();
-  command->add_option("--loop-bound", options->loop_bound, "as for explore: a path longer than the bound ends in outcome bound")
+  command->add_option("--loop-bound", options->loop_bound,
+                      "as for explore: a path longer than the bound ends in outcome bound (default: none for one path, 10 otherwise)")
       ->check(CLI::Range(std::uint32_t{0}, std::uint32_t{1'000'000}));
-  command->add_option("--timeout", options->timeout_milliseconds, "solver time limit in milliseconds for --check")
+  command->add_option("--max-steps", options->max_steps, "at most N transitions per path (default: 10^6 for one path, 10^4 otherwise)")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
+  command->add_option("--timeout", options->timeout_milliseconds, "solver time limit in milliseconds per query")
       ->check(CLI::Range(0u, 86'400'000u))
       ->capture_default_str();
-  command->final_callback([&action, options] { action = [options] { return weakest_precondition(*options); }; });
+  command->final_callback([&action, options, branches] {
+    options->branches_given = branches->count() > 0;
+    if (!options->branches_given && options->outcome.empty() && options->post.empty())
+      throw CLI::ValidationError("give --branches (one path), --outcome (every path with it) or --post (the weakest precondition of main)");
+    if (!options->branches_given && !options->outcome.empty() && !options->post.empty())
+      throw CLI::ValidationError("--outcome and --post without --branches ask two different questions; give one");
+    action = [options] { return weakest_precondition(*options); };
+  });
 }
 
 }  // namespace symref::cli

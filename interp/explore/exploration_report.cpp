@@ -171,7 +171,6 @@ std::string exploration_to_text(const ReportContext& context, const ExplorationR
   return out.str();
 }
 
-namespace {
 std::string dot_escape(const std::string& text) {
   std::string out;
   for (char c : text) {
@@ -184,7 +183,46 @@ std::string dot_escape(const std::string& text) {
   }
   return out;
 }
-}  // namespace
+
+std::string describe_disagreements(const Program& program, const ExplorationResult& result) {
+  std::string disagreements;
+  for (std::size_t k = 0; k < result.paths.size(); ++k) {
+    const auto& path = result.paths[k];
+    if (path.replay && !path.replay->agrees)
+      disagreements += "\n  path " + std::to_string(k + 1) + " (" + path.branches + "): " + path.replay->details +
+                       "\n    test: " + write_state(program, *path.test).dump();
+  }
+  for (std::size_t k = 0; k < result.paths.size(); ++k) {
+    const auto& path = result.paths[k];
+    if (path.agreement != "refuted") continue;
+    disagreements += "\n  path " + std::to_string(k + 1) + " (" + path.branches + "): forward φ and path(ρ) differ";
+    if (path.separating_input) disagreements += "; they differ on " + write_state(program, *path.separating_input).dump();
+  }
+  return disagreements;
+}
+
+std::string leaf_kind(const ExploredPath& path) {
+  if (path.status == solver::SatResult::Unsat) return "infeasible";
+  if (path.status == solver::SatResult::Unknown) return "unknown";
+  return shown_outcome(path);
+}
+
+nlohmann::ordered_json exploration_tree_to_json(const ReportContext& context, const ExplorationResult& result) {
+  nlohmann::ordered_json nodes = nlohmann::ordered_json::array();
+  for (const TreeNode& node : result.nodes) {
+    nlohmann::ordered_json conditions = nlohmann::ordered_json::array();
+    for (terms::Term condition : node.conditions) conditions.push_back(print(context, condition));
+    nlohmann::ordered_json entry;
+    entry["parent"] = node.parent;
+    entry["letters"] = node.letters;
+    entry["conditions"] = std::move(conditions);
+    entry["path"] = node.path;
+    entry["line"] = node.location.line;
+    entry["column"] = node.location.column;
+    nodes.push_back(std::move(entry));
+  }
+  return nodes;
+}
 
 std::string exploration_to_dot(const ReportContext& context, const ExplorationResult& result) {
   std::ostringstream out;

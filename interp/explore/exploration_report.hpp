@@ -25,4 +25,21 @@ std::string exploration_to_dot(const ReportContext& context, const ExplorationRe
 // The final symbolic state of a path: σ on the globals and the fields, printed as terms.
 nlohmann::ordered_json symbolic_state_to_json(const ReportContext& context, const SymbolicConfiguration& configuration);
 
+// The tree's nodes in the order of ExplorationResult::nodes, each with its parent, the branch
+// letters and the conditions on the edge from the parent, its leaf's path index (or -1) and its
+// source position (line and column, 0 when unknown).  The HTML report draws the tree from it.
+nlohmann::ordered_json exploration_tree_to_json(const ReportContext& context, const ExplorationResult& result);
+
+// What a leaf shows: "infeasible" for a pruned path, "unknown" when the solver could not decide,
+// otherwise its outcome ("normal", "assertion-failure", ...).
+std::string leaf_kind(const ExploredPath& path);
+
+// Every feasible leaf whose test replay disagrees (Theorem 2.3 checked live) and every trace-engine
+// path whose forward φ and path(ρ) were refuted to be equivalent, one line each with the input that
+// shows it; empty when there is none.  Any such line is a bug in symref (or the paper).
+std::string describe_disagreements(const Program& program, const ExplorationResult& result);
+
+// Text inside a DOT string: quotes and backslashes escaped, line breaks as \n.
+std::string dot_escape(const std::string& text);
+
 }  // namespace symref

@@ -112,6 +112,8 @@ void Explorer::record_pruned(const WorkItem& item, ExplorationResult& result, Sa
 void Explorer::finish_leaf(WorkItem& item, ExplorationResult& result, SatResult status) {
   SymbolicConfiguration& c = item.configuration;
   std::int32_t node = add_node(result, item.node, c.branches.substr(item.letters_at_node), item.conditions);
+  if (const Statement* statement = c.control.depth() > 0 ? c.control.current() : nullptr)
+    result.nodes[node].location = statement->location;
   ExploredPath path;
   path.node = node;
   path.branches = c.branches;
@@ -264,6 +266,7 @@ ExplorationResult Explorer::explore() {
         continue;
       }
       std::int32_t fork = add_node(result, item.node, c.branches.substr(item.letters_at_node), item.conditions);
+      if (const Statement* statement = c.control.current()) result.nodes[fork].location = statement->location;
       std::size_t letters = c.branches.size();
       std::vector<WorkItem> children;
       for (auto& successor : successors)

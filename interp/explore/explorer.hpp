@@ -41,6 +41,10 @@ struct TreeNode {
   std::vector<terms::Term> conditions;  // on the edge from the parent
   std::int32_t path = -1;               // for leaves: index into ExplorationResult::paths
   std::vector<std::int32_t> children;
+  // Forks: the statement whose step forks here.  Feasible leaves: the statement the path stopped
+  // at (the failing one for errors, the loop or call for bound); unknown at the end of main and
+  // for pruned leaves, whose branch was decided at their parent's statement.
+  SourceLocation location;
 };
 
 struct ExploredPath {

@@ -22,6 +22,7 @@ Lockstep::~Lockstep() = default;
 std::optional<LockstepStep> Lockstep::step() {
   LockstepStep result;
   const Statement* statement = concrete_.next_statement();
+  result.statement = statement;
   const std::string& callable = concrete_.control().top_frame().callable != nullptr
                                     ? concrete_.control().top_frame().callable->display_name(program_)
                                     : std::string("main");

@@ -20,6 +20,7 @@ namespace symref {
 struct LockstepStep {
   std::uint64_t index = 0;
   std::string position;                   // where the step happened
+  const Statement* statement = nullptr;   // the statement it executed; null at the end of a body
   Rule concrete_rule;
   std::optional<Rule> symbolic_rule;      // none: no symbolic successor matches (a failure)
   std::string letters;                    // branch letters of this step

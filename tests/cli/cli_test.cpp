@@ -15,70 +15,22 @@
 
 #include <nlohmann/json.hpp>
 
+#include "support/command_test.hpp"
+
 namespace {
 
 namespace fs = std::filesystem;
 using Json = nlohmann::ordered_json;
 
 const std::string kSource = SYMREF_SOURCE_DIR;
+using Result = symref::testing::ProcessResult;
+using symref::testing::read_file;
 
 std::string corpus(const std::string& relative) { return kSource + "/corpus/" + relative; }
 
-std::string quote(const std::string& text) {
-  std::string out = "'";
-  for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
-
-struct Result {
-  int code = -1;  // the exit code; 128 + n when killed by signal n
-  std::string out, err;
-};
-
-class CliTest : public ::testing::Test {
+class CliTest : public symref::testing::CommandTest {
  protected:
-  void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    directory_ = fs::temp_directory_path() / ("symref_cli_" + std::string(info->name()) + "_" + std::to_string(::getpid()));
-    fs::remove_all(directory_);
-    fs::create_directories(directory_);
-  }
-  void TearDown() override {
-    std::error_code ignored;
-    fs::remove_all(directory_, ignored);
-  }
-
-  // Writes `text` to a file in the test's directory; returns its path.
-  std::string write(const std::string& name, const std::string& text) {
-    fs::path path = directory_ / name;
-    std::ofstream(path, std::ios::binary) << text;
-    return path.string();
-  }
-
-  Result run_command(const std::string& program, const std::vector<std::string>& args) {
-    // From the test's directory, so that files a command writes there (fuzz counterexamples) go.
-    std::string command = "cd " + quote(directory_.string()) + " && " + quote(program);
-    for (const auto& arg : args) command += " " + quote(arg);
-    const fs::path out = directory_ / "stdout.txt", err = directory_ / "stderr.txt";
-    command += " >" + quote(out.string()) + " 2>" + quote(err.string()) + " </dev/null";
-    int status = std::system(command.c_str());
-    Result result;
-    if (WIFEXITED(status)) result.code = WEXITSTATUS(status);
-    else if (WIFSIGNALED(status)) result.code = 128 + WTERMSIG(status);
-    result.out = read_file(out);
-    result.err = read_file(err);
-    return result;
-  }
   Result symref(const std::vector<std::string>& args) { return run_command(SYMREF_BINARY, args); }
-
-  fs::path directory_;
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -47,6 +47,19 @@ Explored explore(const std::string& text, ExploreOptions options = {}) {
 
 using Lines = std::vector<std::string>;
 
+TEST(Explorer, NodesKnowWhereTheyForkAndWhereTheirPathsStop) {
+  Explored e = explore("var x: int;\nvar y: int;\nmain {\n  if x > 0 {\n    y := 1;\n  }\n  assert y == 0;\n}\n");
+  // The fork below the root is the `if` (line 4); the then-leaf's assert fails at line 7, the
+  // else-leaf ends normally at the end of main (no position).
+  ASSERT_GE(e.result.nodes.size(), 3u);
+  EXPECT_EQ(e.result.nodes[1].location.line, 4u);
+  const TreeNode& failing = e.result.nodes[e.path("TF").node];
+  EXPECT_EQ(failing.location.line, 7u);
+  // After y := 1 the assert's T side is syntactically false: no fork there, the leaf hangs below the if.
+  EXPECT_EQ(e.result.nodes[failing.parent].location.line, 4u);
+  EXPECT_EQ(e.result.nodes[e.path("FT").node].location.line, 0u);
+}
+
 TEST(Explorer, ForksPrunesAndReplays) {
   Explored e = explore("var x: int; var y: int; main { if x > 0 { y := 1; } else { y := 2; } assert y == 1 || x <= 0; }");
   // After the then branch σ(y) = 1 makes the assert syntactically true: no F successor at all;

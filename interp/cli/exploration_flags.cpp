@@ -1,0 +1,40 @@
+// The exploration options shared by explore, report and grade.
+#include "interp/cli/exploration_flags.hpp"
+
+namespace symref::cli {
+
+void add_exploration_flags(CLI::App* command, ExplorationFlags& flags) {
+  command->add_option("--engine", flags.engine, "forward (§2-§4.1) or trace (§4: path conditions as weakest preconditions)")
+      ->check(CLI::IsMember({"forward", "trace"}))
+      ->capture_default_str();
+  command->add_option("--solver", flags.solver, "z3, cvc5, or both (cross-checked on every query)")
+      ->check(CLI::IsMember({"z3", "cvc5", "both"}))
+      ->capture_default_str();
+  command->add_option("--loop-bound", flags.loop_bound,
+                      "at most K iterations of a loop per entry and K nested active calls of one procedure or method")
+      ->check(CLI::Range(std::uint32_t{0}, std::uint32_t{1'000'000}))
+      ->capture_default_str();
+  command->add_option("--max-steps", flags.max_steps, "at most N transitions per path")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
+      ->capture_default_str();
+  command->add_option("--max-paths", flags.max_paths, "stop after N leaves")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100'000'000}))
+      ->capture_default_str();
+  command->add_option("--timeout", flags.timeout_milliseconds,
+                      "per-query solver time limit in milliseconds (0: none); a query that runs out is reported unknown")
+      ->check(CLI::Range(0u, 86'400'000u))
+      ->capture_default_str();
+}
+
+ExploreOptions explore_options_from(const ExplorationFlags& flags) {
+  ExploreOptions options;
+  options.engine = flags.engine == "trace" ? EngineMode::Trace : EngineMode::Forward;
+  options.limits.loop_bound = flags.loop_bound;
+  options.max_steps = flags.max_steps;
+  options.max_paths = flags.max_paths;
+  options.solver = flags.solver;
+  options.timeout_milliseconds = flags.timeout_milliseconds;
+  return options;
+}
+
+}  // namespace symref::cli

@@ -1,0 +1,28 @@
+// The exploration options that `explore`, `report` and `grade` share, registered in one place so
+// that they mean the same everywhere (DESIGN.md "CLI").
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "interp/explore/explorer.hpp"
+
+namespace symref::cli {
+
+struct ExplorationFlags {
+  std::string engine = "forward";
+  std::string solver = "z3";
+  std::uint32_t loop_bound = 10;
+  std::uint64_t max_steps = 10'000;
+  std::uint64_t max_paths = 100'000;
+  unsigned timeout_milliseconds = 5000;
+};
+
+// --engine, --solver, --loop-bound, --max-steps, --max-paths, --timeout.
+void add_exploration_flags(CLI::App* command, ExplorationFlags& flags);
+
+ExploreOptions explore_options_from(const ExplorationFlags& flags);
+
+}  // namespace symref::cli
