@@ -30,6 +30,7 @@ enum class Rule : unsigned char {
   Skip,
   ErrorNilDereference,    // §2.1-style error transition: δ fails on a nil dereference
   ErrorOutOfBounds,       // §2.1 error transition: δ fails on an array bound
+  HeapInitialization,     // heap drafts §4/§5: a slot read first is initialized (no step of the program)
 };
 
 constexpr std::string_view rule_base_name(Rule rule) {
@@ -55,6 +56,7 @@ constexpr std::string_view rule_base_name(Rule rule) {
     case Rule::Skip: return "skip";
     case Rule::ErrorNilDereference: return "error_nil_dereference";
     case Rule::ErrorOutOfBounds: return "error_out_of_bounds";
+    case Rule::HeapInitialization: return "heap_initialization";
   }
   return "?";
 }

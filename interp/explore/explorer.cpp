@@ -27,10 +27,12 @@ Explorer::Explorer(const Program& program, terms::TermManager& terms, ExploreOpt
     : program_(program),
       terms_(terms),
       options_(std::move(options)),
+      heap_model_(options_.engine == EngineMode::Forward ? make_heap_model(options_.heap, program, terms) : nullptr),
       machine_(program, terms, options_.limits, options_.engine),
       weakest_precondition_(std::make_unique<WeakestPrecondition>(terms, program)),
       forward_machine_(program, terms, options_.limits, EngineMode::Forward) {
   if (options_.engine == EngineMode::Trace) options_.incremental = false;  // path(ρ) is recomputed per query
+  machine_.set_heap_model(heap_model_.get());
   solver::SolverOptions solver_options;
   solver_options.timeout_milliseconds = options_.timeout_milliseconds;
   solver_options.validate_models = true;
@@ -290,6 +292,7 @@ ExplorationResult Explorer::explore() {
     result.statistics.path_condition_nodes = nodes;
   }
   result.statistics.queries = statistics.queries;
+  if (heap_model_ != nullptr) result.statistics.heap = heap_model_->statistics();
   result.statistics.solver_seconds = statistics.seconds;
   for (const auto& path : result.paths) {
     ++result.statistics.paths;

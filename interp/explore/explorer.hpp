@@ -31,6 +31,7 @@ struct ExploreOptions {
   std::string smt_directory;             // write every query as SMT-LIB2 (--smt-dir)
   bool generate_tests = true;            // a test per feasible leaf, replayed concretely
   bool check_agreement = true;           // trace engine: prove forward φ ⇔ path(ρ) for every path
+  std::string heap = "arrays";           // forward engine: arrays (§4.1), or a registered heap model
 };
 
 // One node of the tree: the root, a fork, or a leaf.  The edge into a node is labelled with the
@@ -77,6 +78,7 @@ struct ExplorationStatistics {
   std::uint64_t path_condition_nodes = 0;  // distinct term nodes in the leaves' path conditions
   double seconds = 0;
   bool truncated = false;        // stopped at max_paths
+  HeapStatistics heap;           // the heap model's counters (zero for arrays)
 };
 
 struct ExplorationResult {
@@ -91,6 +93,7 @@ class Explorer {
   ~Explorer();
 
   ExplorationResult explore();
+  const HeapModel* heap_model() const { return heap_model_.get(); }
 
  private:
   struct WorkItem;
@@ -107,6 +110,7 @@ class Explorer {
   const Program& program_;
   terms::TermManager& terms_;
   ExploreOptions options_;
+  std::unique_ptr<HeapModel> heap_model_;
   SymbolicMachine machine_;
   std::unique_ptr<class WeakestPrecondition> weakest_precondition_;
   std::unique_ptr<solver::Solver> solver_;

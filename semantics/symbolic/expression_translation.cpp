@@ -31,7 +31,7 @@ Term ExpressionTranslator::translate(const Expression& e) {
     case ExpressionKind::Variable: return environment_.variable(e.variable);
     case ExpressionKind::ArrayLength: return terms_.length(environment_.variable(e.operand(0).variable));
     // §4.1: A(e.f) = f[A(e)]
-    case ExpressionKind::FieldRead: return terms_.select(environment_.field_array(e.field), translate(e.operand(0)));
+    case ExpressionKind::FieldRead: return environment_.read_field(terms_, e.field, translate(e.operand(0)));
     // §2.1: a[e] applies the function a denotes
     case ExpressionKind::ArrayRead:
       return terms_.select(environment_.variable(e.operand(0).variable), translate(e.operand(1)));
@@ -52,8 +52,13 @@ Term ExpressionTranslator::translate(const Expression& e) {
         case BinaryOperator::LessEqual: return terms_.less_equal(left, right);
         case BinaryOperator::Greater: return terms_.greater(left, right);
         case BinaryOperator::GreaterEqual: return terms_.greater_equal(left, right);
-        case BinaryOperator::Equal: return terms_.equal(left, right);
-        case BinaryOperator::NotEqual: return terms_.not_equal(left, right);
+        case BinaryOperator::Equal:
+          return left->sort().kind == terms::SortKind::Reference ? environment_.references_equal(terms_, left, right)
+                                                                 : terms_.equal(left, right);
+        case BinaryOperator::NotEqual:
+          return left->sort().kind == terms::SortKind::Reference
+                     ? terms_.logical_not(environment_.references_equal(terms_, left, right))
+                     : terms_.not_equal(left, right);
         // Terms are total, so the lazy operators become plain connectives: where the right operand
         // is not evaluated concretely its (arbitrary) value does not matter to the result.
         case BinaryOperator::And: return terms_.logical_and(left, right);
@@ -84,7 +89,7 @@ Definedness ExpressionTranslator::sequence(const Definedness& first, const Defin
 
 // Definition 4.1: δ(e.f) = δ(e) ∧ e ≠ nil.
 Definedness ExpressionTranslator::null_check(const Definedness& operand, Term object) {
-  Term is_nil = terms_.equal(object, terms_.nil(object->sort().detail));
+  Term is_nil = environment_.references_equal(terms_, object, terms_.nil(object->sort().detail));
   return Definedness{
       terms_.logical_and(operand.defined, terms_.logical_not(is_nil)),
       terms_.logical_or(operand.nil_failure, terms_.logical_and(operand.defined, is_nil)),

@@ -17,6 +17,13 @@ class SymbolicEnvironment {
   virtual ~SymbolicEnvironment() = default;
   virtual terms::Term variable(const VariableSlot& slot) const = 0;  // globals incl. int[]; locals incl. this
   virtual terms::Term field_array(std::int32_t field) const = 0;
+  // The heap hook (heap_model.hpp): by default §4.1's f[o] and plain equality of references.
+  virtual terms::Term read_field(terms::TermManager& terms, std::int32_t field, terms::Term object) const {
+    return terms.select(field_array(field), object);
+  }
+  virtual terms::Term references_equal(terms::TermManager& terms, terms::Term a, terms::Term b) const {
+    return terms.equal(a, b);
+  }
 };
 
 // δ of an expression or statement, as three mutually exclusive and exhaustive conditions:

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,8 @@
 #include "semantics/traces/trace.hpp"
 
 namespace symref {
+
+struct HeapState;  // heap_model.hpp
 
 struct SymbolicConfiguration {
   ControlStack control;                // the statements of the closures in Δ
@@ -32,6 +35,7 @@ struct SymbolicConfiguration {
   Outcome outcome = Outcome::Running;
   std::uint64_t steps = 0;
   std::string bound_reason;            // when outcome is Bound
+  std::shared_ptr<const HeapState> heap;  // a heap model's part (heap_model.hpp); null for `arrays`
 
   std::uint32_t locals_base() const { return control.top_frame().locals_base; }
   // τ of closure `frame` (0 = main).

@@ -12,7 +12,16 @@ namespace {
 // θ = τ ∪ σ of a configuration: the top closure's locals and the global substitution.
 class ConfigurationEnvironment final : public SymbolicEnvironment {
  public:
-  explicit ConfigurationEnvironment(const SymbolicConfiguration& configuration) : configuration_(configuration) {}
+  explicit ConfigurationEnvironment(const SymbolicConfiguration& configuration, HeapModel* heap = nullptr)
+      : configuration_(configuration), heap_(heap) {}
+  Term read_field(terms::TermManager& terms, std::int32_t field, Term object) const override {
+    if (heap_ == nullptr) [[likely]] return terms.select(configuration_.fields[field], object);
+    return heap_->read_field(configuration_, field, object);
+  }
+  Term references_equal(terms::TermManager& terms, Term a, Term b) const override {
+    if (heap_ == nullptr) [[likely]] return terms.equal(a, b);
+    return heap_->references_equal(configuration_, a, b);
+  }
   Term variable(const VariableSlot& slot) const override {
     return slot.scope == Scope::Global ? configuration_.globals[slot.index]
                                        : configuration_.locals[configuration_.locals_base() + slot.index];
@@ -21,6 +30,7 @@ class ConfigurationEnvironment final : public SymbolicEnvironment {
 
  private:
   const SymbolicConfiguration& configuration_;
+  HeapModel* heap_;
 };
 
 // The environment of the planted faults that forget to apply σ: globals stand for their initial
@@ -64,13 +74,17 @@ class SymbolicMachine::Step {
       : machine_(machine),
         terms_(machine.terms_),
         before_(before),
-        environment_(before),
+        heap_(machine.mode_ == EngineMode::Forward ? machine.heap_ : nullptr),
+        environment_(before, heap_),
         translator_(machine.terms_, machine.program_, environment_),
         out_(out) {}
 
   void run() {
     if (before_.outcome != Outcome::Running) return;
     const Statement* s = before_.control.current();
+    // A heap model may first have to initialize what the statement reads (lazy initialization,
+    // Summarize); the step itself is taken from the initialized configurations.
+    if (heap_ != nullptr && heap_->initialize_reads(before_, s, out_)) return;
     if (s == nullptr) {
       symbolic_procedure_return();
       return;
@@ -160,7 +174,10 @@ class SymbolicMachine::Step {
     switch (target.kind) {
       case ExpressionKind::FieldRead: {
         Term object = translator_.translate(target.operand(0));
-        c.fields[target.field] = terms_.store(c.fields[target.field], object, value);
+        if (heap_ != nullptr)
+          heap_->write_field(c, target.field, object, value);
+        else
+          c.fields[target.field] = terms_.store(c.fields[target.field], object, value);
         return Rule::AssignmentField;
       }
       case ExpressionKind::ArrayRead: {
@@ -184,6 +201,7 @@ class SymbolicMachine::Step {
             return Rule::AssignmentGlobal;
           }
           c.globals[slot.index] = value;
+          if (heap_ != nullptr) heap_->assigned_global(c, slot.index);
           return Rule::AssignmentGlobal;
         }
         c.locals[c.locals_base() + slot.index] = value;
@@ -270,7 +288,9 @@ class SymbolicMachine::Step {
       if (fault_active(Fault::NewAliasesOldObject) && serial > 1) [[unlikely]]
         serial -= 1;  // planted bug: the object created before is handed out again
       Term object = terms_.new_object(serial, s.class_index);
-      if (!fault_active(Fault::NewFieldsNotDefaulted)) {
+      if (heap_ != nullptr) {
+        heap_->created(*c, object, s.class_index);
+      } else if (!fault_active(Fault::NewFieldsNotDefaulted)) {
         for (std::int32_t field : machine_.program_.classes[s.class_index].fields) {
           Term default_value = default_term(machine_.program_.fields[field].type);
           c->fields[field] = terms_.store(c->fields[field], object, default_value);
@@ -527,6 +547,7 @@ class SymbolicMachine::Step {
   SymbolicMachine& machine_;
   terms::TermManager& terms_;
   SymbolicConfiguration& before_;
+  HeapModel* heap_;
   ConfigurationEnvironment environment_;
   ExpressionTranslator translator_;
   std::vector<SymbolicSuccessor>& out_;

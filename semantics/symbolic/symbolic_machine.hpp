@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "semantics/rules.hpp"
+#include "semantics/symbolic/heap_model.hpp"
 #include "semantics/symbolic/expression_translation.hpp"
 #include "semantics/symbolic/symbolic_configuration.hpp"
 
@@ -50,6 +51,10 @@ class SymbolicMachine {
   terms::TermManager& terms() { return terms_; }
   const SymbolicLimits& limits() const { return limits_; }
   EngineMode mode() const { return mode_; }
+  // Forward mode: build the heap through `model` (not owned) instead of §4.1's arrays; null keeps
+  // the arrays.
+  void set_heap_model(HeapModel* model) { heap_ = model; }
+  HeapModel* heap_model() const { return heap_; }
 
  private:
   class Step;
@@ -57,6 +62,7 @@ class SymbolicMachine {
   terms::TermManager& terms_;
   SymbolicLimits limits_;
   EngineMode mode_;
+  HeapModel* heap_ = nullptr;
 };
 
 }  // namespace symref

@@ -1,0 +1,87 @@
+// The heap-representation hook of the forward machine (draft "Exact Heap Summaries from Symbolic
+// Execution", §3–§5): how field reads, field writes, `new`, reference equality and nil checks are
+// built, and which heap choices a statement needs before its step.  Without a model the machine
+// keeps today's encoding of §4.1 (fields as arrays over objects, `arrays`); engines/heap adds the
+// draft's lazy initialization (§4) and guarded points-to summaries (§5).
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "semantics/syntax/program.hpp"
+#include "semantics/terms/term_manager.hpp"
+
+namespace symref {
+
+struct SymbolicConfiguration;
+struct SymbolicSuccessor;
+
+// A heap model's own part of a configuration, shared between successors until one of them changes
+// it (copy on write).
+struct HeapState {
+  virtual ~HeapState() = default;
+};
+
+// What a path's final heap looks like, for the reports (JSON `final.heap`).
+struct HeapDescription {
+  struct Target {
+    std::string location;
+    terms::Term guard;
+  };
+  struct Location {
+    std::string name;
+    std::string class_name;
+    std::string kind;                                         // "input" or "new"
+    std::vector<std::pair<std::string, std::string>> fields;  // field -> reference or term
+  };
+  std::vector<std::pair<std::string, std::string>> roots;             // global -> reference
+  std::vector<std::pair<std::string, std::vector<Target>>> points_to;  // reference -> L(r)
+  std::vector<Location> locations;
+  std::vector<std::string> choices;  // lazy only
+};
+
+// Counters a heap model keeps over one exploration (JSON `stats`).
+struct HeapStatistics {
+  std::uint64_t heap_choices = 0;     // lazy initializations (successors offered)
+  std::uint64_t summarize_steps = 0;  // Summarize applications (Fig. 8)
+  std::uint64_t max_points_to = 0;    // the largest |L(r)| built
+  std::uint64_t locations = 0;        // input locations materialized, over all paths
+};
+
+class HeapModel {
+ public:
+  virtual ~HeapModel() = default;
+  virtual std::string_view name() const = 0;
+
+  // Called before the step of the configuration's current statement (null at the end of a
+  // closure).  When a slot that the statement reads is not initialized yet, appends the
+  // successors that initialize it — no step is taken, no branch letter added — and returns true.
+  virtual bool initialize_reads(const SymbolicConfiguration& configuration, const Statement* statement,
+                                std::vector<SymbolicSuccessor>& out) = 0;
+
+  // object.field, object.field := value, a new object's fields at their defaults.
+  virtual terms::Term read_field(const SymbolicConfiguration& configuration, std::int32_t field, terms::Term object) = 0;
+  virtual void write_field(SymbolicConfiguration& configuration, std::int32_t field, terms::Term object,
+                           terms::Term value) = 0;
+  virtual void created(SymbolicConfiguration& configuration, terms::Term object, std::int32_t class_index) = 0;
+  // A reference-typed global was assigned: it no longer holds its input value.
+  virtual void assigned_global(SymbolicConfiguration& configuration, std::int32_t global) = 0;
+  // a == b on references (also p == nil for the nil checks of Definition 4.1).
+  virtual terms::Term references_equal(const SymbolicConfiguration& configuration, terms::Term a, terms::Term b) = 0;
+
+  virtual HeapDescription describe(const SymbolicConfiguration& configuration) const = 0;
+  virtual HeapStatistics statistics() const = 0;
+};
+
+// The heap models the binary knows, by name (`explore --heap NAME`); engines register theirs from
+// the composition root.  `arrays` is the machine without a model and is not registered.
+using HeapModelFactory = std::function<std::unique_ptr<HeapModel>(const Program&, terms::TermManager&)>;
+void register_heap_model(std::string name, HeapModelFactory factory);
+// Null for `arrays`; throws std::invalid_argument for a name nobody registered.
+std::unique_ptr<HeapModel> make_heap_model(const std::string& name, const Program& program, terms::TermManager& terms);
+std::vector<std::string> heap_model_names();  // "arrays" first
+
+}  // namespace symref
