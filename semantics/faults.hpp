@@ -28,6 +28,11 @@ enum class Fault : unsigned char {
   WpDefinednessDropped,     // path(h := e · ρ) omits δ(h, e)
   ModelNotValidated,        // a solver model is used without evaluating φ under it first (and is stale)
   SymbolicGlobalAsLocal,    // symbolic assignment to a global variable updates a local slot of the same index
+  HeapAliasUnconditional,   // summary θ_alias as the draft prints it: r_f ≠ r'_a for every other candidate, unguarded
+  HeapStrongUpdate,         // summary field write through a reference with several targets overwrites each of them
+  HeapNewIsCandidate,       // lazy/summary offer `new` objects as alias candidates
+  HeapNilNotForked,         // lazy/summary initialization never offers nil
+  HeapLazySkipsLastAlias,   // lazy initialization does not offer the newest input object of the class as an alias
 };
 
 struct FaultDescription {

@@ -24,6 +24,16 @@ void add_exploration_flags(CLI::App* command, ExplorationFlags& flags) {
                       "per-query solver time limit in milliseconds (0: none); a query that runs out is reported unknown")
       ->check(CLI::Range(0u, 86'400'000u))
       ->capture_default_str();
+  command->add_option("--heap", flags.heap,
+                      "arrays (§4.1 fields as arrays), lazy (lazy initialization) or summary (guarded heap summaries); "
+                      "lazy and summary need --engine forward")
+      ->check(CLI::IsMember({"arrays", "lazy", "summary"}))
+      ->capture_default_str();
+}
+
+void check_heap_flags(const ExplorationFlags& flags) {
+  if (flags.heap != "arrays" && flags.engine != "forward")
+    throw CLI::ValidationError("--heap", "--heap " + flags.heap + " needs --engine forward");
 }
 
 ExploreOptions explore_options_from(const ExplorationFlags& flags) {
@@ -34,6 +44,7 @@ ExploreOptions explore_options_from(const ExplorationFlags& flags) {
   options.max_paths = flags.max_paths;
   options.solver = flags.solver;
   options.timeout_milliseconds = flags.timeout_milliseconds;
+  options.heap = flags.heap;
   return options;
 }
 

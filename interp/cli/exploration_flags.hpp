@@ -18,11 +18,15 @@ struct ExplorationFlags {
   std::uint64_t max_steps = 10'000;
   std::uint64_t max_paths = 100'000;
   unsigned timeout_milliseconds = 5000;
+  std::string heap = "arrays";
 };
 
-// --engine, --solver, --loop-bound, --max-steps, --max-paths, --timeout.
+// --engine, --solver, --loop-bound, --max-steps, --max-paths, --timeout, --heap.
 void add_exploration_flags(CLI::App* command, ExplorationFlags& flags);
 
 ExploreOptions explore_options_from(const ExplorationFlags& flags);
+
+// --heap other than arrays needs --engine forward: a usage error (exit 2) otherwise.
+void check_heap_flags(const ExplorationFlags& flags);
 
 }  // namespace symref::cli

@@ -64,6 +64,8 @@ int explore(const ExploreCommandOptions& options) {
   ExplorationResult result = explorer.explore();
 
   ReportContext context{*program, terms, options.file, options.exploration.engine, options.exploration.solver};
+  context.heap = options.exploration.heap;
+  context.heap_model = explorer.heap_model();
   if (options.format == "json")
     std::cout << exploration_to_json(context, result).dump(2) << "\n";
   else if (options.format == "dot")
@@ -96,7 +98,10 @@ void add_explore_command(CLI::App& app, Action& action) {
   command->add_flag("--no-agreement", options->no_agreement, "trace engine: skip proving forward φ ⇔ path(ρ) for each path");
   add_fault_option(command, options->fault,
                    "switch on a planted semantic bug (see `symref fuzz --list-faults`), to watch the checks catch it");
-  command->final_callback([&action, options] { action = [options] { return explore(*options); }; });
+  command->final_callback([&action, options] {
+    check_heap_flags(options->exploration);
+    action = [options] { return explore(*options); };
+  });
 }
 
 }  // namespace symref::cli

@@ -60,11 +60,40 @@ nlohmann::ordered_json symbolic_state_to_json(const ReportContext& context, cons
   return out;
 }
 
+// final.heap: roots, points-to sets with their guards, locations with their fields, lazy choices.
+static nlohmann::ordered_json heap_to_json(const ReportContext& context, const HeapDescription& heap) {
+  nlohmann::ordered_json out;
+  out["roots"] = nlohmann::ordered_json::object();
+  for (const auto& [global, reference] : heap.roots) out["roots"][global] = reference;
+  out["points_to"] = nlohmann::ordered_json::object();
+  for (const auto& [reference, targets] : heap.points_to) {
+    nlohmann::ordered_json list = nlohmann::ordered_json::array();
+    for (const auto& target : targets) {
+      terms::Term guard = target.guard;
+      list.push_back({{"location", target.location},
+                      {"guard", print(context, guard)},
+                      {"guard_smt2", solver::smtlib_script(context.terms, std::span<const terms::Term>(&guard, 1))}});
+    }
+    out["points_to"][reference] = std::move(list);
+  }
+  out["locations"] = nlohmann::ordered_json::object();
+  for (const auto& location : heap.locations) {
+    nlohmann::ordered_json fields = nlohmann::ordered_json::object();
+    for (const auto& [field, value] : location.fields) fields[field] = value;
+    out["locations"][location.name] = {{"class", location.class_name}, {"kind", location.kind}, {"fields", std::move(fields)}};
+  }
+  if (context.heap == "lazy") out["choices"] = heap.choices;
+  return out;
+}
+
 nlohmann::ordered_json exploration_to_json(const ReportContext& context, const ExplorationResult& result) {
   nlohmann::ordered_json out;
   out["program"] = context.program_path;
   out["engine"] = context.engine;
   out["solver"] = context.solver;
+  // The heap additions appear only with a heap model, so that the arrays output stays as it was.
+  const bool heap_model = context.heap_model != nullptr;
+  if (heap_model) out["heap"] = context.heap;
   nlohmann::ordered_json paths = nlohmann::ordered_json::array();
   for (const auto& path : result.paths) {
     nlohmann::ordered_json entry;
@@ -76,7 +105,10 @@ nlohmann::ordered_json exploration_to_json(const ReportContext& context, const E
     entry["pc"] = print(context, path.path_condition);
     terms::Term conjunct = path.path_condition;
     entry["pc_smt2"] = solver::smtlib_script(context.terms, std::span<const terms::Term>(&conjunct, 1));
-    if (path.status != solver::SatResult::Unsat) entry["final"] = symbolic_state_to_json(context, path.final_configuration);
+    if (path.status != solver::SatResult::Unsat) {
+      entry["final"] = symbolic_state_to_json(context, path.final_configuration);
+      if (heap_model) entry["final"]["heap"] = heap_to_json(context, context.heap_model->describe(path.final_configuration));
+    }
     if (path.test) {
       GlobalState test = *path.test;
       entry["test"] = write_state(context.program, test);
@@ -96,6 +128,15 @@ nlohmann::ordered_json exploration_to_json(const ReportContext& context, const E
                   {"unknown", s.unknown},    {"steps", s.steps},        {"queries", s.queries},
                   {"solver_seconds", s.solver_seconds}, {"path_condition_seconds", s.path_condition_seconds},
                   {"path_condition_nodes", s.path_condition_nodes}, {"seconds", s.seconds}, {"truncated", s.truncated}};
+  if (heap_model) {
+    // forks: Σ over forks of (successors not proved infeasible − 1) = feasible leaves − 1.
+    std::uint64_t live = s.feasible + s.unknown;
+    out["stats"]["forks"] = live == 0 ? 0 : live - 1;
+    out["stats"]["heap_choices"] = s.heap.heap_choices;
+    out["stats"]["summarize_steps"] = s.heap.summarize_steps;
+    out["stats"]["max_points_to"] = s.heap.max_points_to;
+    out["stats"]["locations"] = s.heap.locations;
+  }
   return out;
 }
 

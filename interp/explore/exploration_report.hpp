@@ -16,6 +16,8 @@ struct ReportContext {
   std::string program_path;
   std::string engine;  // "forward" or "trace"
   std::string solver;
+  std::string heap = "arrays";                // explore --heap
+  const HeapModel* heap_model = nullptr;      // describes final.heap when not arrays
 };
 
 nlohmann::ordered_json exploration_to_json(const ReportContext& context, const ExplorationResult& result);

@@ -1,0 +1,360 @@
+// The heap shared by lazy initialization and summaries (draft §3–§5): slots, points-to sets,
+// the search for the first uninitialized read of a statement, reads (VS), writes (ST) and
+// reference equality (Fig. 9).
+#include "engines/heap/symbolic_heap.hpp"
+
+#include <algorithm>
+
+#include "semantics/faults.hpp"
+#include "semantics/symbolic/expression_translation.hpp"
+#include "semantics/terms/printer.hpp"
+
+namespace symref::heap {
+
+using terms::Term;
+using terms::TermKind;
+
+namespace {
+
+const MaterializedHeap& empty_heap() {
+  static const MaterializedHeap heap;
+  return heap;
+}
+
+// θ = τ ∪ σ of a configuration, with fields read through the heap model.
+class HeapEnvironment final : public SymbolicEnvironment {
+ public:
+  HeapEnvironment(const SymbolicConfiguration& configuration, SymbolicHeap& heap) : configuration_(configuration), heap_(heap) {}
+  Term variable(const VariableSlot& slot) const override {
+    return slot.scope == Scope::Global ? configuration_.globals[slot.index]
+                                       : configuration_.locals[configuration_.locals_base() + slot.index];
+  }
+  Term field_array(std::int32_t field) const override { return configuration_.fields[field]; }
+  Term read_field(terms::TermManager&, std::int32_t field, Term object) const override {
+    return heap_.read_field(configuration_, field, object);
+  }
+  Term references_equal(terms::TermManager&, Term a, Term b) const override {
+    return heap_.references_equal(configuration_, a, b);
+  }
+
+ private:
+  const SymbolicConfiguration& configuration_;
+  SymbolicHeap& heap_;
+};
+
+}  // namespace
+
+const MaterializedHeap& SymbolicHeap::heap_of(const SymbolicConfiguration& configuration) {
+  if (configuration.heap == nullptr) return empty_heap();
+  return static_cast<const MaterializedHeap&>(*configuration.heap);
+}
+
+MaterializedHeap& SymbolicHeap::mutable_heap(SymbolicConfiguration& configuration) const {
+  // Copy on write: successors share the heap part until one of them changes it.
+  auto copy = std::make_shared<MaterializedHeap>(heap_of(configuration));
+  if (copy->global_initialized.size() < program_.globals.size()) copy->global_initialized.resize(program_.globals.size());
+  MaterializedHeap& result = *copy;
+  configuration.heap = std::move(copy);
+  return result;
+}
+
+const InputLocation* SymbolicHeap::input_location(const MaterializedHeap& heap, Term term, std::size_t* rank) const {
+  for (std::size_t k = 0; k < heap.inputs.size(); ++k)
+    if (heap.inputs[k].term == term) {
+      if (rank != nullptr) *rank = k;
+      return &heap.inputs[k];
+    }
+  return nullptr;
+}
+
+const HeapSlot* SymbolicHeap::slot(const MaterializedHeap& heap, Term location, std::int32_t field) const {
+  for (auto it = heap.slots.rbegin(); it != heap.slots.rend(); ++it)
+    if (it->location == location && it->field == field) return &*it;
+  return nullptr;
+}
+
+bool SymbolicHeap::is_location(const MaterializedHeap& heap, Term term) const {
+  return term->kind() == TermKind::Nil || term->kind() == TermKind::NewObject || input_location(heap, term) != nullptr;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Points-to sets
+
+void SymbolicHeap::collect_points_to(Term reference, Term guard, std::vector<GuardedLocation>& out) const {
+  if (guard->is_false()) return;
+  if (reference->kind() == TermKind::IfThenElse) {
+    Term condition = reference->child(0);
+    collect_points_to(reference->child(1), terms_.logical_and(guard, condition), out);
+    collect_points_to(reference->child(2), terms_.logical_and(guard, terms_.logical_not(condition)), out);
+    return;
+  }
+  for (auto& target : out)
+    if (target.location == reference) {
+      target.guard = terms_.logical_or(target.guard, guard);
+      return;
+    }
+  out.push_back(GuardedLocation{guard, reference});
+}
+
+std::vector<GuardedLocation> SymbolicHeap::points_to(Term reference) const {
+  std::vector<GuardedLocation> out;
+  collect_points_to(reference, terms_.true_term(), out);
+  return out;
+}
+
+void SymbolicHeap::note_points_to(Term reference) {
+  if (reference->kind() != TermKind::IfThenElse) {
+    statistics_.max_points_to = std::max<std::uint64_t>(statistics_.max_points_to, 1);
+    return;
+  }
+  statistics_.max_points_to = std::max<std::uint64_t>(statistics_.max_points_to, points_to(reference).size());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads, writes, `new`, equality
+
+// VS (Fig. 9, decision 4): through every target (φ l) of the object, R(l, f) under φ.
+Term SymbolicHeap::read_field(const SymbolicConfiguration& configuration, std::int32_t field, Term object) {
+  if (object->kind() == TermKind::IfThenElse)
+    return terms_.if_then_else(object->child(0), read_field(configuration, field, object->child(1)),
+                               read_field(configuration, field, object->child(2)));
+  const MaterializedHeap& heap = heap_of(configuration);
+  if (const HeapSlot* written = slot(heap, object, field)) return written->value;
+  // An input location's unwritten slot holds its input value f[l] (for references: not read yet).
+  if (input_location(heap, object) != nullptr) return terms_.select(terms_.field_symbol(field), object);
+  // nil (the access fails: the value does not matter) or a term that is not a location.
+  return terms_.select(configuration.fields[field], object);
+}
+
+// ST (Fig. 9, decision 3): each target (φ l) of the object gets a fresh R(l, f) that is the value
+// under φ and the old R(l, f) under ¬φ; the old sets stay as they are for whoever shares them.
+void SymbolicHeap::write_field(SymbolicConfiguration& configuration, std::int32_t field, Term object, Term value) {
+  // The arrays view of §4.1 is kept beside the slots: the final state and the replay read it.
+  configuration.fields[field] = terms_.store(configuration.fields[field], object, value);
+  std::vector<GuardedLocation> targets = points_to(object);
+  MaterializedHeap& heap = mutable_heap(configuration);
+  for (const auto& [guard, location] : targets) {
+    if (location->kind() == TermKind::Nil) continue;  // that case is the nil-dereference successor
+    Term stored = value;
+    if (!guard->is_true() && !fault_active(Fault::HeapStrongUpdate))
+      stored = terms_.if_then_else(guard, value, read_field(configuration, field, location));
+    heap.slots.push_back(HeapSlot{location, field, stored});
+    note_points_to(stored);
+  }
+}
+
+void SymbolicHeap::created(SymbolicConfiguration& configuration, Term object, std::int32_t class_index) {
+  MaterializedHeap& heap = mutable_heap(configuration);
+  heap.created.emplace_back(object, class_index);
+  for (std::int32_t field : program_.classes[class_index].fields) {
+    const Type& type = program_.fields[field].type;
+    Term value = type.kind == TypeKind::Bool        ? terms_.false_term()
+                 : type.kind == TypeKind::Reference ? terms_.nil(type.class_index)
+                                                    : terms_.integer(0);
+    heap.slots.push_back(HeapSlot{object, field, value});
+    configuration.fields[field] = terms_.store(configuration.fields[field], object, value);
+  }
+}
+
+void SymbolicHeap::assigned_global(SymbolicConfiguration& configuration, std::int32_t global) {
+  if (program_.globals[global].type.kind != TypeKind::Reference) return;
+  if (heap_of(configuration).global_initialized.size() > static_cast<std::size_t>(global) &&
+      heap_of(configuration).global_initialized[global])
+    return;
+  mutable_heap(configuration).global_initialized[global] = true;
+}
+
+// EQUALS (Fig. 9, decision 5): r0 == r1 iff they share a location under both guards,
+// ⋁ over common l of φ0 ∧ φ1.  Distinct locations are distinct objects wherever they exist.
+Term SymbolicHeap::references_equal(const SymbolicConfiguration& configuration, Term a, Term b) {
+  const MaterializedHeap& heap = heap_of(configuration);
+  std::vector<GuardedLocation> left = points_to(a);
+  std::vector<GuardedLocation> right = points_to(b);
+  std::vector<Term> common;
+  for (const auto& l : left) {
+    if (!is_location(heap, l.location)) return terms_.equal(a, b);
+    for (const auto& r : right) {
+      if (!is_location(heap, r.location)) return terms_.equal(a, b);
+      bool same = l.location == r.location ||
+                  (l.location->kind() == TermKind::Nil && r.location->kind() == TermKind::Nil);
+      if (same) common.push_back(terms_.logical_and(l.guard, r.guard));
+    }
+  }
+  return terms_.logical_or(common);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The first uninitialized read of a statement
+
+bool SymbolicHeap::find_uninitialized(const SymbolicConfiguration& configuration, const Expression& e,
+                                      UninitializedRead& read) {
+  const MaterializedHeap& heap = heap_of(configuration);
+  switch (e.kind) {
+    case ExpressionKind::Variable:
+      if (e.variable.scope == Scope::Global && e.type.kind == TypeKind::Reference &&
+          !(static_cast<std::size_t>(e.variable.index) < heap.global_initialized.size() &&
+            heap.global_initialized[e.variable.index])) {
+        read.global = e.variable.index;
+        return true;
+      }
+      return false;
+    case ExpressionKind::FieldRead: {
+      if (find_uninitialized(configuration, e.operand(0), read)) return true;
+      if (e.type.kind != TypeKind::Reference) return false;
+      HeapEnvironment environment(configuration, *this);
+      Term object = ExpressionTranslator(terms_, program_, environment).translate(e.operand(0));
+      // UN(L, R, r, f): the targets of r whose slot f is not initialized; the least location first.
+      bool found = false;
+      for (const auto& [guard, location] : points_to(object)) {
+        std::size_t rank = 0;
+        if (input_location(heap, location, &rank) == nullptr || slot(heap, location, e.field) != nullptr) continue;
+        if (!found || rank < read.location_rank) read = UninitializedRead{-1, location, e.field, guard, rank};
+        found = true;
+      }
+      return found;
+    }
+    default:
+      for (const auto& operand : e.operands)
+        if (operand != nullptr && find_uninitialized(configuration, *operand, read)) return true;
+      return false;
+  }
+}
+
+bool SymbolicHeap::find_in_statement(const SymbolicConfiguration& configuration, const Statement& s,
+                                     UninitializedRead& read) {
+  auto in = [&](const Expression* e) { return e != nullptr && find_uninitialized(configuration, *e, read); };
+  // The written location's object is evaluated first, then the value (as the machine does).
+  auto target = [&](const Expression* t) {
+    if (t == nullptr || t->kind != ExpressionKind::FieldRead) return t != nullptr && t->kind == ExpressionKind::ArrayRead && in(&t->operand(1));
+    if (in(&t->operand(0))) return true;
+    if (!initializes_written_slots() || t->type.kind != TypeKind::Reference) return false;
+    // Summary: every slot the write may hit is initialized first, so ST sees its old set.
+    return find_uninitialized(configuration, *t, read);
+  };
+  switch (s.kind) {
+    case StatementKind::LocalDeclaration:
+    case StatementKind::Assignment: return target(s.target.get()) || in(s.value.get());
+    case StatementKind::New: return target(s.target.get());
+    case StatementKind::If:
+    case StatementKind::While:
+    case StatementKind::Assert:
+    case StatementKind::Assume:
+    case StatementKind::Return: return in(s.value.get());
+    case StatementKind::ProcedureCall:
+      for (const auto& argument : s.arguments)
+        if (in(argument.get())) return true;
+      return false;
+    case StatementKind::MethodCall:
+      if (configuration.control.top_frame().awaiting_result) return target(s.target.get());
+      if (in(s.receiver.get())) return true;
+      for (const auto& argument : s.arguments)
+        if (in(argument.get())) return true;
+      return false;
+    case StatementKind::Skip: return false;
+  }
+  return false;
+}
+
+bool SymbolicHeap::initialize_reads(const SymbolicConfiguration& configuration, const Statement* statement,
+                                    std::vector<SymbolicSuccessor>& out) {
+  if (statement == nullptr) return false;
+  UninitializedRead read;
+  if (!find_in_statement(configuration, *statement, read)) return false;
+  // Even with no successor (every choice syntactically impossible) the step is not taken.
+  initialize(configuration, read, out);
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers of the initializations
+
+Term SymbolicHeap::input_reference(const UninitializedRead& read) const {
+  if (read.global >= 0) return terms_.global_symbol(read.global);
+  return terms_.select(terms_.field_symbol(read.field), read.location);
+}
+
+std::int32_t SymbolicHeap::class_of(const UninitializedRead& read) const {
+  return read.global >= 0 ? program_.globals[read.global].type.class_index : program_.fields[read.field].type.class_index;
+}
+
+std::string SymbolicHeap::read_name(const SymbolicConfiguration& configuration, const UninitializedRead& read) const {
+  if (read.global >= 0) return program_.globals[read.global].name;
+  return location_name(heap_of(configuration), read.location) + "." + program_.fields[read.field].name;
+}
+
+MaterializedHeap& SymbolicHeap::set_initialized(SymbolicConfiguration& configuration, const UninitializedRead& read,
+                                                Term value) const {
+  MaterializedHeap& heap = mutable_heap(configuration);
+  if (read.global >= 0) {
+    heap.global_initialized[read.global] = true;
+    configuration.globals[read.global] = value;
+  } else {
+    heap.slots.push_back(HeapSlot{read.location, read.field, value});
+  }
+  return heap;
+}
+
+SymbolicConfiguration* SymbolicHeap::heap_successor(const SymbolicConfiguration& configuration, std::vector<Term> conjuncts,
+                                                    std::vector<SymbolicSuccessor>& out) const {
+  for (Term conjunct : conjuncts)
+    if (conjunct->is_false()) return nullptr;
+  SymbolicSuccessor next{configuration, Rule::HeapInitialization, {}};
+  for (Term conjunct : conjuncts) {
+    if (conjunct->is_true()) continue;
+    next.added.push_back(conjunct);
+    next.configuration.path_condition = next.configuration.path_condition.with(conjunct);
+  }
+  out.push_back(std::move(next));
+  return &out.back().configuration;
+}
+
+std::string SymbolicHeap::location_name(const MaterializedHeap& heap, Term location) const {
+  if (location->kind() == TermKind::Nil) return "null";
+  if (location->kind() == TermKind::NewObject) return "n" + std::to_string(location->index());
+  if (const InputLocation* input = input_location(heap, location)) return input->name;
+  return terms::print_term(location, &program_);
+}
+
+HeapDescription SymbolicHeap::describe(const SymbolicConfiguration& configuration) const {
+  const MaterializedHeap& heap = heap_of(configuration);
+  HeapDescription description;
+  description.choices = heap.choices;
+  auto render = [&](Term reference) {
+    std::string text;
+    for (const auto& [guard, location] : points_to(reference))
+      text += (text.empty() ? "" : " | ") + location_name(heap, location);
+    return text;
+  };
+  for (std::size_t g = 0; g < program_.globals.size(); ++g) {
+    if (program_.globals[g].type.kind != TypeKind::Reference) continue;
+    bool initialized = g < heap.global_initialized.size() && heap.global_initialized[g];
+    Term value = configuration.globals[g];
+    description.roots.emplace_back(program_.globals[g].name, initialized ? render(value) : "un");
+    if (!initialized) continue;
+    std::vector<HeapDescription::Target> targets;
+    for (const auto& [guard, location] : points_to(value)) targets.push_back({location_name(heap, location), guard});
+    description.points_to.emplace_back(program_.globals[g].name, std::move(targets));
+  }
+  auto describe_location = [&](Term location, std::int32_t class_index, const std::string& kind) {
+    HeapDescription::Location entry{location_name(heap, location), program_.classes[class_index].name, kind, {}};
+    for (std::int32_t field : program_.classes[class_index].fields) {
+      const HeapSlot* written = slot(heap, location, field);
+      const bool reference = program_.fields[field].type.kind == TypeKind::Reference;
+      std::string text = written == nullptr ? (reference ? "un" : terms::print_term(terms_.select(terms_.field_symbol(field), location), &program_))
+                         : reference        ? render(written->value)
+                                            : terms::print_term(written->value, &program_);
+      entry.fields.emplace_back(program_.fields[field].name, text);
+      if (written != nullptr && reference) {
+        std::vector<HeapDescription::Target> targets;
+        for (const auto& [guard, target] : points_to(written->value)) targets.push_back({location_name(heap, target), guard});
+        description.points_to.emplace_back(entry.name + "." + program_.fields[field].name, std::move(targets));
+      }
+    }
+    description.locations.push_back(std::move(entry));
+  };
+  for (const auto& input : heap.inputs) describe_location(input.term, input.class_index, "input");
+  for (const auto& [object, class_index] : heap.created) describe_location(object, class_index, "new");
+  return description;
+}
+
+}  // namespace symref::heap
