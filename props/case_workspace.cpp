@@ -1,6 +1,8 @@
 // Loading, materializing and exploring a test case once for all its properties.
 #include "props/case_workspace.hpp"
 
+#include "engines/heap/symbolic_heap.hpp"
+
 #include "interp/explore/test_generation.hpp"
 #include "interp/state_json/state_format.hpp"
 #include "props/shape_printer.hpp"
@@ -86,7 +88,7 @@ std::int32_t CaseWorkspace::probe_selector_slot() {
 }
 
 const ExplorationResult& CaseWorkspace::explore(EngineMode engine, std::optional<ExplorationResult>& result,
-                                                std::exception_ptr& error) {
+                                                std::exception_ptr& error, const std::string& heap) {
   if (error) std::rethrow_exception(error);
   if (result) return *result;
   ExploreOptions options;
@@ -98,6 +100,7 @@ const ExplorationResult& CaseWorkspace::explore(EngineMode engine, std::optional
   options.timeout_milliseconds = settings_.timeout_milliseconds;
   options.generate_tests = true;
   options.check_agreement = engine == EngineMode::Trace;
+  options.heap = heap;
   try {
     Explorer explorer(program(), terms(), options);
     result = explorer.explore();
@@ -111,6 +114,12 @@ const ExplorationResult& CaseWorkspace::explore(EngineMode engine, std::optional
 }
 
 const ExplorationResult& CaseWorkspace::forward_exploration() { return explore(EngineMode::Forward, forward_, forward_error_); }
+
+const ExplorationResult& CaseWorkspace::heap_exploration(const std::string& heap) {
+  heap::register_heap_engines();
+  if (heap == "lazy") return explore(EngineMode::Forward, lazy_, lazy_error_, heap);
+  return explore(EngineMode::Forward, summary_, summary_error_, heap);
+}
 
 const ExplorationResult& CaseWorkspace::trace_exploration() { return explore(EngineMode::Trace, trace_, trace_error_); }
 

@@ -63,6 +63,8 @@ class CaseWorkspace {
   // The explorations with a loop bound, the Z3 solver and tests replayed; an exception thrown by
   // an exploration is rethrown to every property that asks for it.
   const ExplorationResult& forward_exploration();
+  // The forward exploration with a heap model of engines/heap ("lazy", "summary"), same bounds.
+  const ExplorationResult& heap_exploration(const std::string& heap);
   const ExplorationResult& trace_exploration();
 
   // A state of the program, or of the probe program, as LANGUAGE.md JSON.
@@ -74,7 +76,8 @@ class CaseWorkspace {
   const std::string& probe_program_text();
 
  private:
-  const ExplorationResult& explore(EngineMode engine, std::optional<ExplorationResult>& result, std::exception_ptr& error);
+  const ExplorationResult& explore(EngineMode engine, std::optional<ExplorationResult>& result, std::exception_ptr& error,
+                                   const std::string& heap = "arrays");
 
   const TestCase& test_case_;
   PropertySettings settings_;
@@ -87,6 +90,8 @@ class CaseWorkspace {
   std::optional<std::vector<GlobalState>> probe_inputs_;
   std::optional<ExplorationResult> forward_;
   std::exception_ptr forward_error_;
+  std::optional<ExplorationResult> lazy_, summary_;
+  std::exception_ptr lazy_error_, summary_error_;
   std::optional<ExplorationResult> trace_;
   std::exception_ptr trace_error_;
 };

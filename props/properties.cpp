@@ -31,6 +31,10 @@ const std::vector<PropertyDescription>& all_properties() {
        "a term built with and without simplification evaluates to the same value"},
       {PropertyKind::PathsPartition, "paths_partition", "King 1976",
        "path conditions of the leaves are pairwise disjoint and together cover every input"},
+      {PropertyKind::SameSequences, "same_sequences", "heap draft Corollary 7",
+       "lazy, summary and arrays reach the same feasible (branches, outcome)"},
+      {PropertyKind::OneStatePerSequence, "one_state_per_sequence", "heap draft Corollary 8",
+       "summary has one feasible leaf per sequence; lazy at least as many leaves and forks"},
   };
   return properties;
 }
@@ -60,6 +64,8 @@ PropertyVerdict dispatch(PropertyKind kind, CaseWorkspace& workspace) {
     case PropertyKind::TestsReplay: return check_tests_replay(workspace);
     case PropertyKind::SimplificationKeepsMeaning: return check_simplification_keeps_meaning(workspace);
     case PropertyKind::PathsPartition: return check_paths_partition(workspace);
+    case PropertyKind::SameSequences: return check_same_sequences(workspace);
+    case PropertyKind::OneStatePerSequence: return check_one_state_per_sequence(workspace);
   }
   throw std::logic_error("unknown property");
 }
