@@ -28,6 +28,7 @@ enum class PropertyKind : std::uint8_t {
   TestsReplay,
   SimplificationKeepsMeaning,
   PathsPartition,
+  CompactSoundness,
 };
 
 struct PropertyDescription {
@@ -75,5 +76,6 @@ PropertyVerdict check_solvers_agree(CaseWorkspace& workspace);
 PropertyVerdict check_tests_replay(CaseWorkspace& workspace);
 PropertyVerdict check_simplification_keeps_meaning(CaseWorkspace& workspace);
 PropertyVerdict check_paths_partition(CaseWorkspace& workspace);
+PropertyVerdict check_compact_soundness(CaseWorkspace& workspace);
 
 }  // namespace symref::props

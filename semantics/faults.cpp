@@ -27,6 +27,9 @@ const std::vector<FaultDescription>& all_faults() {
       {Fault::WpDefinednessDropped, "wp-definedness-dropped", "path(h := e . rho) omits the definedness conjunct delta(h, e)"},
       {Fault::ModelNotValidated, "model-not-validated", "a stale solver model is used without evaluating the path condition under it"},
       {Fault::SymbolicGlobalAsLocal, "symbolic-global-as-local", "symbolic assignment to a global updates a local slot instead"},
+      {Fault::CompactKappaReused, "compact-kappa-reused", "compact execution reuses one template parameter for every instance instead of a fresh one", "--count 100 --level 1 --property compact_soundness"},
+      {Fault::CompactThetaOffByOne, "compact-theta-off-by-one", "a loop template's memory moves a variable by c*(k+1) instead of c*k", "--count 100 --level 1 --property compact_soundness"},
+      {Fault::CompactForallDropped, "compact-forall-dropped", "a loop template's exit condition lacks the conjunct that every earlier pass took the cycle", "--count 100 --level 1 --property compact_soundness"},
   };
   return faults;
 }

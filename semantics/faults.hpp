@@ -28,6 +28,9 @@ enum class Fault : unsigned char {
   WpDefinednessDropped,     // path(h := e · ρ) omits δ(h, e)
   ModelNotValidated,        // a solver model is used without evaluating φ under it first (and is stale)
   SymbolicGlobalAsLocal,    // symbolic assignment to a global variable updates a local slot of the same index
+  CompactKappaReused,       // compact engine: every template instance reuses one parameter κ (Trtík Alg. 1 line 23)
+  CompactThetaOffByOne,     // compact engine: θ⟦κ⟧(a) = Θ(a) + c·(κ+1) instead of Θ(a) + c·κ (§5.1)
+  CompactForallDropped,     // compact engine: φ_x⟦κ⟧ without its ∀τ conjunct (§5.1)
 };
 
 struct FaultDescription {
