@@ -43,7 +43,7 @@ class CompactSearch {
       : program_(program), terms_(terms), options_(options), machine_(program, terms, options.limits) {
     solver::SolverOptions solver_options;
     solver_options.timeout_milliseconds = options.timeout_milliseconds;
-    solver_options.validate_models = true;
+    solver_options.validate_models = options.validate_models;
     solver_ = solver::make_solver(options.solver, terms, solver_options);
   }
 

@@ -25,6 +25,7 @@ struct CompactOptions {
   std::string solver = "z3";
   unsigned timeout_milliseconds = 5000;
   bool generate_tests = true;
+  bool validate_models = true;                    // every model checked against φ by the evaluator
 };
 
 // One template instance on a path: which template, left by which exit, with which parameter.
