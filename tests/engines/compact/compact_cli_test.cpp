@@ -3,6 +3,8 @@
 // Theorem 2 check of every leaf's test.
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include <nlohmann/json.hpp>
 
 #include "support/command_test.hpp"
@@ -80,6 +82,30 @@ TEST_F(CompactCli, PlantedFaultsFailTheConstructionCheck) {
   }
   json clean = json::parse(run_command(SYMREF_BINARY, {"templates", corpus("linear_search.sym"), "--format", "json"}).out);
   EXPECT_EQ(clean["templates"][0]["status"], "ok");
+}
+
+// paper-notes erratum 1: §2 would take a branch when φ → γ is satisfiable; line 43 asks φ ∧ γ.
+TEST_F(CompactCli, ImplicationBranchOfSection2IsInfeasible) {
+  const std::string program = std::string(SYMREF_SOURCE_DIR) + "/paper-notes/programs/compact/implication_branch.sym";
+  ProcessResult result = run_command(SYMREF_BINARY, {"compact", program, "--format", "json"});
+  ASSERT_EQ(result.code, 0) << result.err;
+  std::map<std::string, std::string> status;
+  for (const auto& path : json::parse(result.out)["paths"]) status[path["branches"].get<std::string>()] = path["status"].get<std::string>();
+  EXPECT_EQ(status["TT"], "unsat");
+  EXPECT_EQ(status["TF"], "sat");
+}
+
+// Loops in procedures get templates over their frame's locals (paper-notes, Definition 5 (L1)).
+TEST_F(CompactCli, LoopAsFirstStatementOfAProcedureGetsATemplate) {
+  const std::string program = std::string(SYMREF_SOURCE_DIR) + "/paper-notes/programs/compact/loop_first_statement.sym";
+  ProcessResult result = run_command(SYMREF_BINARY, {"compact", program, "--format", "json"});
+  ASSERT_EQ(result.code, 0) << result.err;
+  json out = json::parse(result.out);
+  EXPECT_EQ(out["templates"][0]["status"], "ok");
+  EXPECT_EQ(out["templates"][0]["procedure"], "count");
+  EXPECT_EQ(out["templates"][0]["variables"], json::array({"s", "i"}));
+  EXPECT_EQ(out["finite"], true);
+  EXPECT_EQ(out["paths"][0]["replay"], "agrees");
 }
 
 }  // namespace
