@@ -90,7 +90,8 @@ TEST_F(CompactCli, ImplicationBranchOfSection2IsInfeasible) {
   ProcessResult result = run_command(SYMREF_BINARY, {"compact", program, "--format", "json"});
   ASSERT_EQ(result.code, 0) << result.err;
   std::map<std::string, std::string> status;
-  for (const auto& path : json::parse(result.out)["paths"]) status[path["branches"].get<std::string>()] = path["status"].get<std::string>();
+  const json out = json::parse(result.out);
+  for (const auto& path : out["paths"]) status[path["branches"].get<std::string>()] = path["status"].get<std::string>();
   EXPECT_EQ(status["TT"], "unsat");
   EXPECT_EQ(status["TF"], "sat");
 }
