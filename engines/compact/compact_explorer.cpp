@@ -87,10 +87,7 @@ class CompactSearch {
 
   void push_children(std::deque<WorkItem>& work, std::vector<WorkItem>& children) {
     result_.statistics.vertices += children.size();
-    if (options_.order == SearchOrder::DepthFirst)
-      for (auto it = children.rbegin(); it != children.rend(); ++it) work.push_back(std::move(*it));
-    else
-      for (auto& child : children) work.push_back(std::move(child));
+    put_children(work, children, options_.order);
   }
 
   // Lines 20–34 for a loop template: one successor s ∘ (θ_i, φ_i, Ξ_i, l_i)⟦κ⟧ per exit, κ fresh.
@@ -124,14 +121,7 @@ class CompactSearch {
         result_.statistics.truncated = true;
         break;
       }
-      WorkItem item;
-      if (options_.order == SearchOrder::DepthFirst) {
-        item = std::move(work.back());
-        work.pop_back();
-      } else {
-        item = std::move(work.front());
-        work.pop_front();
-      }
+      WorkItem item = take_next(work, options_.order);
       if (item.needs_check) {  // line 43: only satisfiable successors enter Q
         SatResult status = check(item.configuration.path_condition.conjunction(terms_));
         if (status == SatResult::Sat) solver_->pop();

@@ -131,15 +131,8 @@ nlohmann::ordered_json compact_to_json(const ReportContext& context, const Compa
   out["templates"] = templates_to_json(context, result.templates);
   nlohmann::ordered_json paths = nlohmann::ordered_json::array();
   for (const CompactPath& path : result.paths) {
-    nlohmann::ordered_json entry;
-    entry["branches"] = path.branches;
-    entry["outcome"] = path.outcome == Outcome::Running ? nlohmann::ordered_json(nullptr)
-                                                        : nlohmann::ordered_json(std::string(outcome_name(path.outcome)));
-    entry["status"] = std::string(solver::to_string(path.status));
-    if (!path.status_reason.empty()) entry["status_reason"] = path.status_reason;
-    entry["pc"] = print(context, path.path_condition);
-    Term condition = path.path_condition;
-    entry["pc_smt2"] = solver::smtlib_script(context.terms, std::span<const Term>(&condition, 1));
+    nlohmann::ordered_json entry =
+        path_head_to_json(context, path.branches, path.outcome, path.status, path.status_reason, path.path_condition);
     nlohmann::ordered_json params = nlohmann::ordered_json::array();
     for (const Instance& instance : path.instances) params.push_back(parameter_name(context, instance.parameter));
     entry["params"] = std::move(params);
