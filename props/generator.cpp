@@ -575,7 +575,7 @@ class Generator {
     StatementShape loop;
     loop.kind = StatementShapeKind::While;
     switch (random_.weighted({counters.empty() ? 0u : 5u, counters.empty() || arrays().empty() ? 0u : 3u,
-                              walks.empty() ? 0u : 3u, 1})) {
+                              walks.empty() ? 0u : 3u, 1, counters.empty() ? 0u : 3u})) {
       case 0: {  // c := e; while c < n { ...; c := c + 1; }
         const auto& counter = random_.pick(counters);
         ExpressionShape c = variable(counter.name, counter.type);
@@ -612,10 +612,30 @@ class Generator {
         loop.body.push_back(assignment(cur, field_read(cur, random_.pick(links).name, ShapeType::object(c))));
         break;
       }
-      default:  // while b { ... }: often runs until a bound
+      case 3:  // while b { ... }: often runs until a bound
         loop.value.push_back(bool_expression(expression_depth()));
         loop.body = block(nesting);
         break;
+      default: {  // c := e; while c < n { if b { k := k + d; } c := c + 1; }: both cycles fold into templates (Trtík §5.1)
+        const auto& counter = random_.pick(counters);
+        ExpressionShape c = variable(counter.name, counter.type);
+        out.push_back(assignment(c, integer_literal(Integer(random_.between(-1, 1)))));
+        loop.value.push_back(binary(BinaryOperator::Less, c, integer_literal(Integer(random_.between(0, 3)))));
+        std::vector<VariableShape> others;
+        for (const auto& v : counters)
+          if (v.name != counter.name) others.push_back(v);
+        if (!others.empty()) {
+          const auto& tally = random_.pick(others);
+          ExpressionShape k = variable(tally.name, tally.type);
+          StatementShape count;
+          count.kind = StatementShapeKind::If;
+          count.value.push_back(bool_expression(1));
+          count.body.push_back(assignment(k, binary(BinaryOperator::Add, k, integer_literal(Integer(random_.between(1, 2))))));
+          loop.body.push_back(std::move(count));
+        }
+        loop.body.push_back(assignment(c, binary(BinaryOperator::Add, c, integer_literal(Integer(1)))));
+        break;
+      }
     }
     out.push_back(std::move(loop));
   }

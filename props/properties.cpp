@@ -35,6 +35,8 @@ const std::vector<PropertyDescription>& all_properties() {
        "lazy, summary and arrays reach the same feasible (branches, outcome)"},
       {PropertyKind::OneStatePerSequence, "one_state_per_sequence", "heap draft Corollary 8",
        "summary has one feasible leaf per sequence; lazy at least as many leaves and forks"},
+      {PropertyKind::CompactSoundness, "compact_soundness", "Trtík Theorem 1",
+       "every feasible forward leaf is an instance of a compact leaf under some k: branches, outcome, φ and final state"},
   };
   return properties;
 }
@@ -66,6 +68,7 @@ PropertyVerdict dispatch(PropertyKind kind, CaseWorkspace& workspace) {
     case PropertyKind::PathsPartition: return check_paths_partition(workspace);
     case PropertyKind::SameSequences: return check_same_sequences(workspace);
     case PropertyKind::OneStatePerSequence: return check_one_state_per_sequence(workspace);
+    case PropertyKind::CompactSoundness: return check_compact_soundness(workspace);
   }
   throw std::logic_error("unknown property");
 }

@@ -30,6 +30,7 @@ enum class PropertyKind : std::uint8_t {
   PathsPartition,
   SameSequences,
   OneStatePerSequence,
+  CompactSoundness,
 };
 
 struct PropertyDescription {
@@ -79,5 +80,6 @@ PropertyVerdict check_simplification_keeps_meaning(CaseWorkspace& workspace);
 PropertyVerdict check_paths_partition(CaseWorkspace& workspace);
 PropertyVerdict check_same_sequences(CaseWorkspace& workspace);
 PropertyVerdict check_one_state_per_sequence(CaseWorkspace& workspace);
+PropertyVerdict check_compact_soundness(CaseWorkspace& workspace);
 
 }  // namespace symref::props

@@ -84,6 +84,23 @@ class ControlStack {
     control_.resize(frames_.back().control_base);
     frames_.pop_back();
   }
+  // Compact symbolic execution (Trtík, Def. 2's Ξ ∘ (θ ∘ Ξ′)): keeps this stack below control
+  // entry `entry` of the top frame and continues it with `source`'s entries from `source_entry` on
+  // and its frames above `source_frame`, their bases moved onto this stack (locals by
+  // `locals_shift`).  Used to jump to a template's exit recorded on a canonical stack.
+  void graft(std::size_t entry, const ControlStack& source, std::size_t source_frame, std::size_t source_entry,
+             std::int64_t locals_shift) {
+    const std::int64_t control_shift = static_cast<std::int64_t>(entry) - static_cast<std::int64_t>(source_entry);
+    control_.resize(entry);
+    control_.insert(control_.end(), source.control_.begin() + static_cast<std::ptrdiff_t>(source_entry), source.control_.end());
+    frames_.back().awaiting_result = source.frames_[source_frame].awaiting_result;
+    for (std::size_t f = source_frame + 1; f < source.frames_.size(); ++f) {
+      FrameHeader header = source.frames_[f];
+      header.control_base = static_cast<std::uint32_t>(header.control_base + control_shift);
+      header.locals_base = static_cast<std::uint32_t>(header.locals_base + locals_shift);
+      frames_.push_back(header);
+    }
+  }
   // How many closures on the stack run `callable` (the recursion bound of `--loop-bound`).
   std::size_t active_calls(const Callable* callable) const {
     std::size_t count = 0;

@@ -38,6 +38,9 @@ const std::vector<FaultDescription>& all_faults() {
        "--count 60 --level 3 --property same_sequences"},
       {Fault::HeapLazySkipsLastAlias, "heap-lazy-skips-last-alias", "lazy: the newest input object of the class is not offered as an alias",
        "--count 60 --level 3 --property same_sequences"},
+      {Fault::CompactKappaReused, "compact-kappa-reused", "compact execution reuses one template parameter for every instance instead of a fresh one", "--count 100 --level 1 --property compact_soundness"},
+      {Fault::CompactThetaOffByOne, "compact-theta-off-by-one", "a loop template's memory moves a variable by c*(k+1) instead of c*k", "--count 100 --level 1 --property compact_soundness"},
+      {Fault::CompactForallDropped, "compact-forall-dropped", "a loop template's exit condition lacks the conjunct that every earlier pass took the cycle", "--count 100 --level 1 --property compact_soundness"},
   };
   return faults;
 }

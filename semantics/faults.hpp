@@ -33,6 +33,9 @@ enum class Fault : unsigned char {
   HeapNewIsCandidate,       // lazy/summary offer `new` objects as alias candidates
   HeapNilNotForked,         // lazy/summary initialization never offers nil
   HeapLazySkipsLastAlias,   // lazy initialization does not offer the newest input object of the class as an alias
+  CompactKappaReused,       // compact engine: every template instance reuses one parameter κ (Trtík Alg. 1 line 23)
+  CompactThetaOffByOne,     // compact engine: θ⟦κ⟧(a) = Θ(a) + c·(κ+1) instead of Θ(a) + c·κ (§5.1)
+  CompactForallDropped,     // compact engine: φ_x⟦κ⟧ without its ∀τ conjunct (§5.1)
 };
 
 struct FaultDescription {

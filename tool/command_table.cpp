@@ -5,6 +5,7 @@
 
 #include <array>
 
+#include "engines/compact/compact_command.hpp"
 #include "props/commands.hpp"
 
 namespace symref::tool {
@@ -21,6 +22,8 @@ constexpr std::array commands{
     CommandEntry{"gen", &props::add_gen_command},
     CommandEntry{"report", &cli::add_report_command},
     CommandEntry{"grade", &cli::add_grade_command},
+    CommandEntry{"compact", &compact::add_compact_command},
+    CommandEntry{"templates", &compact::add_templates_command},
 };
 
 }  // namespace

@@ -86,6 +86,20 @@ static nlohmann::ordered_json heap_to_json(const ReportContext& context, const H
   return out;
 }
 
+nlohmann::ordered_json path_head_to_json(const ReportContext& context, const std::string& branches, Outcome outcome,
+                                         solver::SatResult status, const std::string& status_reason,
+                                         terms::Term path_condition) {
+  nlohmann::ordered_json entry;
+  entry["branches"] = branches;
+  entry["outcome"] = outcome == Outcome::Running ? nlohmann::ordered_json(nullptr)
+                                                 : nlohmann::ordered_json(std::string(outcome_name(outcome)));
+  entry["status"] = std::string(solver::to_string(status));
+  if (!status_reason.empty()) entry["status_reason"] = status_reason;
+  entry["pc"] = print(context, path_condition);
+  entry["pc_smt2"] = solver::smtlib_script(context.terms, std::span<const terms::Term>(&path_condition, 1));
+  return entry;
+}
+
 nlohmann::ordered_json exploration_to_json(const ReportContext& context, const ExplorationResult& result) {
   nlohmann::ordered_json out;
   out["program"] = context.program_path;
@@ -96,15 +110,8 @@ nlohmann::ordered_json exploration_to_json(const ReportContext& context, const E
   if (heap_model) out["heap"] = context.heap;
   nlohmann::ordered_json paths = nlohmann::ordered_json::array();
   for (const auto& path : result.paths) {
-    nlohmann::ordered_json entry;
-    entry["branches"] = path.branches;
-    entry["outcome"] = path.outcome == Outcome::Running ? nlohmann::ordered_json(nullptr)
-                                                        : nlohmann::ordered_json(std::string(outcome_name(path.outcome)));
-    entry["status"] = std::string(solver::to_string(path.status));
-    if (!path.status_reason.empty()) entry["status_reason"] = path.status_reason;
-    entry["pc"] = print(context, path.path_condition);
-    terms::Term conjunct = path.path_condition;
-    entry["pc_smt2"] = solver::smtlib_script(context.terms, std::span<const terms::Term>(&conjunct, 1));
+    nlohmann::ordered_json entry =
+        path_head_to_json(context, path.branches, path.outcome, path.status, path.status_reason, path.path_condition);
     if (path.status != solver::SatResult::Unsat) {
       entry["final"] = symbolic_state_to_json(context, path.final_configuration);
       if (heap_model) entry["final"]["heap"] = heap_to_json(context, context.heap_model->describe(path.final_configuration));

@@ -24,6 +24,12 @@ nlohmann::ordered_json exploration_to_json(const ReportContext& context, const E
 std::string exploration_to_text(const ReportContext& context, const ExplorationResult& result);
 std::string exploration_to_dot(const ReportContext& context, const ExplorationResult& result);
 
+// The fields every engine's leaf shares in JSON: branches, outcome (null when undecided), status
+// and its reason, pc and pc_smt2.
+nlohmann::ordered_json path_head_to_json(const ReportContext& context, const std::string& branches, Outcome outcome,
+                                         solver::SatResult status, const std::string& status_reason,
+                                         terms::Term path_condition);
+
 // The final symbolic state of a path: σ on the globals and the fields, printed as terms.
 nlohmann::ordered_json symbolic_state_to_json(const ReportContext& context, const SymbolicConfiguration& configuration);
 

@@ -224,14 +224,7 @@ ExplorationResult Explorer::explore() {
       result.statistics.truncated = true;
       break;
     }
-    WorkItem item;
-    if (options_.order == SearchOrder::DepthFirst) {
-      item = std::move(work.back());
-      work.pop_back();
-    } else {
-      item = std::move(work.front());
-      work.pop_front();
-    }
+    WorkItem item = take_next(work, options_.order);
     if (item.needs_check) {
       SatResult status;
       if (!feasible(item, status)) {
@@ -273,11 +266,7 @@ ExplorationResult Explorer::explore() {
       std::vector<WorkItem> children;
       for (auto& successor : successors)
         children.push_back(WorkItem{std::move(successor.configuration), fork, letters, std::move(successor.added), true});
-      if (options_.order == SearchOrder::DepthFirst) {
-        for (auto it = children.rbegin(); it != children.rend(); ++it) work.push_back(std::move(*it));
-      } else {
-        for (auto& child : children) work.push_back(std::move(child));
-      }
+      put_children(work, children, options_.order);
       break;
     }
   }

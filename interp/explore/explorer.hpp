@@ -11,13 +11,12 @@
 #include <vector>
 
 #include "interp/explore/replay.hpp"
+#include "interp/explore/search_queue.hpp"
 #include "interp/solver/solver.hpp"
 #include "semantics/concrete/state.hpp"
 #include "semantics/symbolic/symbolic_machine.hpp"
 
 namespace symref {
-
-enum class SearchOrder { DepthFirst, BreadthFirst };
 
 struct ExploreOptions {
   EngineMode engine = EngineMode::Forward;  // forward: φ built on the fly; trace: path(ρ) (§4)

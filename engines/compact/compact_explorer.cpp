@@ -1,0 +1,316 @@
+// Algorithm 1 (Trtík §3), classic and □ lines, on the forward engine's rules.
+#include "engines/compact/compact_explorer.hpp"
+
+#include <chrono>
+#include <deque>
+#include <map>
+
+#include "interp/explore/test_generation.hpp"
+#include "semantics/concrete/machine.hpp"
+#include "semantics/faults.hpp"
+#include "semantics/symbolic/state_valuation.hpp"
+
+namespace symref::compact {
+
+using solver::SatResult;
+
+namespace {
+
+// The branch string split at its instances: segments[k] are the letters before instance k.
+std::vector<std::string> literal_segments(const std::string& branches) {
+  std::vector<std::string> segments(1);
+  for (std::size_t i = 0; i < branches.size(); ++i) {
+    if (branches[i] == '{') {
+      i = branches.find('}', i);
+      segments.emplace_back();
+    } else {
+      segments.back() += branches[i];
+    }
+  }
+  return segments;
+}
+
+struct WorkItem {
+  SymbolicConfiguration configuration;
+  std::vector<Instance> instances;
+  bool needs_check = false;
+  bool undecided = false;  // a query on the way answered unknown: kept, never counted feasible
+};
+
+class CompactSearch {
+ public:
+  CompactSearch(const Program& program, terms::TermManager& terms, const CompactOptions& options)
+      : program_(program), terms_(terms), options_(options), machine_(program, terms, options.limits) {
+    solver::SolverOptions solver_options;
+    solver_options.timeout_milliseconds = options.timeout_milliseconds;
+    solver_options.validate_models = options.validate_models;
+    solver_ = solver::make_solver(options.solver, terms, solver_options);
+  }
+
+  CompactResult run() {
+    auto started = std::chrono::steady_clock::now();
+    TemplateStatistics construction;
+    if (options_.templates) {
+      TemplateOptions template_options;
+      template_options.solver = options_.solver;
+      template_options.timeout_milliseconds = options_.timeout_milliseconds;
+      result_.templates = detect_loop_templates(program_, terms_, template_options, &construction);
+      for (std::size_t k = 0; k < result_.templates.size(); ++k)
+        if (result_.templates[k].status == TemplateStatus::Ok) usable_.try_emplace(result_.templates[k].site->loop, k);
+    }
+    search();
+    auto& statistics = result_.statistics;
+    statistics.queries += construction.queries;
+    statistics.quantified_queries += construction.quantified_queries;
+    for (const auto& path : result_.paths) {
+      ++statistics.paths;
+      if (path.status == SatResult::Sat) ++statistics.feasible;
+      else if (path.status == SatResult::Unsat) ++statistics.infeasible;
+      else ++statistics.unknown;
+      if (path.status != SatResult::Unsat && path.outcome == Outcome::Bound) result_.finite = false;
+    }
+    if (statistics.truncated) result_.finite = false;
+    statistics.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return std::move(result_);
+  }
+
+ private:
+  SatResult check(Term formula) {
+    ++result_.statistics.queries;
+    if (has_quantifier(formula)) ++result_.statistics.quantified_queries;
+    solver_->push();
+    solver_->add(formula);
+    SatResult status = solver_->check();
+    if (status != SatResult::Sat) solver_->pop();  // a satisfiable scope stays until its model is read
+    return status;
+  }
+
+  void push_children(std::deque<WorkItem>& work, std::vector<WorkItem>& children) {
+    result_.statistics.vertices += children.size();
+    put_children(work, children, options_.order);
+  }
+
+  // Lines 20–34 for a loop template: one successor s ∘ (θ_i, φ_i, Ξ_i, l_i)⟦κ⟧ per exit, κ fresh.
+  void instantiate(const WorkItem& item, std::size_t index, std::vector<WorkItem>& children) {
+    const LoopTemplate& t = result_.templates[index];
+    ++result_.statistics.instantiations;
+    Term kappa;
+    if (fault_active(Fault::CompactKappaReused) && reused_parameter_ != nullptr) [[unlikely]]
+      kappa = reused_parameter_;
+    else
+      kappa = terms_.fresh_symbol(terms::Sort::integer(), "k" + std::to_string(++parameters_));
+    reused_parameter_ = kappa;
+    for (std::size_t n = 0; n < t.exits.size(); ++n) {
+      const TemplateExit& exit = t.exits[n];
+      WorkItem child{compose(terms_, item.configuration, t.site->theta0, exit.state, t.site->anchor, exit.condition,
+                             {{t.parameter, kappa}}),
+                     item.instances, true, item.undecided};
+      child.configuration.branches = item.configuration.branches + "{" + t.id + "#" + std::to_string(n + 1) + "}";
+      child.instances.push_back(Instance{index, n, kappa});
+      children.push_back(std::move(child));
+    }
+  }
+
+  void search() {
+    std::deque<WorkItem> work;
+    work.push_back(WorkItem{machine_.initial(), {}, false, false});
+    result_.statistics.vertices = 1;
+    std::vector<SymbolicSuccessor> successors;
+    while (!work.empty()) {
+      if (result_.paths.size() >= options_.max_paths) {
+        result_.statistics.truncated = true;
+        break;
+      }
+      WorkItem item = take_next(work, options_.order);
+      if (item.needs_check) {  // line 43: only satisfiable successors enter Q
+        SatResult status = check(item.configuration.path_condition.conjunction(terms_));
+        if (status == SatResult::Sat) solver_->pop();
+        if (status == SatResult::Unsat) {
+          finish(item, SatResult::Unsat);
+          continue;
+        }
+        if (status == SatResult::Unknown) item.undecided = true;
+      }
+      while (true) {
+        SymbolicConfiguration& c = item.configuration;
+        if (c.outcome == Outcome::Running && c.steps >= options_.max_steps) {
+          c.outcome = Outcome::Bound;
+          c.bound_reason = "step limit " + std::to_string(options_.max_steps) + " reached";
+        }
+        if (c.outcome != Outcome::Running) {  // line 7: an error location (the end of main below)
+          finish(item, SatResult::Sat);
+          break;
+        }
+        const Statement* at = c.control.current();
+        if (at != nullptr && at->kind == StatementKind::While && item.instances.size() < options_.max_instances) {
+          auto usable = usable_.find(at);
+          if (usable != usable_.end()) {
+            std::vector<WorkItem> children;
+            instantiate(item, usable->second, children);
+            push_children(work, children);
+            break;
+          }
+        }
+        successors.clear();  // line 39: a classic step
+        machine_.successors(c, successors);
+        if (successors.empty()) {  // the end of main
+          finish(item, SatResult::Sat);
+          break;
+        }
+        if (successors.size() == 1) {
+          c = std::move(successors[0].configuration);
+          continue;
+        }
+        std::vector<WorkItem> children;
+        for (auto& successor : successors)
+          children.push_back(WorkItem{std::move(successor.configuration), item.instances, true, item.undecided});
+        push_children(work, children);
+        break;
+      }
+    }
+  }
+
+  // A leaf: its φ asked once more (for the model of its test); unknown anywhere stays unknown.
+  void finish(WorkItem& item, SatResult pruned_or_sat) {
+    CompactPath path;
+    SymbolicConfiguration& c = item.configuration;
+    path.branches = c.branches;
+    path.outcome = c.outcome;
+    path.instances = item.instances;
+    path.path_condition = c.path_condition.conjunction(terms_);
+    if (pruned_or_sat == SatResult::Unsat) {
+      path.status = SatResult::Unsat;
+      result_.paths.push_back(std::move(path));
+      return;
+    }
+    SatResult status = check(path.path_condition);
+    path.status = status == SatResult::Sat && item.undecided ? SatResult::Unknown : status;
+    if (status != SatResult::Sat) path.status_reason = solver_->reason_unknown();
+    if (status == SatResult::Sat) {
+      if (options_.generate_tests) make_test(path);
+      solver_->pop();
+    }
+    path.final_configuration = std::move(c);
+    if (path.test && path.status == SatResult::Sat) replay(path);
+    result_.paths.push_back(std::move(path));
+  }
+
+  // The test of a satisfiable leaf (its scope still open).  A model with an array too long for a
+  // test is asked for again with every array at most that long.
+  void make_test(CompactPath& path) {
+    const TestGenerationLimits limits;
+    auto model = solver_->model();
+    std::string reason;
+    path.test = input_from_model(program_, terms_, *model, limits, reason);
+    if (!path.test) {
+      std::vector<Term> short_arrays;
+      for (std::size_t g = 0; g < program_.globals.size(); ++g)
+        if (program_.globals[g].type.kind == TypeKind::IntArray)
+          short_arrays.push_back(terms_.less_equal(terms_.length(terms_.global_symbol(static_cast<std::int32_t>(g))),
+                                                   terms_.integer(limits.max_array_length)));
+      if (!short_arrays.empty() && check(terms_.logical_and(short_arrays)) == SatResult::Sat) {
+        model = solver_->model();
+        path.test = input_from_model(program_, terms_, *model, limits, reason);
+        solver_->pop();
+      }
+    }
+    if (!path.test) path.test_note = reason;
+    for (const Instance& instance : path.instances) path.kappa[instance.parameter] = model->symbol_value(instance.parameter).as_integer();
+  }
+
+  // Theorem 2 for the test's ν: the concrete run from the test follows the leaf's branches
+  // expanded under ν to the leaf's outcome, and ends in V0∘(θ⟦ν⟧).
+  void replay(CompactPath& path) {
+    ReplayVerdict verdict;
+    if (path.outcome == Outcome::Bound) return;
+    ConcreteMachine machine(program_, *path.test);
+    RunLimits limits;
+    limits.max_steps = 1'000'000;
+    machine.run(limits);
+    std::string expected = expand_branches(path, result_.templates, path.kappa);
+    std::string differences;
+    if (machine.outcome() != path.outcome)
+      differences += "outcome " + std::string(outcome_name(machine.outcome())) + " instead of " +
+                     std::string(outcome_name(path.outcome)) + "; ";
+    if (machine.branches() != expected) differences += "branches " + machine.branches() + " instead of " + expected + "; ";
+    if (differences.empty()) {
+      SymbolicConfiguration instance = substitute_parameters(terms_, path.final_configuration, path.kappa);
+      InitialStateValuation initial(program_, *path.test);
+      terms::TermEvaluator evaluator(initial);
+      GlobalState final_state = materialize_state(program_, terms_, instance.globals, instance.fields, evaluator);
+      std::string where;
+      if (!equivalent_states(program_, machine.state(), final_state, &where)) differences += "the final state differs: " + where + "; ";
+    }
+    verdict.agrees = differences.empty();
+    if (!verdict.agrees) verdict.details = differences.substr(0, differences.size() - 2);
+    path.replay = verdict;
+  }
+
+  const Program& program_;
+  terms::TermManager& terms_;
+  const CompactOptions& options_;
+  SymbolicMachine machine_;
+  std::unique_ptr<solver::Solver> solver_;
+  CompactResult result_;
+  std::map<const Statement*, std::size_t> usable_;  // getTemplatesAt + chooseTemplate (first)
+  std::uint64_t parameters_ = 0;
+  Term reused_parameter_ = nullptr;  // planted fault compact-kappa-reused only
+};
+
+bool match_from(const std::vector<std::string>& segments, const CompactPath& path, const std::vector<LoopTemplate>& templates,
+                std::string_view classic, std::size_t position, std::size_t k, ParameterValuation& valuation) {
+  const std::string& literal = segments[k];
+  if (classic.substr(position, literal.size()) != literal) return false;
+  position += literal.size();
+  if (k == path.instances.size()) return position == classic.size();
+  const Instance& instance = path.instances[k];
+  const LoopTemplate& t = templates[instance.template_index];
+  const std::string& exit_letters = t.exits[instance.exit].letters;
+  auto fixed = valuation.find(instance.parameter);
+  for (std::size_t count = 0;; ++count) {
+    if (fixed == valuation.end() || fixed->second == Integer(static_cast<std::int64_t>(count))) {
+      if (classic.substr(position, exit_letters.size()) == exit_letters) {
+        ParameterValuation extended = valuation;
+        extended[instance.parameter] = Integer(static_cast<std::int64_t>(count));
+        if (match_from(segments, path, templates, classic, position + exit_letters.size(), k + 1, extended)) {
+          valuation = std::move(extended);
+          return true;
+        }
+      }
+    }
+    if (t.cycle.empty() || classic.substr(position, t.cycle.size()) != t.cycle) return false;
+    position += t.cycle.size();
+  }
+}
+
+}  // namespace
+
+CompactResult explore_compact(const Program& program, terms::TermManager& terms, const CompactOptions& options) {
+  return CompactSearch(program, terms, options).run();
+}
+
+std::string expand_branches(const CompactPath& path, const std::vector<LoopTemplate>& templates,
+                            const ParameterValuation& valuation) {
+  std::vector<std::string> segments = literal_segments(path.branches);
+  std::string expanded = segments[0];
+  for (std::size_t k = 0; k < path.instances.size(); ++k) {
+    const Instance& instance = path.instances[k];
+    const LoopTemplate& t = templates[instance.template_index];
+    auto value = valuation.find(instance.parameter);
+    std::int64_t times = value == valuation.end() ? 0 : value->second.small_value();
+    for (std::int64_t n = 0; n < times; ++n) expanded += t.cycle;
+    expanded += t.exits[instance.exit].letters;
+    expanded += segments[k + 1];
+  }
+  return expanded;
+}
+
+std::optional<ParameterValuation> match_expansion(const CompactPath& path, const std::vector<LoopTemplate>& templates,
+                                                  std::string_view classic) {
+  std::vector<std::string> segments = literal_segments(path.branches);
+  ParameterValuation valuation;
+  if (!match_from(segments, path, templates, classic, 0, 0, valuation)) return std::nullopt;
+  return valuation;
+}
+
+}  // namespace symref::compact

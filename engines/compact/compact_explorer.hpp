@@ -1,0 +1,80 @@
+// Algorithm 1 of Trtík (§3): classic symbolic execution (no templates) and compact symbolic
+// execution with loop templates (the □ lines), FIFO as printed or depth first, a fresh parameter
+// per instance, satisfiability with the parameters free (κ ≥ 0 and ∀τ inside φ), and for every
+// feasible leaf a test whose concrete run must follow the leaf's branches expanded under the
+// model's κ (Theorem 2 for one valuation, checked live).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engines/compact/loop_template.hpp"
+#include "interp/explore/explorer.hpp"
+
+namespace symref::compact {
+
+struct CompactOptions {
+  bool templates = true;                          // false: the classic algorithm (unmarked lines)
+  SearchOrder order = SearchOrder::BreadthFirst;  // the queue Q of line 3; DFS as an option
+  std::uint32_t max_instances = 8;                // instantiations per path; then loops run classically
+  SymbolicLimits limits;                          // --loop-bound K for classic iterations and calls
+  std::uint64_t max_steps = 10'000;               // per path
+  std::uint64_t max_paths = 100'000;              // leaves
+  std::string solver = "z3";
+  unsigned timeout_milliseconds = 5000;
+  bool generate_tests = true;
+  bool validate_models = true;                    // every model checked against φ by the evaluator
+};
+
+// One template instance on a path: which template, left by which exit, with which parameter.
+struct Instance {
+  std::size_t template_index = 0;
+  std::size_t exit = 0;  // 0-based into the template's exits
+  Term parameter = nullptr;
+};
+
+struct CompactPath {
+  std::string branches;  // DESIGN.md letters, with {ID#N} for an instance left by exit N
+  Outcome outcome = Outcome::Running;
+  solver::SatResult status = solver::SatResult::Unknown;
+  std::string status_reason;
+  Term path_condition = nullptr;
+  SymbolicConfiguration final_configuration;
+  std::vector<Instance> instances;
+  std::optional<GlobalState> test;
+  std::string test_note;
+  ParameterValuation kappa;                 // the test's value of each parameter
+  std::optional<ReplayVerdict> replay;      // the test run against the expanded branches
+};
+
+struct CompactStatistics {
+  std::uint64_t paths = 0, feasible = 0, infeasible = 0, unknown = 0;
+  std::uint64_t vertices = 0;        // states put into Q (the root, every fork's and instance's successors)
+  std::uint64_t instantiations = 0;  // template instances (line 22), each with a fresh κ
+  std::uint64_t queries = 0, quantified_queries = 0;  // template construction included
+  double seconds = 0;
+  bool truncated = false;
+};
+
+struct CompactResult {
+  std::vector<LoopTemplate> templates;
+  std::vector<CompactPath> paths;
+  CompactStatistics statistics;
+  bool finite = true;  // no path was cut by a bound and the search was not truncated
+};
+
+CompactResult explore_compact(const Program& program, terms::TermManager& terms, const CompactOptions& options);
+
+// The classic branch string a compact path stands for under ν: each {ID#N} becomes the cycle's
+// letters ν(κ) times, then exit N's letters.
+std::string expand_branches(const CompactPath& path, const std::vector<LoopTemplate>& templates,
+                            const ParameterValuation& valuation);
+
+// A valuation under which the compact path's branches expand to `classic`, or nothing.  A
+// parameter that occurs twice must get one value.
+std::optional<ParameterValuation> match_expansion(const CompactPath& path, const std::vector<LoopTemplate>& templates,
+                                                  std::string_view classic);
+
+}  // namespace symref::compact

@@ -1,0 +1,65 @@
+// Loop templates (Trtík §5.1): for each loop and each cycle through its body, the exits of the
+// cycle with their parametrised states (θ_x⟦κ⟧, φ_x⟦κ⟧, Ξ_x⟦κ⟧, x), or the reason there is none.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engines/compact/compact_state.hpp"
+#include "interp/solver/solver.hpp"
+#include "semantics/symbolic/symbolic_machine.hpp"
+
+namespace symref::compact {
+
+enum class TemplateStatus { Ok, Failed, None };
+std::string_view to_string(TemplateStatus status);  // "ok", "failed", "none"
+
+// One exit x of a cycle: the fork where a path leaves the cycle, taken on its other side.
+struct TemplateExit {
+  std::string letters;            // from the `while` to the fork, then the letter not on the cycle
+  SymbolicConfiguration state;    // θ_x⟦κ⟧ = θ⟦κ⟧∘θ̂ and Ξ_x⟦κ⟧ on the loop's canonical stack, at x
+  Term condition = nullptr;       // φ_x⟦κ⟧ = 0≤κ ∧ ∀τ(0≤τ<κ → θ⟦τ⟧⟨φ⟩) ∧ θ⟦κ⟧⟨φ̂⟩
+  Term exit_condition = nullptr;  // φ̂: one pass up to the fork, then its other side, over Θ
+};
+
+// The loop in the program and the canonical state templates of it are relative to.
+struct LoopSite {
+  const Statement* loop = nullptr;
+  const Callable* procedure = nullptr;  // null: main
+  SymbolicConfiguration canonical;      // (Θ, true, Ξ, while) with Ξ the frames down to the loop
+  Anchor anchor;
+  InitialMemory theta0;
+};
+
+struct LoopTemplate {
+  std::string id;                      // t1, t2, … in the program's order
+  std::shared_ptr<const LoopSite> site;
+  TemplateStatus status = TemplateStatus::None;
+  std::string reason;                  // why it failed, or why there is no template
+  std::string cycle;                   // the letters of one pass
+  std::vector<std::string> variables;  // the variables the cycle moves by a constant c ≠ 0
+  std::vector<std::pair<std::string, Integer>> increments;  // (name, c) for each of them
+  Term parameter = nullptr;            // the template's own κ; instances rename it
+  std::vector<TemplateExit> exits;
+  std::vector<std::string> notes;      // construction checks the solver could not decide
+};
+
+struct TemplateOptions {
+  std::string solver = "z3";
+  unsigned timeout_milliseconds = 5000;
+  std::size_t max_cycles = 16;       // paths through one pass of a body
+  std::uint64_t max_pass_steps = 2000;
+};
+
+struct TemplateStatistics {
+  std::uint64_t queries = 0;
+  std::uint64_t quantified_queries = 0;
+};
+
+// Detection for every `while` of the program (Algorithm 1, line 1): runs the forward engine's
+// rules on one pass of each body from Θ (the paper's P′) and builds a template per feasible cycle.
+std::vector<LoopTemplate> detect_loop_templates(const Program& program, terms::TermManager& terms,
+                                                const TemplateOptions& options, TemplateStatistics* statistics = nullptr);
+
+}  // namespace symref::compact
