@@ -31,6 +31,12 @@ const std::vector<PropertyDescription>& all_properties() {
        "a term built with and without simplification evaluates to the same value"},
       {PropertyKind::PathsPartition, "paths_partition", "King 1976",
        "path conditions of the leaves are pairwise disjoint and together cover every input"},
+      {PropertyKind::CompositionalOutcomes, "compositional_outcomes", "Anand et al. §4, Relative Completeness",
+       "with Algorithm 1 complete, the executions' outcomes are forward's and every forward test covers only covered nodes"},
+      {PropertyKind::CompositionalProgress, "compositional_progress", "Anand et al. §4.3, Progress",
+       "every model-driven execution covers a dangling node; every lazy-step model covers its target"},
+      {PropertyKind::CompositionalTestsReplay, "compositional_tests_replay", "—",
+       "each compositional execution's input replays concretely to the same branch string and outcome"},
   };
   return properties;
 }
@@ -60,6 +66,9 @@ PropertyVerdict dispatch(PropertyKind kind, CaseWorkspace& workspace) {
     case PropertyKind::TestsReplay: return check_tests_replay(workspace);
     case PropertyKind::SimplificationKeepsMeaning: return check_simplification_keeps_meaning(workspace);
     case PropertyKind::PathsPartition: return check_paths_partition(workspace);
+    case PropertyKind::CompositionalOutcomes: return check_compositional_outcomes(workspace);
+    case PropertyKind::CompositionalProgress: return check_compositional_progress(workspace);
+    case PropertyKind::CompositionalTestsReplay: return check_compositional_tests_replay(workspace);
   }
   throw std::logic_error("unknown property");
 }

@@ -28,6 +28,9 @@ enum class PropertyKind : std::uint8_t {
   TestsReplay,
   SimplificationKeepsMeaning,
   PathsPartition,
+  CompositionalOutcomes,
+  CompositionalProgress,
+  CompositionalTestsReplay,
 };
 
 struct PropertyDescription {
@@ -75,5 +78,8 @@ PropertyVerdict check_solvers_agree(CaseWorkspace& workspace);
 PropertyVerdict check_tests_replay(CaseWorkspace& workspace);
 PropertyVerdict check_simplification_keeps_meaning(CaseWorkspace& workspace);
 PropertyVerdict check_paths_partition(CaseWorkspace& workspace);
+PropertyVerdict check_compositional_outcomes(CaseWorkspace& workspace);
+PropertyVerdict check_compositional_progress(CaseWorkspace& workspace);
+PropertyVerdict check_compositional_tests_replay(CaseWorkspace& workspace);
 
 }  // namespace symref::props

@@ -29,10 +29,8 @@ enum class Fault : unsigned char {
   ModelNotValidated,        // a solver model is used without evaluating φ under it first (and is stale)
   SymbolicGlobalAsLocal,    // symbolic assignment to a global variable updates a local slot of the same index
   CompositionalLazyGuardsFree,       // Algorithm 2's lazy step leaves the other dangling guards free
-  CompositionalDanglingLeafFalse,    // a dangling leaf of T_g gives false in δ_g instead of G_l
   CompositionalErrorLeafReturns,     // a leaf ending in an error counts as returning in δ_g
   CompositionalUnwrittenOutputHavoc, // δ_g leaves an output the leaf did not write free
-  CompositionalNoUnknownCallsites,   // γ_f drops unknownC
 };
 
 struct FaultDescription {

@@ -56,7 +56,7 @@ Term AxiomBuilder::definition_body(FunctionIndex g, std::span<const Term> argume
     if (n.function != g || !n.children.empty()) continue;
     Term returned;
     if (trees_.is_open(n)) {
-      returned = fault_active(Fault::CompositionalDanglingLeafFalse) ? terms_.false_term() : n.guard;
+      returned = n.guard;
     } else if (n.state == NodeState::Explored && (n.returns || (fault_active(Fault::CompositionalErrorLeafReturns) && n.outcome &&
                                                                    is_error_outcome(*n.outcome)))) {
       std::vector<Term> equalities;
@@ -98,9 +98,8 @@ Term AxiomBuilder::context_body(FunctionIndex f, std::span<const Term> arguments
       conjuncts.push_back(local_path_condition(site.local));
       sites.push_back(terms_.logical_and(conjuncts));
     }
-    if (!fault_active(Fault::CompositionalNoUnknownCallsites))
-      for (const TreeNode& d : trees_.nodes())
-        if (d.function == g && trees_.is_open(d)) sites.push_back(terms_.logical_and(local_path_condition(d.local), d.guard));
+    for (const TreeNode& d : trees_.nodes())
+      if (d.function == g && trees_.is_open(d)) sites.push_back(terms_.logical_and(local_path_condition(d.local), d.guard));
     Term reaches = terms_.logical_or(sites);
     if (g == main_function) {
       disjuncts.push_back(reaches);

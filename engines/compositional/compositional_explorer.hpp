@@ -65,6 +65,8 @@ class CompositionalExplorer {
   ~CompositionalExplorer();
 
   CompositionalResult explore();
+  // One more Execute against the current trees (the properties re-run forward's tests with it).
+  void execute(Execution& execution) { executor_->execute(execution); }
 
   const FunctionTable& functions() const { return table_; }
   const ExecutionTrees& trees() const { return trees_; }

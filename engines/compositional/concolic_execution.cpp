@@ -113,9 +113,11 @@ void ConcolicExecutor::execute(Execution& execution) {
       std::string letters = successor.configuration.branches.substr(current.branches.size());
       if (letters.empty()) continue;
       const bool taken = &successor == chosen;
+      const Outcome ends = successor.configuration.outcome;
       NodeId id = trees_.add(terms_, active.function, active.letters + letters, letters,
                              local_of(active, successor.configuration.path_condition),
-                             statement ? statement->location : SourceLocation{}, taken);
+                             statement ? statement->location : SourceLocation{}, taken,
+                             letters.back() == 'E' && is_error_outcome(ends) ? std::string(outcome_name(ends)) : "");
       TreeNode& n = trees_.node(id);
       if (const Statement* next = successor.configuration.control.current();
           next != nullptr && successor.configuration.outcome == Outcome::Running)
@@ -171,6 +173,13 @@ void ConcolicExecutor::execute(Execution& execution) {
       }
       trees_.add_call_site(caller.function, CallSite{f, caller.node, caller.calls_since_node, callee.arguments,
                                                      local_of(caller, current.path_condition)});
+      // The caller's tree gets a node R for "the call returned": dangling until some activation
+      // of the callee returns here, so that the caller's continuation is a target (the paper's
+      // trees have no such node, and Algorithm 1 can then end with reachable code unexplored).
+      LocalPathCondition returned = local_of(caller, current.path_condition);
+      returned.calls.push_back(CallFact{f, callee.arguments});
+      trees_.add(terms_, caller.function, caller.letters + "R", "R", std::move(returned),
+                 statement ? statement->location : SourceLocation{}, false);
       callee.caller_path_condition = std::move(current.path_condition);
       current.path_condition = PathCondition{};
       callee.caller_letters = std::move(current.branches);
@@ -209,7 +218,10 @@ void ConcolicExecutor::execute(Execution& execution) {
         else current.globals[static_cast<std::size_t>(output.index)] = result;
       }
       caller.calls.push_back(CallFact{finished.function, finished.arguments});
-      ++caller.calls_since_node;
+      caller.letters += "R";
+      caller.node = trees_.find(caller.function, caller.letters);
+      note_covered(caller.node);
+      caller.calls_since_node = 0;
     }
   }
   execution.outcome = current.outcome;

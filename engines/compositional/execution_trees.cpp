@@ -19,12 +19,13 @@ NodeId ExecutionTrees::find(FunctionIndex f, const std::string& letters) const {
 }
 
 NodeId ExecutionTrees::add(terms::TermManager& terms, FunctionIndex f, const std::string& letters, const std::string& edge,
-                           LocalPathCondition local, SourceLocation fork, bool explored) {
-  if (NodeId existing = find(f, letters); existing >= 0) return existing;
+                           LocalPathCondition local, SourceLocation fork, bool explored, const std::string& outcome) {
+  const std::string name = outcome.empty() ? letters : letters + "(" + outcome + ")";
+  if (NodeId existing = find(f, name); existing >= 0) return existing;
   TreeNode n;
   n.id = static_cast<NodeId>(nodes_.size());
   n.function = f;
-  n.letters = letters;
+  n.letters = name;
   n.edge = edge;
   n.local = std::move(local);
   n.fork = fork;
@@ -36,7 +37,7 @@ NodeId ExecutionTrees::add(terms::TermManager& terms, FunctionIndex f, const std
     n.parent = find(f, letters.substr(0, letters.size() - edge.size()));
     if (n.parent >= 0) nodes_[static_cast<std::size_t>(n.parent)].children.push_back(n.id);
   }
-  by_name_[{f, letters}] = n.id;
+  by_name_[{f, name}] = n.id;
   nodes_.push_back(std::move(n));
   return nodes_.back().id;
 }

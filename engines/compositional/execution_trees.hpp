@@ -72,9 +72,11 @@ class ExecutionTrees {
 
   // The node of f named by `letters`, or -1.
   NodeId find(FunctionIndex f, const std::string& letters) const;
-  // Creates the node when it is new (dangling, with a fresh guard, unless `explored`).
+  // Creates the node when it is new (dangling, with a fresh guard, unless `explored`).  `outcome`
+  // tells apart the sides that share the letter E but fail differently (nil, bounds): their names
+  // end in "(outcome)".
   NodeId add(terms::TermManager& terms, FunctionIndex f, const std::string& letters, const std::string& edge,
-             LocalPathCondition local, SourceLocation fork, bool explored);
+             LocalPathCondition local, SourceLocation fork, bool explored, const std::string& outcome = "");
   void add_call_site(FunctionIndex caller, CallSite site);
 
   TreeNode& node(NodeId id) { return nodes_[static_cast<std::size_t>(id)]; }
