@@ -204,7 +204,7 @@ TEST(CompositionalAxioms, GammaAbsIsTheKnownCallSitesOrTheUnknownOne) {
   Term p = fig.global("p"), q = fig.global("q");
   Term known = fig.terms.logical_or(fig.terms.equal(a, p), fig.terms.equal(a, q));
   Term guard11 = fig.explorer->trees().node(fig.node("main:RRT")).guard;
-  EXPECT_TRUE(fig.unsat(fig.terms.logical_and({context, fig.terms.logical_not(known), fig.terms.logical_not(guard11)})));
+  EXPECT_TRUE(fig.unsat(fig.terms.logical_and(context, fig.terms.logical_and(fig.terms.logical_not(known), fig.terms.logical_not(guard11)))));
   EXPECT_FALSE(fig.unsat(fig.terms.logical_and(context, fig.terms.logical_not(known))));
   EXPECT_FALSE(fig.unsat(fig.terms.logical_and(context, fig.terms.equal(a, q))));
 }
