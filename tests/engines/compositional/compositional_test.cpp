@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <set>
 
 #include "engines/compositional/compositional_explorer.hpp"
 #include "engines/compositional/compositional_report.hpp"
@@ -222,6 +223,27 @@ TEST(CompositionalCommand, MissingTargetLineIsADiagnostic) {
   EXPECT_EQ(json.code, 0);
   EXPECT_NE(json.out.find("\"verdict\": \"reached\""), std::string::npos);
   EXPECT_NE(json.out.find("\"origin\": \"lazy\""), std::string::npos);
+}
+
+}  // namespace
+}  // namespace symref::compositional
+
+namespace symref::compositional {
+namespace {
+
+// The R nodes make the caller's continuation a target: from x = 0, Algorithm 1 reaches the `if`
+// (both sides) and the assert's failure; the paper's trees alone would stop after two blocked runs.
+TEST(CompositionalCompleteness, ReturnedCallsOpenTheCallersContinuation) {
+  auto program = load_program(corpus + "returned-call-continuation.sym");
+  terms::TermManager terms(program.get());
+  CompositionalOptions options;
+  CompositionalExplorer explorer(*program, terms, options);
+  CompositionalResult result = explorer.explore();
+  std::set<Outcome> outcomes;
+  for (const Execution& e : result.executions) outcomes.insert(e.outcome);
+  EXPECT_EQ(outcomes, (std::set<Outcome>{Outcome::Blocked, Outcome::Normal, Outcome::AssertionFailure}));
+  EXPECT_EQ(result.statistics.dangling_left, 0u);
+  EXPECT_EQ(result.statistics.no_progress, 0u);
 }
 
 }  // namespace
