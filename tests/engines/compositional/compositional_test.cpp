@@ -248,3 +248,36 @@ TEST(CompositionalCompleteness, ReturnedCallsOpenTheCallersContinuation) {
 
 }  // namespace
 }  // namespace symref::compositional
+
+namespace symref::compositional {
+namespace {
+
+// The callee's assert fails only from the first call site (a = 42); v ≤ 10 ∧ v = 42 is removed
+// as unreachable by the relevant step; both encodings agree.
+TEST(CompositionalCorpus, CalleeAssertFailsFromOneCallSiteOnly) {
+  for (AxiomEncoding axioms : {AxiomEncoding::Quantified, AxiomEncoding::Unfolded}) {
+    auto program = load_program(corpus + "callee-assert.sym");
+    terms::TermManager terms(program.get());
+    CompositionalOptions options;
+    options.axioms = axioms;
+    CompositionalExplorer explorer(*program, terms, options);
+    CompositionalResult result = explorer.explore();
+    EXPECT_EQ(result.statistics.dangling_left, 0u);
+    bool callee_failed = false;
+    for (const Execution& e : result.executions) {
+      EXPECT_EQ(replay_execution(*program, e), "agrees");
+      if (e.outcome == Outcome::AssertionFailure && e.branches == "TF") {
+        callee_failed = true;
+        EXPECT_EQ(e.input.globals[0].as_integer(), Integer(42));
+      }
+    }
+    EXPECT_TRUE(callee_failed);
+    for (const TreeNode& n : explorer.trees().nodes()) {
+      if (node_name(explorer, n.id) == "check:FF") EXPECT_EQ(n.state, NodeState::Unreachable);
+      if (node_name(explorer, n.id) == "check:TF") EXPECT_EQ(n.state, NodeState::Explored);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace symref::compositional
