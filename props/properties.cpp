@@ -37,6 +37,12 @@ const std::vector<PropertyDescription>& all_properties() {
        "summary has one feasible leaf per sequence; lazy at least as many leaves and forks"},
       {PropertyKind::CompactSoundness, "compact_soundness", "Trtík Theorem 1",
        "every feasible forward leaf is an instance of a compact leaf under some k: branches, outcome, φ and final state"},
+      {PropertyKind::CompositionalOutcomes, "compositional_outcomes", "Anand et al. §4, Relative Completeness",
+       "with Algorithm 1 complete, the executions' outcomes are forward's and every forward test covers only covered nodes"},
+      {PropertyKind::CompositionalProgress, "compositional_progress", "Anand et al. §4.3, Progress",
+       "every model-driven execution covers a dangling node; every lazy-step model covers its target"},
+      {PropertyKind::CompositionalTestsReplay, "compositional_tests_replay", "—",
+       "each compositional execution's input replays concretely to the same branch string and outcome"},
   };
   return properties;
 }
@@ -69,6 +75,9 @@ PropertyVerdict dispatch(PropertyKind kind, CaseWorkspace& workspace) {
     case PropertyKind::SameSequences: return check_same_sequences(workspace);
     case PropertyKind::OneStatePerSequence: return check_one_state_per_sequence(workspace);
     case PropertyKind::CompactSoundness: return check_compact_soundness(workspace);
+    case PropertyKind::CompositionalOutcomes: return check_compositional_outcomes(workspace);
+    case PropertyKind::CompositionalProgress: return check_compositional_progress(workspace);
+    case PropertyKind::CompositionalTestsReplay: return check_compositional_tests_replay(workspace);
   }
   throw std::logic_error("unknown property");
 }

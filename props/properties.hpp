@@ -31,6 +31,9 @@ enum class PropertyKind : std::uint8_t {
   SameSequences,
   OneStatePerSequence,
   CompactSoundness,
+  CompositionalOutcomes,
+  CompositionalProgress,
+  CompositionalTestsReplay,
 };
 
 struct PropertyDescription {
@@ -81,5 +84,8 @@ PropertyVerdict check_paths_partition(CaseWorkspace& workspace);
 PropertyVerdict check_same_sequences(CaseWorkspace& workspace);
 PropertyVerdict check_one_state_per_sequence(CaseWorkspace& workspace);
 PropertyVerdict check_compact_soundness(CaseWorkspace& workspace);
+PropertyVerdict check_compositional_outcomes(CaseWorkspace& workspace);
+PropertyVerdict check_compositional_progress(CaseWorkspace& workspace);
+PropertyVerdict check_compositional_tests_replay(CaseWorkspace& workspace);
 
 }  // namespace symref::props

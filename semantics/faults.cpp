@@ -41,6 +41,12 @@ const std::vector<FaultDescription>& all_faults() {
       {Fault::CompactKappaReused, "compact-kappa-reused", "compact execution reuses one template parameter for every instance instead of a fresh one", "--count 100 --level 1 --property compact_soundness"},
       {Fault::CompactThetaOffByOne, "compact-theta-off-by-one", "a loop template's memory moves a variable by c*(k+1) instead of c*k", "--count 100 --level 1 --property compact_soundness"},
       {Fault::CompactForallDropped, "compact-forall-dropped", "a loop template's exit condition lacks the conjunct that every earlier pass took the cycle", "--count 100 --level 1 --property compact_soundness"},
+      {Fault::CompositionalLazyGuardsFree, "compositional-lazy-guards-free", "the lazy step of Algorithm 2 leaves the other guards free",
+       "--count 30 --level 3 --property compositional_progress"},
+      {Fault::CompositionalErrorLeafReturns, "compositional-error-leaf-returns", "error leaves count as returning in delta_g",
+       "--count 30 --level 3 --property compositional_progress"},
+      {Fault::CompositionalUnwrittenOutputHavoc, "compositional-unwritten-output-havoc", "an output a leaf does not write is left free in delta_g",
+       "--count 150 --level 2 --property compositional_progress"},
   };
   return faults;
 }

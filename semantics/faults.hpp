@@ -36,6 +36,9 @@ enum class Fault : unsigned char {
   CompactKappaReused,       // compact engine: every template instance reuses one parameter κ (Trtík Alg. 1 line 23)
   CompactThetaOffByOne,     // compact engine: θ⟦κ⟧(a) = Θ(a) + c·(κ+1) instead of Θ(a) + c·κ (§5.1)
   CompactForallDropped,     // compact engine: φ_x⟦κ⟧ without its ∀τ conjunct (§5.1)
+  CompositionalLazyGuardsFree,       // Algorithm 2's lazy step leaves the other dangling guards free
+  CompositionalErrorLeafReturns,     // a leaf ending in an error counts as returning in δ_g
+  CompositionalUnwrittenOutputHavoc, // δ_g leaves an output the leaf did not write free
 };
 
 struct FaultDescription {

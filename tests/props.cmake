@@ -27,7 +27,9 @@ set_tests_properties(props.fault.none PROPERTIES LABELS faults TIMEOUT 300)
 foreach(pair substitution:missing-alias-case definedness:array-bound-off-by-one correctness:branch-not-negated
              completeness:local-frame-not-restored traces:wp-definedness-dropped pc_equals_wp:this-by-name
              solvers_agree:model-not-validated tests_replay:branch-not-negated
-             simplification_keeps_meaning:select-over-store-unchecked paths_partition:loop-exit-not-negated)
+             simplification_keeps_meaning:select-over-store-unchecked paths_partition:loop-exit-not-negated
+             compositional_outcomes:loop-exit-not-negated compositional_progress:compositional-lazy-guards-free
+             compositional_tests_replay:branch-not-negated)
   string(REPLACE ":" ";" parts ${pair})
   list(GET parts 0 property)
   list(GET parts 1 fault)

@@ -6,16 +6,23 @@
 #include <array>
 
 #include "engines/compact/compact_command.hpp"
+#include "engines/compositional/explore_extension.hpp"
+#include "interp/cli/explore_extension.hpp"
 #include "props/commands.hpp"
 
 namespace symref::tool {
 
 namespace {
 
+// `explore` with the engines of engines/ beside forward and trace.
+void add_explore_with_engines(CLI::App& app, cli::Action& action) {
+  cli::add_explore_command(app, action, {compositional::explore_extension()});
+}
+
 constexpr std::array commands{
     CommandEntry{"check", &cli::add_check_command},
     CommandEntry{"run", &cli::add_run_command},
-    CommandEntry{"explore", &cli::add_explore_command},
+    CommandEntry{"explore", &add_explore_with_engines},
     CommandEntry{"step", &cli::add_step_command},
     CommandEntry{"wp", &cli::add_wp_command},
     CommandEntry{"fuzz", &props::add_fuzz_command},

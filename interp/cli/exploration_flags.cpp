@@ -3,9 +3,13 @@
 
 namespace symref::cli {
 
-void add_exploration_flags(CLI::App* command, ExplorationFlags& flags) {
-  command->add_option("--engine", flags.engine, "forward (§2-§4.1) or trace (§4: path conditions as weakest preconditions)")
-      ->check(CLI::IsMember({"forward", "trace"}))
+void add_exploration_flags(CLI::App* command, ExplorationFlags& flags, const std::vector<std::string>& extra_engines) {
+  std::vector<std::string> engines{"forward", "trace"};
+  engines.insert(engines.end(), extra_engines.begin(), extra_engines.end());
+  std::string help = "forward (§2-§4.1) or trace (§4: path conditions as weakest preconditions)";
+  for (const auto& name : extra_engines) help += ", or " + name;
+  command->add_option("--engine", flags.engine, help)
+      ->check(CLI::IsMember(engines))
       ->capture_default_str();
   command->add_option("--solver", flags.solver, "z3, cvc5, or both (cross-checked on every query)")
       ->check(CLI::IsMember({"z3", "cvc5", "both"}))

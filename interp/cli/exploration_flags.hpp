@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -22,7 +23,8 @@ struct ExplorationFlags {
 };
 
 // --engine, --solver, --loop-bound, --max-steps, --max-paths, --timeout, --heap.
-void add_exploration_flags(CLI::App* command, ExplorationFlags& flags);
+// `extra_engines`: engines of engines/ that the command also accepts (explore_extension.hpp).
+void add_exploration_flags(CLI::App* command, ExplorationFlags& flags, const std::vector<std::string>& extra_engines = {});
 
 ExploreOptions explore_options_from(const ExplorationFlags& flags);
 

@@ -9,6 +9,7 @@
 #include "interp/cli/command.hpp"
 #include "interp/cli/exit_codes.hpp"
 #include "interp/cli/exploration_flags.hpp"
+#include "interp/cli/explore_extension.hpp"
 #include "interp/explore/exploration_report.hpp"
 #include "interp/explore/explorer.hpp"
 #include "interp/property_failure.hpp"
@@ -32,12 +33,16 @@ struct ExploreCommandOptions {
   std::string fault;
 };
 
+}  // namespace
+
 void create_tests_directory(const std::string& directory) {
   std::error_code error;
   std::filesystem::create_directories(directory, error);
   if (error || !std::filesystem::is_directory(directory))
     throw InputError(directory + ": error: cannot create the directory" + (error ? " (" + error.message() + ")" : "") + "\n");
 }
+
+namespace {
 
 void write_tests(const std::string& directory, const Program& program, const ExplorationResult& result) {
   for (std::size_t k = 0; k < result.paths.size(); ++k) {
@@ -81,11 +86,17 @@ int explore(const ExploreCommandOptions& options) {
 
 }  // namespace
 
-void add_explore_command(CLI::App& app, Action& action) {
+void add_explore_command(CLI::App& app, Action& action) { add_explore_command(app, action, {}); }
+
+void add_explore_command(CLI::App& app, Action& action, const std::vector<ExploreEngineExtension>& extensions) {
   auto options = std::make_shared<ExploreCommandOptions>();
   CLI::App* command = app.add_subcommand("explore", "the symbolic execution tree: paths, path conditions, tests replayed concretely");
   command->add_option("FILE", options->file, "the program (.sym)")->required();
-  add_exploration_flags(command, options->exploration);
+  std::vector<std::string> extra_engines;
+  for (const auto& extension : extensions) extra_engines.push_back(extension.name);
+  add_exploration_flags(command, options->exploration, extra_engines);
+  auto runs = std::make_shared<std::vector<std::pair<std::string, ExploreEngineRun>>>();
+  for (const auto& extension : extensions) runs->emplace_back(extension.name, extension.attach(command));
   command->add_option("--format", options->format, "text, json or dot")
       ->check(CLI::IsMember({"text", "json", "dot"}))
       ->capture_default_str();
@@ -98,8 +109,14 @@ void add_explore_command(CLI::App& app, Action& action) {
   command->add_flag("--no-agreement", options->no_agreement, "trace engine: skip proving forward φ ⇔ path(ρ) for each path");
   add_fault_option(command, options->fault,
                    "switch on a planted semantic bug (see `symref fuzz --list-faults`), to watch the checks catch it");
-  command->final_callback([&action, options] {
+  command->final_callback([&action, options, runs] {
     check_heap_flags(options->exploration);
+    for (const auto& [name, run] : *runs)
+      if (name == options->exploration.engine) {
+        ExploreCommonOptions common{options->file, options->exploration, options->format, options->tests_directory, options->fault};
+        action = [run, common] { return run(common); };
+        return;
+      }
     action = [options] { return explore(*options); };
   });
 }

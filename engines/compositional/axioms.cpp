@@ -1,0 +1,157 @@
+// δ_g, γ_f and Ψ_n (§4.2), in the quantified and the unfolded encoding.
+#include "engines/compositional/axioms.hpp"
+
+#include "semantics/faults.hpp"
+#include "semantics/terms/substitution.hpp"
+
+namespace symref::compositional {
+
+using terms::Term;
+
+AxiomBuilder::AxiomBuilder(terms::TermManager& terms, const FunctionTable& table, const SummarySymbols& symbols,
+                           const ExecutionTrees& trees, AxiomEncoding encoding)
+    : terms_(terms), table_(table), symbols_(symbols), trees_(trees), encoding_(encoding) {}
+
+Term AxiomBuilder::substitute_inputs(FunctionIndex g, Term term, std::span<const Term> arguments) {
+  terms::Substitution substitution(terms_);
+  const auto& inputs = symbols_[g].inputs;
+  for (std::size_t k = 0; k < inputs.size(); ++k)
+    if (inputs[k] != arguments[k]) substitution.set(inputs[k], arguments[k]);
+  return substitution.empty() ? term : substitution.apply(term);
+}
+
+std::vector<Term> AxiomBuilder::bound_inputs(FunctionIndex g) {
+  std::vector<Term> variables;
+  const FunctionInfo& info = table_[g];
+  for (std::size_t k = 0; k < info.inputs.size(); ++k)
+    variables.push_back(terms_.bound_variable(symbols_[g].input_sorts[k], info.inputs[k].name));
+  return variables;
+}
+
+Term AxiomBuilder::definition(FunctionIndex g, std::span<const Term> arguments) {
+  if (encoding_ == AxiomEncoding::Unfolded) return definition_body(g, arguments);
+  needed_delta_.insert(g);
+  return terms_.apply(symbols_[g].definition, arguments);
+}
+
+Term AxiomBuilder::context(FunctionIndex f, std::span<const Term> arguments) {
+  if (encoding_ == AxiomEncoding::Unfolded) return context_body(f, arguments);
+  needed_gamma_.insert(f);
+  return terms_.apply(symbols_[f].context, arguments);
+}
+
+Term AxiomBuilder::local_path_condition(const LocalPathCondition& local) {
+  std::vector<Term> conjuncts{local.conditions};
+  for (const CallFact& call : local.calls) conjuncts.push_back(definition(call.callee, call.arguments));
+  return terms_.logical_and(conjuncts);
+}
+
+// ret(l) is g.o(P_g) = Ret_o(l) for every output on a returning leaf (an output the path did not
+// write is its input there), G_l on a dangling leaf; a leaf ending in an error, `blocked` or
+// `bound` gives false: the caller continues only through returning leaves.
+Term AxiomBuilder::definition_body(FunctionIndex g, std::span<const Term> arguments) {
+  const FunctionSymbols& symbols = symbols_[g];
+  std::vector<Term> disjuncts;
+  for (const TreeNode& n : trees_.nodes()) {
+    if (n.function != g || !n.children.empty()) continue;
+    Term returned;
+    if (trees_.is_open(n)) {
+      returned = n.guard;
+    } else if (n.state == NodeState::Explored && (n.returns || (fault_active(Fault::CompositionalErrorLeafReturns) && n.outcome &&
+                                                                   is_error_outcome(*n.outcome)))) {
+      std::vector<Term> equalities;
+      for (std::size_t k = 0; k < symbols.outputs.size(); ++k) {
+        if (!n.returns) continue;  // the planted fault: an error leaf that claims nothing about outputs
+        Term exit = n.returned[k];
+        const FunctionSlot& output = table_[g].outputs[k];
+        if (fault_active(Fault::CompositionalUnwrittenOutputHavoc) && output.kind == FunctionSlot::Kind::Global) {
+          // The planted fault: an output the path left at its input value is left free.
+          bool unwritten = false;
+          for (std::size_t i = 0; i < table_[g].inputs.size(); ++i)
+            if (table_[g].inputs[i].kind == FunctionSlot::Kind::Global && table_[g].inputs[i].index == output.index &&
+                exit == symbols.inputs[i])
+              unwritten = true;
+          if (unwritten) continue;
+        }
+        equalities.push_back(terms_.equal(terms_.apply(symbols.outputs[k], symbols.inputs), exit));
+      }
+      returned = terms_.logical_and(equalities);
+    } else {
+      continue;
+    }
+    disjuncts.push_back(terms_.logical_and(local_path_condition(n.local), returned));
+  }
+  return substitute_inputs(g, terms_.logical_or(disjuncts), arguments);
+}
+
+// C_f^g(a) = ∃P_g. C_g(P_g) ∧ (knownC_f^g(a) ∨ unknownC^g), with knownC the known call sites of f
+// in T_g (a = args(m) ∧ localpc(m)) and unknownC the dangling nodes d of T_g (localpc(d) ∧ G_d),
+// where f may yet be called (the prose's case 2.b).  For main, P_main are the inputs I themselves.
+Term AxiomBuilder::context_body(FunctionIndex f, std::span<const Term> arguments) {
+  std::vector<Term> disjuncts;
+  for (FunctionIndex g : table_.callers(f)) {
+    std::vector<Term> sites;
+    for (const CallSite& site : trees_.call_sites(g)) {
+      if (site.callee != f) continue;
+      std::vector<Term> conjuncts;
+      for (std::size_t k = 0; k < arguments.size(); ++k) conjuncts.push_back(terms_.equal(arguments[k], site.arguments[k]));
+      conjuncts.push_back(local_path_condition(site.local));
+      sites.push_back(terms_.logical_and(conjuncts));
+    }
+    for (const TreeNode& d : trees_.nodes())
+      if (d.function == g && trees_.is_open(d)) sites.push_back(terms_.logical_and(local_path_condition(d.local), d.guard));
+    Term reaches = terms_.logical_or(sites);
+    if (g == main_function) {
+      disjuncts.push_back(reaches);
+      continue;
+    }
+    Term body = terms_.logical_and(context(g, symbols_[g].inputs), reaches);
+    if (encoding_ == AxiomEncoding::Quantified) {
+      std::vector<Term> variables = bound_inputs(g);
+      disjuncts.push_back(terms_.exists(variables, substitute_inputs(g, body, variables)));
+    } else {
+      std::vector<Term> witnesses;
+      for (std::size_t k = 0; k < symbols_[g].inputs.size(); ++k)
+        witnesses.push_back(terms_.fresh_symbol(symbols_[g].input_sorts[k], table_[g].name + ".witness"));
+      disjuncts.push_back(substitute_inputs(g, body, witnesses));
+    }
+  }
+  return terms_.logical_or(disjuncts);
+}
+
+Term AxiomBuilder::delta(FunctionIndex g) {
+  std::vector<Term> variables = bound_inputs(g);
+  Term head = terms_.apply(symbols_[g].definition, variables);
+  return terms_.forall(variables, terms_.equal(head, definition_body(g, variables)));
+}
+
+Term AxiomBuilder::gamma(FunctionIndex f) {
+  std::vector<Term> variables = bound_inputs(f);
+  Term head = terms_.apply(symbols_[f].context, variables);
+  return terms_.forall(variables, terms_.equal(head, context_body(f, variables)));
+}
+
+Term AxiomBuilder::psi(NodeId id) {
+  needed_delta_.clear();
+  needed_gamma_.clear();
+  const TreeNode& n = trees_.node(id);
+  std::vector<Term> conjuncts{local_path_condition(n.local)};
+  if (n.function != main_function) conjuncts.push_back(context(n.function, symbols_[n.function].inputs));
+  std::set<FunctionIndex> done_delta, done_gamma;
+  for (bool grew = true; grew;) {  // the transitive closure of the axioms Ψ_n needs
+    grew = false;
+    for (FunctionIndex g : std::set<FunctionIndex>(needed_delta_))
+      if (done_delta.insert(g).second) {
+        conjuncts.push_back(delta(g));
+        grew = true;
+      }
+    for (FunctionIndex f : std::set<FunctionIndex>(needed_gamma_))
+      if (done_gamma.insert(f).second) {
+        conjuncts.push_back(gamma(f));
+        grew = true;
+      }
+  }
+  return terms_.logical_and(conjuncts);
+}
+
+}  // namespace symref::compositional

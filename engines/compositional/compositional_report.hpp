@@ -1,0 +1,24 @@
+// The compositional engine's results as text and as JSON (DESIGN.md's `explore` contract, with the
+// additions of issue 11: executions as paths, functions with δ/γ and their trees, queries, target).
+#pragma once
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "engines/compositional/compositional_explorer.hpp"
+
+namespace symref::compositional {
+
+// What a concrete replay of an execution's input says: "agrees", or what differed.
+std::string replay_execution(const Program& program, const Execution& execution);
+
+// "f:letters", the name of a node (the root of f is "f:").
+std::string node_name(const CompositionalExplorer& explorer, NodeId id);
+
+nlohmann::ordered_json compositional_to_json(const Program& program, const std::string& path, CompositionalExplorer& explorer,
+                                             const CompositionalResult& result);
+std::string compositional_to_text(const Program& program, const std::string& path, CompositionalExplorer& explorer,
+                                  const CompositionalResult& result);
+
+}  // namespace symref::compositional

@@ -1,0 +1,10 @@
+// `symref explore FILE --engine compositional` (issue 11): its own options and its run.
+#pragma once
+
+#include "interp/cli/explore_extension.hpp"
+
+namespace symref::compositional {
+
+cli::ExploreEngineExtension explore_extension();
+
+}  // namespace symref::compositional

@@ -1,0 +1,144 @@
+// The call graph and the read/write sets of §2 (inputs are values read, outputs values written).
+#include "engines/compositional/function_table.hpp"
+
+#include <algorithm>
+#include <functional>
+
+namespace symref::compositional {
+
+namespace {
+
+struct DirectEffects {
+  std::vector<bool> reads, writes;
+  std::vector<FunctionIndex> callees;
+  bool allocates = false;
+  bool heap = false;  // reads or writes a field, an array element or an array's length
+};
+
+void scan_expression(const Expression& e, const Program& program, DirectEffects& effects) {
+  if (e.kind == ExpressionKind::Variable && e.variable.scope == Scope::Global) {
+    effects.reads[static_cast<std::size_t>(e.variable.index)] = true;
+    if (program.globals[static_cast<std::size_t>(e.variable.index)].type.kind == TypeKind::IntArray) effects.heap = true;
+  }
+  if (e.kind == ExpressionKind::FieldRead || e.kind == ExpressionKind::ArrayRead || e.kind == ExpressionKind::ArrayLength)
+    effects.heap = true;
+  for (const auto& operand : e.operands) scan_expression(*operand, program, effects);
+}
+
+void scan_block(const Block& block, const Program& program, DirectEffects& effects) {
+  for (const Statement& s : block.statements) {
+    if (s.target) {
+      if (s.target->kind == ExpressionKind::Variable) {
+        if (s.target->variable.scope == Scope::Global) effects.writes[static_cast<std::size_t>(s.target->variable.index)] = true;
+      } else {
+        effects.heap = true;
+        scan_expression(*s.target, program, effects);
+      }
+    }
+    if (s.value) scan_expression(*s.value, program, effects);
+    if (s.receiver) scan_expression(*s.receiver, program, effects);
+    for (const auto& argument : s.arguments) scan_expression(*argument, program, effects);
+    if (s.kind == StatementKind::New) effects.allocates = true;
+    if (s.kind == StatementKind::MethodCall || s.kind == StatementKind::ProcedureCall) effects.callees.push_back(s.callee + 1);
+    scan_block(s.then_block, program, effects);
+    scan_block(s.else_block, program, effects);
+    scan_block(s.body, program, effects);
+  }
+}
+
+}  // namespace
+
+FunctionTable::FunctionTable(const Program& program, bool summaries) : program_(program) {
+  const std::size_t count = program.callables.size() + 1;
+  const std::size_t globals = program.globals.size();
+  std::vector<DirectEffects> direct(count, DirectEffects{std::vector<bool>(globals), std::vector<bool>(globals), {}, false, false});
+  scan_block(program.main, program, direct[0]);
+  for (std::size_t k = 0; k < program.callables.size(); ++k) scan_block(program.callables[k].body, program, direct[k + 1]);
+
+  // Reachability in the call graph: g is recursive when it reaches itself.
+  std::vector<std::vector<bool>> reaches(count, std::vector<bool>(count));
+  for (std::size_t g = 0; g < count; ++g) {
+    std::vector<FunctionIndex> stack(direct[g].callees.begin(), direct[g].callees.end());
+    while (!stack.empty()) {
+      auto h = static_cast<std::size_t>(stack.back());
+      stack.pop_back();
+      if (reaches[g][h]) continue;
+      reaches[g][h] = true;
+      for (FunctionIndex next : direct[h].callees) stack.push_back(next);
+    }
+  }
+
+  functions_.resize(count);
+  for (std::size_t g = 0; g < count; ++g) {
+    FunctionInfo& info = functions_[g];
+    info.direct_callees = direct[g].callees;
+    info.reads_global = direct[g].reads;
+    info.writes_global = direct[g].writes;
+    bool allocates = direct[g].allocates, heap = direct[g].heap;
+    for (std::size_t h = 0; h < count; ++h) {
+      if (!reaches[g][h]) continue;
+      allocates = allocates || direct[h].allocates;
+      heap = heap || direct[h].heap;
+      for (std::size_t v = 0; v < globals; ++v) {
+        if (direct[h].reads[v]) info.reads_global[v] = true;
+        if (direct[h].writes[v]) info.writes_global[v] = true;
+      }
+    }
+    if (g == 0) {
+      info.name = "main";
+      info.kind = "main";
+      continue;
+    }
+    const Callable& callable = program.callables[g - 1];
+    info.callable = &callable;
+    info.name = callable.display_name(program);
+    info.kind = callable.is_method ? "method" : "procedure";
+    if (!summaries) info.inlined_reason = "no-summaries";
+    else if (reaches[g][g]) info.inlined_reason = "recursive";  // §4 assumes no recursion
+    else if (allocates) info.inlined_reason = "allocates";     // identities would depend on the allocation count
+    else if (heap) info.inlined_reason = "heap";               // arrays and fields are not summarized yet
+    info.summarized = info.inlined_reason.empty();
+    const std::int32_t parameters = callable.first_parameter_slot() + callable.parameter_count;
+    for (std::int32_t slot = 0; slot < parameters; ++slot) {
+      const auto& local = callable.locals[static_cast<std::size_t>(slot)];
+      info.inputs.push_back(FunctionSlot{FunctionSlot::Kind::Local, slot, local.name, local.type});
+    }
+    // An output a path leaves unwritten equals its input, so written globals are inputs too.
+    for (std::size_t v = 0; v < globals; ++v)
+      if (info.reads_global[v] || info.writes_global[v])
+        info.inputs.push_back(FunctionSlot{FunctionSlot::Kind::Global, static_cast<std::int32_t>(v), program.globals[v].name,
+                                           program.globals[v].type});
+    if (callable.is_method) info.outputs.push_back(FunctionSlot{FunctionSlot::Kind::Result, -1, "result", callable.return_type});
+    for (std::size_t v = 0; v < globals; ++v)
+      if (info.writes_global[v])
+        info.outputs.push_back(FunctionSlot{FunctionSlot::Kind::Global, static_cast<std::int32_t>(v), program.globals[v].name,
+                                            program.globals[v].type});
+  }
+
+  // The trees that hold calls of f: walk from each tree owner through inlined callees.
+  callers_.resize(count);
+  for (std::size_t g = 0; g < count; ++g) {
+    if (g != 0 && !functions_[g].summarized) continue;
+    std::vector<bool> seen(count);
+    std::function<void(std::size_t)> visit = [&](std::size_t h) {
+      for (FunctionIndex callee : functions_[h].direct_callees) {
+        auto c = static_cast<std::size_t>(callee);
+        if (functions_[c].summarized) {
+          auto& list = callers_[c];
+          if (std::find(list.begin(), list.end(), static_cast<FunctionIndex>(g)) == list.end()) list.push_back(static_cast<FunctionIndex>(g));
+        } else if (!seen[c]) {
+          seen[c] = true;
+          visit(c);
+        }
+      }
+    };
+    visit(g);
+  }
+}
+
+FunctionIndex FunctionTable::of(const Callable* callable) const {
+  if (callable == nullptr) return main_function;
+  return static_cast<FunctionIndex>(callable - program_.callables.data()) + 1;
+}
+
+}  // namespace symref::compositional

@@ -1,0 +1,28 @@
+// Symbols and uninterpreted functions of the summaries (§4.2).
+#include "engines/compositional/summary_symbols.hpp"
+
+#include "semantics/symbolic/expression_translation.hpp"
+
+namespace symref::compositional {
+
+SummarySymbols::SummarySymbols(const FunctionTable& table, terms::TermManager& terms,
+                               const std::vector<terms::Term>& initial_globals) {
+  symbols_.resize(table.size());
+  symbols_[0].inputs = initial_globals;
+  for (FunctionIndex f = 1; f < static_cast<FunctionIndex>(table.size()); ++f) {
+    const FunctionInfo& info = table[f];
+    if (!info.summarized) continue;
+    FunctionSymbols& s = symbols_[static_cast<std::size_t>(f)];
+    for (const FunctionSlot& input : info.inputs) {
+      terms::Sort sort = sort_of(input.type);
+      s.inputs.push_back(terms.fresh_symbol(sort, info.name + "." + input.name));
+      s.input_sorts.push_back(sort);
+    }
+    for (const FunctionSlot& output : info.outputs)
+      s.outputs.push_back(terms.declare_function(info.name + "." + output.name, s.input_sorts, sort_of(output.type)));
+    s.definition = terms.declare_function("D_" + info.name, s.input_sorts, terms::Sort::boolean());
+    s.context = terms.declare_function("C_" + info.name, s.input_sorts, terms::Sort::boolean());
+  }
+}
+
+}  // namespace symref::compositional

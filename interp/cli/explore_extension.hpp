@@ -1,0 +1,38 @@
+// How engines above interp (engines/, linked only by the binary) join `symref explore --engine
+// NAME`: each adds its own options to the command and returns what runs it.  tool/ passes the
+// table, so interp never includes an engine (DESIGN.md layering).
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "interp/cli/command.hpp"
+#include "interp/cli/exploration_flags.hpp"
+
+namespace symref::cli {
+
+// The options of `explore` that every engine shares.
+struct ExploreCommonOptions {
+  std::string file;
+  ExplorationFlags exploration;
+  std::string format = "text";
+  std::string tests_directory;
+  std::string fault;
+};
+
+using ExploreEngineRun = std::function<int(const ExploreCommonOptions&)>;
+
+struct ExploreEngineExtension {
+  std::string name;
+  std::function<ExploreEngineRun(CLI::App* command)> attach;
+};
+
+void add_explore_command(CLI::App& app, Action& action, const std::vector<ExploreEngineExtension>& extensions);
+
+// `--tests DIR`: created when missing (InputError when it cannot be).
+void create_tests_directory(const std::string& directory);
+
+}  // namespace symref::cli

@@ -1,0 +1,127 @@
+// Properties of the compositional engine (Anand, Godefroid, Tillmann §4): compositional_outcomes,
+// compositional_progress (the Progress theorem) and compositional_tests_replay.
+//
+// compositional_outcomes: at the same loop bound, with Algorithm 1 complete (no unknown, no
+// execution limit), the executions end in exactly the outcomes of forward's feasible paths, and
+// the covered nodes are exactly those on feasible forward paths: re-executing every forward test
+// against the final trees covers nothing new (so no node removed as unreachable is reachable:
+// Relative Completeness).  Runs with unknowns are skipped and counted.
+#include <set>
+
+#include "engines/compositional/compositional_explorer.hpp"
+#include "engines/compositional/compositional_report.hpp"
+#include "props/properties.hpp"
+#include "props/value_text.hpp"
+
+namespace symref::props {
+
+namespace {
+
+struct CompositionalRun {
+  terms::TermManager terms;
+  std::unique_ptr<compositional::CompositionalExplorer> explorer;
+  compositional::CompositionalResult result;
+
+  explicit CompositionalRun(CaseWorkspace& workspace) : terms(&workspace.program()) {
+    const PropertySettings& settings = workspace.settings();
+    compositional::CompositionalOptions options;
+    options.execute.limits.loop_bound = settings.loop_bound;
+    options.execute.max_steps = settings.max_path_steps;
+    options.timeout_milliseconds = settings.timeout_milliseconds;
+    options.max_executions = 200;
+    options.initial = workspace.inputs().front();
+    explorer = std::make_unique<compositional::CompositionalExplorer>(workspace.program(), terms, options);
+    result = explorer->explore();
+  }
+  bool complete() const {
+    return result.statistics.unknown == 0 && result.statistics.no_progress == 0 && !result.statistics.truncated;
+  }
+};
+
+}  // namespace
+
+PropertyVerdict check_compositional_outcomes(CaseWorkspace& workspace) {
+  PropertyVerdict verdict;
+  const ExplorationResult& forward = workspace.forward_exploration();
+  if (forward.statistics.truncated || forward.statistics.unknown > 0) {
+    ++verdict.skipped;
+    return verdict;
+  }
+  CompositionalRun run(workspace);
+  if (!run.complete()) {
+    ++verdict.unknown;
+    return verdict;
+  }
+  std::set<Outcome> forward_outcomes, compositional_outcomes;
+  for (const ExploredPath& path : forward.paths)
+    if (path.status == solver::SatResult::Sat) forward_outcomes.insert(path.outcome);
+  for (const auto& execution : run.result.executions) compositional_outcomes.insert(execution.outcome);
+  ++verdict.checks;
+  if (forward_outcomes != compositional_outcomes) {
+    auto names = [](const std::set<Outcome>& outcomes) {
+      std::string text;
+      for (Outcome o : outcomes) text += " " + std::string(outcome_name(o));
+      return text;
+    };
+    verdict.fail("the compositional executions end in" + names(compositional_outcomes) + ", forward's feasible paths in" +
+                 names(forward_outcomes));
+    return verdict;
+  }
+  for (const ExploredPath& path : forward.paths) {
+    if (!path.test) continue;
+    compositional::Execution execution;
+    execution.index = static_cast<std::int32_t>(run.result.executions.size()) + 1;
+    execution.input = *path.test;
+    execution.origin = "check";
+    run.explorer->execute(execution);
+    ++verdict.checks;
+    if (!execution.covered.empty()) {
+      std::string nodes;
+      for (compositional::NodeId id : execution.covered)
+        nodes += " " + compositional::node_name(*run.explorer, id) + " (was " +
+                 (run.explorer->trees().node(id).covered_by == execution.index ? "uncovered" : "?") + ")";
+      verdict.fail("the test of forward path " + path_name(path.branches) + " reaches nodes that Algorithm 1 left uncovered:" + nodes,
+                   workspace.state_json(*path.test));
+      return verdict;
+    }
+  }
+  return verdict;
+}
+
+// Progress (§4.3): every model-driven execution covers a dangling node, and an execution from a
+// lazy-step model covers the node it was found for.
+PropertyVerdict check_compositional_progress(CaseWorkspace& workspace) {
+  PropertyVerdict verdict;
+  CompositionalRun run(workspace);
+  if (run.result.statistics.unknown > 0) ++verdict.unknown;
+  for (const auto& execution : run.result.executions) {
+    if (execution.target < 0) continue;
+    ++verdict.checks;
+    const auto& target = run.explorer->trees().node(execution.target);
+    const bool covers_target = target.covered_by == execution.index;
+    if (execution.dangling_covered == 0 || (execution.origin == "lazy" && !covers_target)) {
+      verdict.fail("execution " + std::to_string(execution.index) + " from a " + execution.origin + "-step model for " +
+                       compositional::node_name(*run.explorer, execution.target) + " runs along " + path_name(execution.branches) +
+                       (covers_target ? " and covers no dangling node" : " and misses its target"),
+                   workspace.state_json(execution.input));
+      return verdict;
+    }
+  }
+  return verdict;
+}
+
+PropertyVerdict check_compositional_tests_replay(CaseWorkspace& workspace) {
+  PropertyVerdict verdict;
+  CompositionalRun run(workspace);
+  for (const auto& execution : run.result.executions) {
+    ++verdict.checks;
+    std::string replay = compositional::replay_execution(workspace.program(), execution);
+    if (replay != "agrees") {
+      verdict.fail("compositional execution " + std::to_string(execution.index) + " " + replay, workspace.state_json(execution.input));
+      return verdict;
+    }
+  }
+  return verdict;
+}
+
+}  // namespace symref::props

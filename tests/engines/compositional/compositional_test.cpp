@@ -1,0 +1,283 @@
+// Unit tests of the compositional engine (Anand, Godefroid, Tillmann §4) on Fig. 1, with the
+// goldens derived by hand from the paper's §3 and §4.2 (node numbers from the text: 2 = abs's
+// x ≤ 0 side, 3 = abs's x > 0 side, 10 = testAbs's else side, 11 = the assert's block).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <set>
+
+#include "engines/compositional/compositional_explorer.hpp"
+#include "engines/compositional/compositional_report.hpp"
+#include "interp/state_json/state_format.hpp"
+#include "semantics/syntax/front_end.hpp"
+#include "tests/support/process.hpp"
+
+namespace symref::compositional {
+namespace {
+
+using solver::SatResult;
+using terms::Term;
+
+const std::string corpus = std::string(SYMREF_SOURCE_DIR) + "/corpus/compositional/";
+
+GlobalState input(const Program& program, std::int64_t p, std::int64_t q) {
+  GlobalState state = default_global_state(program);
+  state.globals[static_cast<std::size_t>(program.global_index.at("p"))] = Value::integer(Integer(p));
+  state.globals[static_cast<std::size_t>(program.global_index.at("q"))] = Value::integer(Integer(q));
+  return state;
+}
+
+struct Fig1 {
+  std::unique_ptr<Program> program;
+  terms::TermManager terms;
+  std::unique_ptr<CompositionalExplorer> explorer;
+  CompositionalResult result;
+
+  Fig1(const std::string& file, std::int64_t p, std::int64_t q, AxiomEncoding axioms, std::int32_t target_line,
+       std::uint64_t max_executions = 10'000, const std::string& solver = "z3")
+      : program(load_program(corpus + file)), terms(program.get()) {
+    CompositionalOptions options;
+    options.execute.limits.loop_bound = 10;
+    options.execute.target_line = target_line;
+    options.axioms = axioms;
+    options.solver = solver;
+    options.max_executions = max_executions;
+    options.initial = input(*program, p, q);
+    explorer = std::make_unique<CompositionalExplorer>(*program, terms, options);
+    result = explorer->explore();
+  }
+  NodeId node(const std::string& name) const {
+    for (const TreeNode& n : explorer->trees().nodes())
+      if (node_name(*explorer, n.id) == name) return n.id;
+    return -1;
+  }
+  Term global(const std::string& name) {
+    return explorer->symbols()[main_function].inputs[static_cast<std::size_t>(program->global_index.at(name))];
+  }
+  // Is `formula` unsatisfiable?  (An unknown answer fails the test.)
+  bool unsat(Term formula, const std::string& solver = "z3") {
+    auto s = solver::make_solver(solver, terms);
+    s->add(formula);
+    SatResult answer = s->check();
+    EXPECT_NE(answer, SatResult::Unknown) << s->reason_unknown();
+    return answer == SatResult::Unsat;
+  }
+  Term lazy_psi(NodeId n) {
+    std::vector<Term> conjuncts{explorer->axioms().psi(n)};
+    for (const TreeNode& d : explorer->trees().nodes())
+      if (d.id != n && explorer->trees().is_open(d)) conjuncts.push_back(terms.logical_not(d.guard));
+    return terms.logical_and(conjuncts);
+  }
+};
+
+TEST(CompositionalFunctions, Fig1InputsAndOutputsFollowSection2) {
+  auto method = load_program(corpus + "fig1-abs-method.sym");
+  FunctionTable methods(*method, true);
+  ASSERT_EQ(methods.size(), 2u);
+  EXPECT_EQ(methods[1].name, "Util.abs");
+  EXPECT_TRUE(methods[1].summarized);
+  ASSERT_EQ(methods[1].inputs.size(), 2u);  // this, x: abs reads no global
+  EXPECT_EQ(methods[1].inputs[1].name, "x");
+  ASSERT_EQ(methods[1].outputs.size(), 1u);
+  EXPECT_EQ(methods[1].outputs[0].kind, FunctionSlot::Kind::Result);
+
+  auto procedure = load_program(corpus + "fig1-abs-procedure.sym");
+  FunctionTable procedures(*procedure, true);
+  ASSERT_EQ(procedures[1].outputs.size(), 1u);  // res, written
+  EXPECT_EQ(procedures[1].outputs[0].name, "res");
+  ASSERT_EQ(procedures[1].inputs.size(), 2u);  // x, and res: an unwritten output equals its input
+  EXPECT_EQ(procedures[1].inputs[1].name, "res");
+  FunctionTable inlined(*procedure, false);
+  EXPECT_EQ(inlined[1].inlined_reason, "no-summaries");
+}
+
+TEST(CompositionalFunctions, RecursiveAndAllocatingCalleesAreInlinedWithTheReason) {
+  auto program = load_program_from_text("inline.sym", R"(
+    var g: int;
+    class C { field f: int; method make(): int { var c: C := nil; c := new C; return 1; } }
+    proc down(n: int) { if n > 0 { down(n - 1); } }
+    proc twice(n: int) { g := n + n; }
+    main { down(g); twice(g); }
+  )");
+  FunctionTable table(*program, true);
+  EXPECT_EQ(table[1].inlined_reason, "allocates");
+  EXPECT_EQ(table[2].inlined_reason, "recursive");
+  EXPECT_TRUE(table[3].summarized);
+  EXPECT_EQ(table.callers(3), std::vector<FunctionIndex>{main_function});
+}
+
+class Fig1Goldens : public ::testing::TestWithParam<std::tuple<std::string, AxiomEncoding>> {};
+
+TEST_P(Fig1Goldens, LazyExplorationFromP1Q1) {
+  const auto& [file, axioms] = GetParam();
+  const std::int32_t assert_line = file == "fig1-abs-method.sym" ? 24 : 19;
+  Fig1 fig(file, 1, 1, axioms, assert_line);
+  const std::string abs = file == "fig1-abs-method.sym" ? "Util.abs" : "abs";
+  const std::string main_prefix = file == "fig1-abs-method.sym" ? "main:DRDR" : "main:RR";
+  ASSERT_EQ(fig.result.executions.size(), 2u);
+  const Execution& first = fig.result.executions[0];
+  auto covers = [&](const Execution& e, const std::string& name) {
+    return std::find(e.covered.begin(), e.covered.end(), fig.node(name)) != e.covered.end();
+  };
+  EXPECT_TRUE(covers(first, abs + ":T")) << "node 3";
+  EXPECT_TRUE(covers(first, main_prefix + "F")) << "node 10";
+  const Execution& second = fig.result.executions[1];
+  EXPECT_EQ(second.origin, "lazy");
+  EXPECT_TRUE(covers(second, main_prefix + "T")) << "node 11";
+  EXPECT_EQ(second.outcome, Outcome::AssertionFailure);
+  ASSERT_TRUE(fig.result.target);
+  EXPECT_EQ(fig.result.target->verdict, "reached");
+  EXPECT_EQ(fig.explorer->trees().node(fig.node(abs + ":F")).state, NodeState::Dangling) << "node 2";
+  for (const Execution& e : fig.result.executions) EXPECT_EQ(replay_execution(*fig.program, e), "agrees");
+}
+
+TEST_P(Fig1Goldens, EveryModelOfTheLazyQueryHasPAboveQAboveZero) {
+  const auto& [file, axioms] = GetParam();
+  Fig1 fig(file, 1, 1, axioms, 0, 1);  // stop after execution 1
+  const std::string main_prefix = file == "fig1-abs-method.sym" ? "main:DRDR" : "main:RR";
+  NodeId node11 = fig.node(main_prefix + "T");
+  ASSERT_GE(node11, 0);
+  Term p = fig.global("p"), q = fig.global("q");
+  Term wanted = fig.terms.logical_and(fig.terms.less(q, p), fig.terms.less(fig.terms.integer(Integer(0)), q));
+  EXPECT_FALSE(fig.unsat(fig.lazy_psi(node11)));
+  EXPECT_TRUE(fig.unsat(fig.terms.logical_and(fig.lazy_psi(node11), fig.terms.logical_not(wanted))));
+  // With the guards free (the relevant step), p > q > 0 is no longer forced: abs's x ≤ 0 side is open.
+  EXPECT_FALSE(fig.unsat(fig.terms.logical_and(fig.explorer->axioms().psi(node11), fig.terms.logical_not(wanted))));
+}
+
+TEST_P(Fig1Goldens, RelevantExplorationFromP0Q1NeverProposesPAtMostZero) {
+  const auto& [file, axioms] = GetParam();
+  Fig1 fig(file, 0, 1, axioms, 0);
+  const std::string main_prefix = file == "fig1-abs-method.sym" ? "main:DRDR" : "main:RR";
+  NodeId node11 = fig.node(main_prefix + "T");
+  std::size_t asked = 0;
+  for (const Query& query : fig.result.queries) {
+    if (query.target != node11 || !query.model_input) continue;
+    ++asked;
+    auto p = query.model_input->globals[static_cast<std::size_t>(fig.program->global_index.at("p"))];
+    EXPECT_GT(p.as_integer(), Integer(0));
+  }
+  EXPECT_GE(asked, 1u);
+  EXPECT_EQ(fig.result.statistics.dangling_left, 0u);
+}
+
+INSTANTIATE_TEST_SUITE_P(BothFormsBothEncodings, Fig1Goldens,
+                         ::testing::Combine(::testing::Values("fig1-abs-method.sym", "fig1-abs-procedure.sym"),
+                                            ::testing::Values(AxiomEncoding::Quantified, AxiomEncoding::Unfolded)));
+
+// δ_abs after run 1 is the paper's ∀x. D_abs(x) ⟺ ITE(x > 0, abs(x) = x, G_2), and at completion
+// its nested ITE; proven by the solver on the bodies at fresh arguments.
+TEST(CompositionalAxioms, DeltaAbsMatchesThePaper) {
+  for (std::uint64_t executions : {1u, 10u}) {
+    Fig1 fig("fig1-abs-method.sym", 1, 1, AxiomEncoding::Quantified, 0, executions);
+    if (executions > 1) {  // complete the tree of abs from x = 0 and x = -3
+      EXPECT_EQ(fig.result.statistics.dangling_left, 0u);
+    }
+    const FunctionSymbols& abs = fig.explorer->symbols()[1];
+    Term self = fig.terms.fresh_symbol(abs.input_sorts[0], "u"), x = fig.terms.fresh_symbol(terms::Sort::integer(), "x");
+    std::vector<Term> arguments{self, x};
+    Term ours = fig.explorer->axioms().definition_body(1, arguments);
+    Term result = fig.terms.apply(abs.outputs[0], arguments);
+    Term zero = fig.terms.integer(Integer(0));
+    Term paper;
+    if (executions == 1) {
+      Term guard2 = fig.explorer->trees().node(fig.node("Util.abs:F")).guard;
+      paper = fig.terms.if_then_else(fig.terms.less(zero, x), fig.terms.equal(result, x), guard2);
+    } else {
+      paper = fig.terms.if_then_else(
+          fig.terms.less_equal(x, zero),
+          fig.terms.if_then_else(fig.terms.equal(x, zero), fig.terms.equal(result, fig.terms.integer(Integer(100))),
+                                 fig.terms.equal(result, fig.terms.negate(x))),
+          fig.terms.equal(result, x));
+    }
+    EXPECT_TRUE(fig.unsat(terms::separating_condition(fig.terms, ours, paper))) << executions;
+    EXPECT_TRUE(fig.unsat(terms::separating_condition(fig.terms, ours, paper), "cvc5")) << executions;
+  }
+}
+
+// γ_abs after run 1 (paper §4.2, with the unknown call site under C_testAbs): abs is called with
+// p or with q, or anything at all through the dangling node 11 (its guard G_11).
+TEST(CompositionalAxioms, GammaAbsIsTheKnownCallSitesOrTheUnknownOne) {
+  Fig1 fig("fig1-abs-procedure.sym", 1, 1, AxiomEncoding::Unfolded, 0, 1);
+  Term a = fig.terms.fresh_symbol(terms::Sort::integer(), "a"), r = fig.terms.fresh_symbol(terms::Sort::integer(), "r");
+  std::vector<Term> arguments{a, r};
+  Term context = fig.explorer->axioms().context_body(1, arguments);
+  Term p = fig.global("p"), q = fig.global("q");
+  Term known = fig.terms.logical_or(fig.terms.equal(a, p), fig.terms.equal(a, q));
+  Term guard11 = fig.explorer->trees().node(fig.node("main:RRT")).guard;
+  EXPECT_TRUE(fig.unsat(fig.terms.logical_and(context, fig.terms.logical_and(fig.terms.logical_not(known), fig.terms.logical_not(guard11)))));
+  EXPECT_FALSE(fig.unsat(fig.terms.logical_and(context, fig.terms.logical_not(known))));
+  EXPECT_FALSE(fig.unsat(fig.terms.logical_and(context, fig.terms.equal(a, q))));
+}
+
+TEST(CompositionalCommand, MissingTargetLineIsADiagnostic) {
+  auto directory = std::filesystem::temp_directory_path() / "symref-compositional-cli";
+  std::filesystem::create_directories(directory);
+  auto result = symref::testing::run_process(directory, SYMREF_BINARY,
+                                          {"explore", corpus + "fig1-abs-procedure.sym", "--engine", "compositional", "--target", "3"});
+  EXPECT_EQ(result.code, 1);
+  EXPECT_NE(result.err.find(":3:1: error: no statement starts on line 3"), std::string::npos) << result.err;
+  auto json = symref::testing::run_process(directory, SYMREF_BINARY,
+                                        {"explore", corpus + "fig1-abs-procedure.sym", "--engine", "compositional", "--target",
+                                         "19", "--format", "json", "--initial", corpus + "p1q1.json"});
+  EXPECT_EQ(json.code, 0);
+  EXPECT_NE(json.out.find("\"verdict\": \"reached\""), std::string::npos);
+  EXPECT_NE(json.out.find("\"origin\": \"lazy\""), std::string::npos);
+}
+
+}  // namespace
+}  // namespace symref::compositional
+
+namespace symref::compositional {
+namespace {
+
+// The R nodes make the caller's continuation a target: from x = 0, Algorithm 1 reaches the `if`
+// (both sides) and the assert's failure; the paper's trees alone would stop after two blocked runs.
+TEST(CompositionalCompleteness, ReturnedCallsOpenTheCallersContinuation) {
+  auto program = load_program(corpus + "returned-call-continuation.sym");
+  terms::TermManager terms(program.get());
+  CompositionalOptions options;
+  CompositionalExplorer explorer(*program, terms, options);
+  CompositionalResult result = explorer.explore();
+  std::set<Outcome> outcomes;
+  for (const Execution& e : result.executions) outcomes.insert(e.outcome);
+  EXPECT_EQ(outcomes, (std::set<Outcome>{Outcome::Blocked, Outcome::Normal, Outcome::AssertionFailure}));
+  EXPECT_EQ(result.statistics.dangling_left, 0u);
+  EXPECT_EQ(result.statistics.no_progress, 0u);
+}
+
+}  // namespace
+}  // namespace symref::compositional
+
+namespace symref::compositional {
+namespace {
+
+// The callee's assert fails only from the first call site (a = 42); v ≤ 10 ∧ v = 42 is removed
+// as unreachable by the relevant step; both encodings agree.
+TEST(CompositionalCorpus, CalleeAssertFailsFromOneCallSiteOnly) {
+  for (AxiomEncoding axioms : {AxiomEncoding::Quantified, AxiomEncoding::Unfolded}) {
+    auto program = load_program(corpus + "callee-assert.sym");
+    terms::TermManager terms(program.get());
+    CompositionalOptions options;
+    options.axioms = axioms;
+    CompositionalExplorer explorer(*program, terms, options);
+    CompositionalResult result = explorer.explore();
+    EXPECT_EQ(result.statistics.dangling_left, 0u);
+    bool callee_failed = false;
+    for (const Execution& e : result.executions) {
+      EXPECT_EQ(replay_execution(*program, e), "agrees");
+      if (e.outcome == Outcome::AssertionFailure && e.branches == "TF") {
+        callee_failed = true;
+        EXPECT_EQ(e.input.globals[0].as_integer(), Integer(42));
+      }
+    }
+    EXPECT_TRUE(callee_failed);
+    for (const TreeNode& n : explorer.trees().nodes()) {
+      if (node_name(explorer, n.id) == "check:FF") EXPECT_EQ(n.state, NodeState::Unreachable);
+      if (node_name(explorer, n.id) == "check:TF") EXPECT_EQ(n.state, NodeState::Explored);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace symref::compositional
