@@ -31,6 +31,10 @@ const std::vector<PropertyDescription>& all_properties() {
        "a term built with and without simplification evaluates to the same value"},
       {PropertyKind::PathsPartition, "paths_partition", "King 1976",
        "path conditions of the leaves are pairwise disjoint and together cover every input"},
+      {PropertyKind::ApcNecessary, "apc_necessary", "Strejček & Trtík Thm 1",
+       "an input whose concrete run fails the first assert satisfies apc and apc^K"},
+      {PropertyKind::ApcUnsatNoPath, "apc_unsat_no_path", "Strejček & Trtík Thm 1",
+       "unsat apc or apc^K: no feasible forward leaf fails the first assert"},
   };
   return properties;
 }
@@ -60,6 +64,8 @@ PropertyVerdict dispatch(PropertyKind kind, CaseWorkspace& workspace) {
     case PropertyKind::TestsReplay: return check_tests_replay(workspace);
     case PropertyKind::SimplificationKeepsMeaning: return check_simplification_keeps_meaning(workspace);
     case PropertyKind::PathsPartition: return check_paths_partition(workspace);
+    case PropertyKind::ApcNecessary: return check_apc_necessary(workspace);
+    case PropertyKind::ApcUnsatNoPath: return check_apc_unsat_no_path(workspace);
   }
   throw std::logic_error("unknown property");
 }

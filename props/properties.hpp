@@ -28,6 +28,8 @@ enum class PropertyKind : std::uint8_t {
   TestsReplay,
   SimplificationKeepsMeaning,
   PathsPartition,
+  ApcNecessary,
+  ApcUnsatNoPath,
 };
 
 struct PropertyDescription {
@@ -75,5 +77,7 @@ PropertyVerdict check_solvers_agree(CaseWorkspace& workspace);
 PropertyVerdict check_tests_replay(CaseWorkspace& workspace);
 PropertyVerdict check_simplification_keeps_meaning(CaseWorkspace& workspace);
 PropertyVerdict check_paths_partition(CaseWorkspace& workspace);
+PropertyVerdict check_apc_necessary(CaseWorkspace& workspace);
+PropertyVerdict check_apc_unsat_no_path(CaseWorkspace& workspace);
 
 }  // namespace symref::props

@@ -28,6 +28,11 @@ enum class Fault : unsigned char {
   WpDefinednessDropped,     // path(h := e · ρ) omits δ(h, e)
   ModelNotValidated,        // a solver model is used without evaluating φ under it first (and is stale)
   SymbolicGlobalAsLocal,    // symbolic assignment to a global variable updates a local slot of the same index
+  ApcRule2WithoutInvariance,  // apc (Strejček & Trtík §3.1): rule 2 adds d_i·κ_i without checking θ_κ⟨d_i⟩ invariant
+  ApcRule4WithoutShift,       // apc §3.1: rule 4 writes θ_κ⟨d⟩ without the κ_i − 1 shift
+  ApcClosurePositive,         // apc Algorithm 1: the closure bounds the counters by κ > 0 (as printed for foo)
+  ApcPrintedArrayRule,        // apc §4: the single-writer array rule as printed, without the invariance test
+  ApcBackboneLeftOut,         // apc §3: the disjunction over B_P forgets one backbone
 };
 
 struct FaultDescription {

@@ -5,6 +5,7 @@
 
 #include <array>
 
+#include "engines/apc/apc_command.hpp"
 #include "props/commands.hpp"
 
 namespace symref::tool {
@@ -21,6 +22,7 @@ constexpr std::array commands{
     CommandEntry{"gen", &props::add_gen_command},
     CommandEntry{"report", &cli::add_report_command},
     CommandEntry{"grade", &cli::add_grade_command},
+    CommandEntry{"apc", &apc::add_apc_command},
 };
 
 }  // namespace
