@@ -9,8 +9,13 @@ std::unique_ptr<apc::ApcAnalysis> apc_for_first_assert(CaseWorkspace& workspace)
   const Program& program = workspace.program();
   std::vector<SourceLocation> asserts = apc::assert_locations(program);
   if (asserts.empty()) return nullptr;
+  return apc_for_assert(workspace, asserts.front());
+}
+
+std::unique_ptr<apc::ApcAnalysis> apc_for_assert(CaseWorkspace& workspace, SourceLocation target) {
+  const Program& program = workspace.program();
   apc::ApcOptions options;
-  options.target = apc::TargetChoice{asserts.front().line, asserts.front().column};
+  options.target = apc::TargetChoice{target.line, target.column};
   options.unfold = 3;
   options.timeout_milliseconds = workspace.settings().timeout_milliseconds;
   try {

@@ -12,6 +12,8 @@ namespace symref::props {
 // program has no assert or lies outside the engine's scope (objects, recursion, too many
 // backbones) — the property then counts the case as skipped.
 std::unique_ptr<apc::ApcAnalysis> apc_for_first_assert(CaseWorkspace& workspace);
+// The same for the assert at `target`.
+std::unique_ptr<apc::ApcAnalysis> apc_for_assert(CaseWorkspace& workspace, SourceLocation target);
 
 // Whether `formula` is unsat under the property settings' time-out: true only on a definite unsat.
 bool definitely_unsat(CaseWorkspace& workspace, terms::Term formula, std::uint64_t& unknown);

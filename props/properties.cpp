@@ -32,9 +32,9 @@ const std::vector<PropertyDescription>& all_properties() {
       {PropertyKind::PathsPartition, "paths_partition", "King 1976",
        "path conditions of the leaves are pairwise disjoint and together cover every input"},
       {PropertyKind::ApcNecessary, "apc_necessary", "Strejček & Trtík Thm 1",
-       "an input whose concrete run fails the first assert satisfies apc and apc^K"},
+       "an input whose concrete run fails an assert satisfies apc and apc^K for that assert", 2},
       {PropertyKind::ApcUnsatNoPath, "apc_unsat_no_path", "Strejček & Trtík Thm 1",
-       "unsat apc or apc^K: no feasible forward leaf fails the first assert"},
+       "unsat apc or apc^K: no feasible forward leaf fails the first assert", 2},
   };
   return properties;
 }

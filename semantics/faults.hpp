@@ -42,7 +42,9 @@ struct FaultDescription {
   // The `symref fuzz` options (beside --seed 1 and --inject-fault) under which ctest shows this
   // fault caught (tests/props.cmake); empty: `--count 100 --level 3`, every property on.  Faults of
   // an engine that only its own properties see name them here, e.g. "--count 50 --level 1
-  // --property apc_necessary".
+  // --property apc_necessary".  "test:SUITE.NAME" instead names the unit test that shows the fault
+  // caught, for an engine fault that random programs seldom reach (the test runs the property's
+  // check on a corpus program written to reach it).
   std::string_view catch_options = {};
 };
 

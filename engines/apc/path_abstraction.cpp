@@ -130,12 +130,18 @@ Term PathAbstraction::offset_from(Term value, Term a) {
   return nullptr;
 }
 
+// The backbones i of the loop with θ_i(v) ≠ v for the variable v at `index`.
+std::vector<std::size_t> PathAbstraction::changing_backbones(std::size_t index, const std::vector<Execution>& executions) const {
+  std::vector<std::size_t> changing;
+  for (std::size_t i = 0; i < executions.size(); ++i)
+    if (executions[i].theta.value(index) != executions[i].theta.variables()[index]) changing.push_back(i);
+  return changing;
+}
+
 Term PathAbstraction::infer(std::size_t index, const std::vector<Execution>& executions, const std::vector<Term>& counters,
                             const SymbolicState& theta) {
   Term a = theta.variables()[index];
-  std::vector<std::size_t> changing;
-  for (std::size_t i = 0; i < executions.size(); ++i)
-    if (executions[i].theta.value(index) != a) changing.push_back(i);
+  std::vector<std::size_t> changing = changing_backbones(index, executions);
   // Rule 1: ∀i θ_i(a) = a  ⟹  θ_κ(a) = a.
   if (changing.empty()) return a;
   const std::unordered_set<Term> none;
@@ -189,9 +195,7 @@ Term PathAbstraction::infer(std::size_t index, const std::vector<Execution>& exe
 Term PathAbstraction::infer_array(std::size_t index, const std::vector<Execution>& executions, const std::vector<Term>& counters,
                                   const SymbolicState& theta) {
   Term array = theta.variables()[index];
-  std::vector<std::size_t> changing;
-  for (std::size_t i = 0; i < executions.size(); ++i)
-    if (executions[i].theta.value(index) != array) changing.push_back(i);
+  std::vector<std::size_t> changing = changing_backbones(index, executions);
   // Unchanged rule: ∀i θ_i(A) = λχ.A(χ)  ⟹  θ_κ(A) = λχ.A(χ).
   if (changing.empty()) return array;
   if (changing.size() != 1) return nullptr;

@@ -64,6 +64,7 @@ class PathAbstraction {
   // ∃κ′(κ′ ≥ 0 ∧ apc) over the counters free in apc (Algorithm 1, line 15).
   Term close_over_counters(Term apc);
   Term offset_from(Term value, Term a);
+  std::vector<std::size_t> changing_backbones(std::size_t index, const std::vector<Execution>& executions) const;
   // One of rules 1–4 (§3.1) or the array rules (§4) for variable `index`, or nullptr.
   Term infer(std::size_t index, const std::vector<Execution>& executions, const std::vector<Term>& counters,
              const SymbolicState& theta);
