@@ -43,6 +43,10 @@ const std::vector<PropertyDescription>& all_properties() {
        "every model-driven execution covers a dangling node; every lazy-step model covers its target"},
       {PropertyKind::CompositionalTestsReplay, "compositional_tests_replay", "—",
        "each compositional execution's input replays concretely to the same branch string and outcome"},
+      {PropertyKind::ApcNecessary, "apc_necessary", "Strejček & Trtík Thm 1",
+       "an input whose concrete run fails an assert satisfies apc and apc^K for that assert", 2},
+      {PropertyKind::ApcUnsatNoPath, "apc_unsat_no_path", "Strejček & Trtík Thm 1",
+       "unsat apc or apc^K: no feasible forward leaf fails the first assert", 2},
   };
   return properties;
 }
@@ -78,6 +82,8 @@ PropertyVerdict dispatch(PropertyKind kind, CaseWorkspace& workspace) {
     case PropertyKind::CompositionalOutcomes: return check_compositional_outcomes(workspace);
     case PropertyKind::CompositionalProgress: return check_compositional_progress(workspace);
     case PropertyKind::CompositionalTestsReplay: return check_compositional_tests_replay(workspace);
+    case PropertyKind::ApcNecessary: return check_apc_necessary(workspace);
+    case PropertyKind::ApcUnsatNoPath: return check_apc_unsat_no_path(workspace);
   }
   throw std::logic_error("unknown property");
 }

@@ -34,6 +34,8 @@ enum class PropertyKind : std::uint8_t {
   CompositionalOutcomes,
   CompositionalProgress,
   CompositionalTestsReplay,
+  ApcNecessary,
+  ApcUnsatNoPath,
 };
 
 struct PropertyDescription {
@@ -41,6 +43,7 @@ struct PropertyDescription {
   std::string_view name;    // on the command line: `--property substitution`
   std::string_view paper;   // "Lemma 2.1, 3.3, 4.4"
   std::string_view checks;  // one line
+  int max_level = 3;        // the highest generator level whose programs it applies to (apc: no objects)
 };
 
 const std::vector<PropertyDescription>& all_properties();
@@ -87,5 +90,7 @@ PropertyVerdict check_compact_soundness(CaseWorkspace& workspace);
 PropertyVerdict check_compositional_outcomes(CaseWorkspace& workspace);
 PropertyVerdict check_compositional_progress(CaseWorkspace& workspace);
 PropertyVerdict check_compositional_tests_replay(CaseWorkspace& workspace);
+PropertyVerdict check_apc_necessary(CaseWorkspace& workspace);
+PropertyVerdict check_apc_unsat_no_path(CaseWorkspace& workspace);
 
 }  // namespace symref::props

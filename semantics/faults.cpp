@@ -47,6 +47,11 @@ const std::vector<FaultDescription>& all_faults() {
        "--count 30 --level 3 --property compositional_progress"},
       {Fault::CompositionalUnwrittenOutputHavoc, "compositional-unwritten-output-havoc", "an output a leaf does not write is left free in delta_g",
        "--count 150 --level 2 --property compositional_progress"},
+      {Fault::ApcRule2WithoutInvariance, "apc-rule2-without-invariance", "apc rule 2 adds d_i * k_i without checking that d_i is loop-invariant", "test:ApcRules.RuleTwoNeedsInvariance"},
+      {Fault::ApcRule4WithoutShift, "apc-rule4-without-shift", "apc rule 4 uses the value after k_i iterations instead of k_i - 1", "test:ApcRules.RuleFourShiftsTheCounter"},
+      {Fault::ApcClosurePositive, "apc-closure-positive", "apc closes over the path counters with k > 0 instead of k >= 0", "--count 100 --level 1 --property apc_necessary"},
+      {Fault::ApcPrintedArrayRule, "apc-printed-array-rule", "apc's single-writer array rule as printed in section 4, without invariance", "test:ApcRules.ArrayRuleNeedsInvariance"},
+      {Fault::ApcBackboneLeftOut, "apc-backbone-left-out", "apc's disjunction over the backbones forgets the last one", "test:ApcFaults.BackboneLeftOutIsCaught"},
   };
   return faults;
 }

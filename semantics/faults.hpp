@@ -39,6 +39,11 @@ enum class Fault : unsigned char {
   CompositionalLazyGuardsFree,       // Algorithm 2's lazy step leaves the other dangling guards free
   CompositionalErrorLeafReturns,     // a leaf ending in an error counts as returning in δ_g
   CompositionalUnwrittenOutputHavoc, // δ_g leaves an output the leaf did not write free
+  ApcRule2WithoutInvariance,  // apc (Strejček & Trtík §3.1): rule 2 adds d_i·κ_i without checking θ_κ⟨d_i⟩ invariant
+  ApcRule4WithoutShift,       // apc §3.1: rule 4 writes θ_κ⟨d⟩ without the κ_i − 1 shift
+  ApcClosurePositive,         // apc Algorithm 1: the closure bounds the counters by κ > 0 (as printed for foo)
+  ApcPrintedArrayRule,        // apc §4: the single-writer array rule as printed, without the invariance test
+  ApcBackboneLeftOut,         // apc §3: the disjunction over B_P forgets one backbone
 };
 
 struct FaultDescription {
@@ -48,7 +53,9 @@ struct FaultDescription {
   // The `symref fuzz` options (beside --seed 1 and --inject-fault) under which ctest shows this
   // fault caught (tests/props.cmake); empty: `--count 100 --level 3`, every property on.  Faults of
   // an engine that only its own properties see name them here, e.g. "--count 50 --level 1
-  // --property apc_necessary".
+  // --property apc_necessary".  "test:SUITE.NAME" instead names the unit test that shows the fault
+  // caught, for an engine fault that random programs seldom reach (the test runs the property's
+  // check on a corpus program written to reach it).
   std::string_view catch_options = {};
 };
 

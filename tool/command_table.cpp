@@ -8,6 +8,7 @@
 #include "engines/compact/compact_command.hpp"
 #include "engines/compositional/explore_extension.hpp"
 #include "interp/cli/explore_extension.hpp"
+#include "engines/apc/apc_command.hpp"
 #include "props/commands.hpp"
 
 namespace symref::tool {
@@ -31,6 +32,7 @@ constexpr std::array commands{
     CommandEntry{"grade", &cli::add_grade_command},
     CommandEntry{"compact", &compact::add_compact_command},
     CommandEntry{"templates", &compact::add_templates_command},
+    CommandEntry{"apc", &apc::add_apc_command},
 };
 
 }  // namespace

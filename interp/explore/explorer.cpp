@@ -38,6 +38,7 @@ Explorer::Explorer(const Program& program, terms::TermManager& terms, ExploreOpt
   solver_options.validate_models = true;
   solver_options.smt_directory = options_.smt_directory;
   solver_ = solver::make_solver(options_.solver, terms_, solver_options);
+  if (options_.restrict_to != nullptr) solver_->add(options_.restrict_to);  // below every path's scopes
 }
 
 Explorer::~Explorer() = default;

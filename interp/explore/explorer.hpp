@@ -31,6 +31,9 @@ struct ExploreOptions {
   bool generate_tests = true;            // a test per feasible leaf, replayed concretely
   bool check_agreement = true;           // trace engine: prove forward φ ⇔ path(ρ) for every path
   std::string heap = "arrays";           // forward engine: arrays (§4.1), or a registered heap model
+  // A condition over the inputs that every explored state must be consistent with: a branch whose
+  // φ ∧ restrict_to is unsat is pruned (the guided search of Strejček & Trtík §7).  nullptr: none.
+  terms::Term restrict_to = nullptr;
 };
 
 // One node of the tree: the root, a fork, or a leaf.  The edge into a node is labelled with the

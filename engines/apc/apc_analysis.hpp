@@ -1,0 +1,107 @@
+// The apc engine end to end (Strejček & Trtík §3, §6, §7): flowgraph, apc, apc^K, both solved,
+// the verdict, and a witness from a model or from the forward engine pruned by apc.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "engines/apc/flowgraph.hpp"
+#include "engines/apc/path_abstraction.hpp"
+#include "interp/solver/solver.hpp"
+#include "semantics/concrete/state.hpp"
+#include "semantics/outcome.hpp"
+
+namespace symref::apc {
+
+struct ApcOptions {
+  TargetChoice target;
+  std::uint32_t unfold = 25;            // K of §6 (§8 uses 25)
+  bool direct = true;                   // solve apc itself
+  bool unfolded = true;                 // solve apc^K
+  std::string solver = "z3";
+  unsigned timeout_milliseconds = 10'000;
+  std::uint32_t witness_bound = 16;     // loop bound of the guided forward search
+  bool witness = true;
+  std::string smt_directory;
+};
+
+struct QueryAnswer {
+  bool asked = false;
+  solver::SatResult status = solver::SatResult::Unknown;
+  std::string reason;         // for unknown
+  double seconds = 0;
+  double unfold_seconds = 0;  // apc^K only
+};
+
+enum class Verdict { Unreachable, Reachable, Unknown };
+std::string_view to_string(Verdict verdict);
+
+struct WitnessRun {
+  GlobalState input;
+  Outcome outcome = Outcome::Running;
+  std::string branches;
+  std::string found_by;  // "model" or "guided search"
+};
+
+// Does the concrete run from `input` end in the failure of the assert at `target`?
+bool fails_target(const Program& program, const GlobalState& input, SourceLocation target, Outcome* outcome = nullptr,
+                  std::string* branches = nullptr);
+
+class ApcAnalysis {
+ public:
+  // Builds the flowgraph at once (InputError for programs outside the engine's scope).
+  ApcAnalysis(const Program& program, terms::TermManager& terms, ApcOptions options);
+  ApcAnalysis(const ApcAnalysis&) = delete;
+  ApcAnalysis& operator=(const ApcAnalysis&) = delete;
+
+  // apc and apc^K only (no solver).
+  void build();
+  // build(), both queries, the verdict and the witness search.
+  void run();
+
+  const Program& program() const { return program_; }
+  terms::TermManager& terms() { return terms_; }
+  const ApcOptions& options() const { return options_; }
+  const ProgramFlowgraph& flowgraph() const { return flowgraph_; }
+  PathAbstraction& abstraction() { return *abstraction_; }
+  terms::Term apc() const { return apc_; }
+  terms::Term unfolded_apc() const { return unfolded_; }
+  const QueryAnswer& direct() const { return direct_; }
+  const QueryAnswer& unfolded() const { return unfolded_answer_; }
+  Verdict verdict() const { return verdict_; }
+  const std::optional<WitnessRun>& witness() const { return witness_; }
+  double build_seconds() const { return build_seconds_; }
+  double total_seconds() const { return total_seconds_; }
+  std::uint64_t queries() const { return queries_; }
+
+ private:
+  QueryAnswer solve(terms::Term formula, std::optional<GlobalState>& model_input);
+  std::optional<WitnessRun> witness_from(const std::optional<GlobalState>& input, const std::string& found_by);
+  std::optional<WitnessRun> guided_search();
+
+  const Program& program_;
+  terms::TermManager& terms_;
+  ApcOptions options_;
+  ProgramFlowgraph flowgraph_;
+  std::unique_ptr<PathAbstraction> abstraction_;
+  std::unique_ptr<solver::Solver> solver_;
+  terms::Term apc_ = nullptr;
+  terms::Term unfolded_ = nullptr;
+  QueryAnswer direct_, unfolded_answer_;
+  Verdict verdict_ = Verdict::Unknown;
+  std::optional<WitnessRun> witness_;
+  double build_seconds_ = 0, total_seconds_ = 0;
+  std::uint64_t queries_ = 0;
+};
+
+}  // namespace symref::apc
+
+namespace symref::apc {
+
+// V0 as a formula: every global symbol equal to its value in `input` (arrays: length and
+// elements), so that apc ∧ input_condition is apc with the input substituted (Theorem 1's check).
+terms::Term input_condition(terms::TermManager& terms, const Program& program, const GlobalState& input);
+
+}  // namespace symref::apc

@@ -1,0 +1,114 @@
+// `symref apc FILE`: apc for the failure of one assert, its two queries (§6), the verdict and a
+// witness (§7), as text or JSON.
+#include "engines/apc/apc_command.hpp"
+
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "engines/apc/apc_analysis.hpp"
+#include "engines/apc/apc_report.hpp"
+#include "interp/cli/exit_codes.hpp"
+#include "semantics/syntax/front_end.hpp"
+
+namespace symref::apc {
+
+namespace {
+
+struct ApcCommandOptions {
+  std::string file;
+  std::string target;
+  std::string loop_processing = "light";
+  std::uint32_t unfold = 25;
+  bool no_direct = false;
+  bool no_unfold = false;
+  std::string solver = "z3";
+  unsigned timeout = 10'000;
+  std::uint32_t witness_bound = 16;
+  bool no_witness = false;
+  std::string format = "text";
+  std::string smt_directory;
+  std::string fault;
+};
+
+// LINE or LINE:COL, both positive.
+bool parse_target(const std::string& text, TargetChoice& choice) {
+  try {
+    std::size_t used = 0;
+    unsigned long line = std::stoul(text, &used);
+    unsigned long column = 0;
+    if (used < text.size()) {
+      if (text[used] != ':') return false;
+      std::size_t more = 0;
+      column = std::stoul(text.substr(used + 1), &more);
+      if (used + 1 + more != text.size() || column == 0) return false;
+    }
+    if (line == 0 || line > 100'000'000 || column > 100'000'000) return false;
+    choice.line = static_cast<std::uint32_t>(line);
+    choice.column = static_cast<std::uint32_t>(column);
+    return true;
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
+int run_apc(const ApcCommandOptions& options) {
+  cli::activate_fault(options.fault);
+  if (options.loop_processing == "heavy") {
+    std::cerr << "symref apc: heavyweight loop processing (Algorithm 2) is not implemented yet; use --loop-processing light\n";
+    return cli::exit_usage;
+  }
+  ApcOptions apc_options;
+  if (!options.target.empty() && !parse_target(options.target, apc_options.target)) {
+    std::cerr << "symref apc: --target takes LINE or LINE:COL (positive numbers), not '" << options.target << "'\n";
+    return cli::exit_usage;
+  }
+  auto program = load_program(options.file);
+  terms::TermManager terms(program.get());
+  apc_options.unfold = options.unfold;
+  apc_options.direct = !options.no_direct;
+  apc_options.unfolded = !options.no_unfold;
+  apc_options.solver = options.solver;
+  apc_options.timeout_milliseconds = options.timeout;
+  apc_options.witness_bound = options.witness_bound;
+  apc_options.witness = !options.no_witness;
+  apc_options.smt_directory = options.smt_directory;
+  ApcAnalysis analysis(*program, terms, apc_options);
+  analysis.run();
+  if (options.format == "json")
+    std::cout << analysis_to_json(analysis, options.file).dump(2) << "\n";
+  else
+    std::cout << analysis_to_text(analysis, options.file);
+  return cli::exit_done;
+}
+
+}  // namespace
+
+void add_apc_command(CLI::App& app, cli::Action& action) {
+  auto options = std::make_shared<ApcCommandOptions>();
+  CLI::App* command = app.add_subcommand("apc", "a necessary condition on the inputs for failing one assert (Strejček & Trtík)");
+  command->add_option("FILE", options->file, "the program (.sym), level 1 or with non-recursive procedures")->required();
+  command->add_option("--target", options->target, "the assert whose failure is the target, LINE[:COL] (default: the only assert)");
+  command->add_option("--loop-processing", options->loop_processing, "light (§3.1) or heavy (§3.3, not implemented yet)")
+      ->check(CLI::IsMember({"light", "heavy"}))
+      ->capture_default_str();
+  command->add_option("--unfold", options->unfold, "K of §6: each universal quantifier unfolded for 0..K-1")
+      ->check(CLI::Range(std::uint32_t{1}, std::uint32_t{10'000}))
+      ->capture_default_str();
+  command->add_flag("--no-direct", options->no_direct, "do not solve apc itself");
+  command->add_flag("--no-unfold", options->no_unfold, "do not build and solve apc^K");
+  command->add_option("--solver", options->solver, "z3, cvc5, or both")->check(CLI::IsMember({"z3", "cvc5", "both"}))->capture_default_str();
+  command->add_option("--timeout", options->timeout, "per-query time limit in milliseconds (0: none)")
+      ->check(CLI::Range(0u, 86'400'000u))
+      ->capture_default_str();
+  command->add_option("--witness-bound", options->witness_bound, "loop bound of the guided forward search for a witness")
+      ->check(CLI::Range(std::uint32_t{0}, std::uint32_t{100'000}))
+      ->capture_default_str();
+  command->add_flag("--no-witness", options->no_witness, "do not look for a failing input");
+  command->add_option("--format", options->format, "text or json")->check(CLI::IsMember({"text", "json"}))->capture_default_str();
+  command->add_option("--smt-dir", options->smt_directory, "write every solver query there as SMT-LIB2");
+  cli::add_fault_option(command, options->fault, "switch on a planted bug (see `symref fuzz --list-faults`)");
+  command->final_callback([&action, options] { action = [options] { return run_apc(*options); }; });
+}
+
+}  // namespace symref::apc

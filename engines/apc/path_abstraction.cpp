@@ -1,0 +1,258 @@
+// Algorithm 1 (executeBackbone), the lightweight processLoop of §3.1 with the array rules of §4,
+// and apc as the disjunction over the backbones (Strejček & Trtík §3).
+#include "engines/apc/path_abstraction.hpp"
+
+#include <algorithm>
+
+#include "semantics/faults.hpp"
+#include "semantics/terms/printer.hpp"
+
+namespace symref::apc {
+
+using terms::Sort;
+using terms::SortKind;
+using terms::TermKind;
+
+PathAbstraction::PathAbstraction(const ProgramFlowgraph& flowgraph, terms::TermManager& terms, AbstractionOptions options)
+    : flowgraph_(flowgraph), terms_(terms), options_(options), stars_(terms), next_node_(flowgraph.node_count) {}
+
+std::string PathAbstraction::show(Term term) const {
+  if (stars_.is_star(term)) return "*";
+  return terms::print_term(term, terms_.program());
+}
+
+Term PathAbstraction::new_counter() {
+  Term counter = terms_.fresh_symbol(Sort::integer(), "k" + std::to_string(counters_.size() + 1));
+  counters_.insert(counter);
+  return counter;
+}
+
+bool PathAbstraction::mentions_counters(Term term, const std::unordered_set<Term>& allowed) const {
+  for (Term symbol : terms::collect_symbols(term))
+    if (counters_.contains(symbol) && !allowed.contains(symbol)) return true;
+  return false;
+}
+
+// Algorithm 1, line 15: apc ← ∃κ̄′(κ̄′ ≥ 0̄ ∧ apc) for the counters κ̄′ free in apc.
+Term PathAbstraction::close_over_counters(Term apc) {
+  std::vector<Term> bound;
+  std::vector<Term> bounds;
+  terms::Substitution to_bound(terms_);
+  for (Term symbol : terms::collect_symbols(apc)) {
+    if (!counters_.contains(symbol)) continue;
+    Term variable = terms_.bound_variable(Sort::integer(), symbol->name());
+    to_bound.set(symbol, variable);
+    bound.push_back(variable);
+    // The planted fault writes κ > 0, as the paper prints foo's apc.
+    bounds.push_back(fault_active(Fault::ApcClosurePositive) ? terms_.less(terms_.integer(0), variable)
+                                                             : terms_.less_equal(terms_.integer(0), variable));
+  }
+  if (bound.empty()) return apc;
+  bounds.push_back(to_bound.apply(apc));
+  return terms_.exists(bound, terms_.logical_and(bounds));
+}
+
+PathAbstraction::Execution PathAbstraction::execute_backbone(const Backbone& backbone, const Flowgraph& graph) {
+  Execution run{SymbolicState::initial(flowgraph_.variables), terms_.true_term(), {}};
+  for (std::size_t i = 1; i < backbone.nodes.size(); ++i) {
+    const Instruction& instruction = graph.edges[static_cast<std::size_t>(backbone.edges[i - 1])].instruction;
+    if (instruction.kind == Instruction::Kind::Assume)  // line 6: apc ← apc ∧ θ(γ)
+      run.apc = terms_.logical_and(run.apc, run.theta.apply_formula(instruction.value, stars_));
+    else  // line 8: θ ← θ[v → θ(e)]
+      run.theta.set_variable(instruction.variable, run.theta.apply(instruction.value, stars_));
+    NodeId node = backbone.nodes[i];
+    if (node == graph.target) continue;
+    auto loop = entered_loop(graph, backbone, i);
+    if (!loop) continue;
+    // Lines 10–14: summarise the loop and put the summary into apc and θ.
+    LoopSummary summary = process_loop(induced_program(graph, *loop, node, next_node_++));
+    run.apc = terms_.logical_and(run.apc, run.theta.apply_formula(summary.phi, stars_));
+    run.theta = run.theta.compose(summary.theta, stars_);
+    run.entries.push_back(summary.location);
+  }
+  run.apc = close_over_counters(run.apc);
+  return run;
+}
+
+Term PathAbstraction::compute() {
+  std::vector<Backbone> all = backbones(flowgraph_.graph, options_.max_backbones);
+  // The planted fault forgets the last backbone of the disjunction.
+  if (fault_active(Fault::ApcBackboneLeftOut) && all.size() > 1) all.pop_back();
+  std::vector<Term> disjuncts;
+  for (const Backbone& backbone : all) {
+    Execution run = execute_backbone(backbone, flowgraph_.graph);
+    backbone_conditions_.push_back(BackboneCondition{backbone.nodes, run.entries, run.apc});
+    disjuncts.push_back(run.apc);
+  }
+  return terms_.logical_or(disjuncts);
+}
+
+LoopSummary PathAbstraction::process_loop(const Flowgraph& induced) {
+  LoopSummary summary;
+  summary.entry = induced.start;
+  summary.location = flowgraph_.node_locations[static_cast<std::size_t>(induced.start)];
+  std::vector<Backbone> loop_backbones = backbones(induced, options_.max_backbones);
+  std::vector<Execution> executions;
+  for (const Backbone& backbone : loop_backbones) executions.push_back(execute_backbone(backbone, induced));
+  for (std::size_t i = 0; i < executions.size(); ++i) summary.counters.push_back(new_counter());
+  summary.backbones = executions.size();
+
+  // θ_κ starts at θ_⋆; rules 1–4 (and §4's for arrays) refine it until nothing changes, so the
+  // result does not depend on the order the variables are visited in.
+  SymbolicState theta = SymbolicState::unknown(flowgraph_.variables, stars_);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (std::size_t a = 0; a < theta.variables().size(); ++a) {
+      if (!stars_.is_star(theta.value(a))) continue;
+      Term inferred = theta.variables()[a]->sort().kind == SortKind::IntArray ? infer_array(a, executions, summary.counters, theta)
+                                                                              : infer(a, executions, summary.counters, theta);
+      if (inferred == nullptr || stars_.contains_star(inferred)) continue;
+      theta.set(a, inferred);
+      changed = true;
+    }
+  }
+  summary.phi = looping_condition(executions, summary.counters, theta);
+  summary.theta = theta;
+  loops_.push_back(summary);
+  return summary;
+}
+
+// d with value = a + d read off the sums and differences around a, or nullptr when a is not a
+// summand of value.  (The simplifier does not cancel a in (a + d) − a.)
+Term PathAbstraction::offset_from(Term value, Term a) {
+  if (value == a) return terms_.integer(0);
+  if (value->kind() == TermKind::Add) {
+    if (Term left = offset_from(value->child(0), a)) return terms_.add(left, value->child(1));
+    if (Term right = offset_from(value->child(1), a)) return terms_.add(value->child(0), right);
+  }
+  if (value->kind() == TermKind::Subtract)
+    if (Term left = offset_from(value->child(0), a)) return terms_.subtract(left, value->child(1));
+  return nullptr;
+}
+
+// The backbones i of the loop with θ_i(v) ≠ v for the variable v at `index`.
+std::vector<std::size_t> PathAbstraction::changing_backbones(std::size_t index, const std::vector<Execution>& executions) const {
+  std::vector<std::size_t> changing;
+  for (std::size_t i = 0; i < executions.size(); ++i)
+    if (executions[i].theta.value(index) != executions[i].theta.variables()[index]) changing.push_back(i);
+  return changing;
+}
+
+Term PathAbstraction::infer(std::size_t index, const std::vector<Execution>& executions, const std::vector<Term>& counters,
+                            const SymbolicState& theta) {
+  Term a = theta.variables()[index];
+  std::vector<std::size_t> changing = changing_backbones(index, executions);
+  // Rule 1: ∀i θ_i(a) = a  ⟹  θ_κ(a) = a.
+  if (changing.empty()) return a;
+  const std::unordered_set<Term> none;
+  auto invariant = [&](Term t) { return !stars_.contains_star(t) && !mentions_counters(t, none); };
+
+  // Rule 2: ∀i θ_i(a) ∈ {a, a + d_i}, θ_κ⟨d_i⟩ free of ⋆ and counters  ⟹  θ_κ(a) = a + Σ θ_κ⟨d_i⟩·κ_i.
+  if (a->sort().kind == SortKind::Int) {
+    Term sum = a;
+    bool applies = true;
+    for (std::size_t i : changing) {
+      Term d = offset_from(executions[i].theta.value(index), a);
+      if (d == nullptr) { applies = false; break; }
+      Term step = theta.apply(d, stars_);
+      if (fault_active(Fault::ApcRule2WithoutInvariance)) step = d;  // the planted fault skips the test
+      else if (!invariant(step)) { applies = false; break; }
+      sum = terms_.add(sum, terms_.multiply(step, counters[i]));
+    }
+    if (applies) return sum;
+  }
+
+  // Rule 3: ∀i θ_i(a) ∈ {a, d}, θ_κ⟨d⟩ free of ⋆ and counters  ⟹  θ_κ(a) = ite(Σ_{i changing} κ_i > 0, θ_κ⟨d⟩, a).
+  Term d = executions[changing.front()].theta.value(index);
+  bool same = true;
+  for (std::size_t i : changing) same = same && executions[i].theta.value(index) == d;
+  if (same) {
+    Term value = theta.apply(d, stars_);
+    if (invariant(value)) {
+      Term iterations = terms_.integer(0);
+      for (std::size_t i : changing) iterations = terms_.add(iterations, counters[i]);
+      return terms_.if_then_else(terms_.less(terms_.integer(0), iterations), value, a);
+    }
+  }
+
+  // Rule 4: only π_i changes a, θ_i(a) = d, θ_κ⟨d⟩ free of ⋆ and of counters but κ_i
+  //   ⟹  θ_κ(a) = ite(κ_i > 0, θ_κ⟨d⟩[κ_i/κ_i − 1], a).
+  if (changing.size() == 1) {
+    std::size_t i = changing.front();
+    Term value = theta.apply(d, stars_);
+    if (!stars_.contains_star(value) && !mentions_counters(value, {counters[i]})) {
+      if (!fault_active(Fault::ApcRule4WithoutShift)) {  // the planted fault keeps κ_i
+        terms::Substitution shift(terms_);
+        shift.set(counters[i], terms_.subtract(counters[i], terms_.integer(1)));
+        value = shift.apply(value);
+      }
+      return terms_.if_then_else(terms_.less(terms_.integer(0), counters[i]), value, a);
+    }
+  }
+  return nullptr;
+}
+
+Term PathAbstraction::infer_array(std::size_t index, const std::vector<Execution>& executions, const std::vector<Term>& counters,
+                                  const SymbolicState& theta) {
+  Term array = theta.variables()[index];
+  std::vector<std::size_t> changing = changing_backbones(index, executions);
+  // Unchanged rule: ∀i θ_i(A) = λχ.A(χ)  ⟹  θ_κ(A) = λχ.A(χ).
+  if (changing.empty()) return array;
+  if (changing.size() != 1) return nullptr;
+  // Single-writer rule: only π_w writes, θ_w(A) = A[i_1 := v_1]…[i_n := v_n] with every θ_κ⟨i_j⟩
+  // and θ_κ⟨v_j⟩ free of ⋆ and counters (the invariance test §4 does not print)
+  //   ⟹  θ_κ(A) = A[θ_κ⟨i_j⟩ := ite(κ_w = 0, A(θ_κ⟨i_j⟩), θ_κ⟨v_j⟩)]_j.
+  std::size_t w = changing.front();
+  std::vector<std::pair<Term, Term>> writes;  // innermost first after the reverse below
+  Term base = executions[w].theta.value(index);
+  while (base->kind() == TermKind::Store) {
+    writes.emplace_back(base->child(1), base->child(2));
+    base = base->child(0);
+  }
+  if (base != array) return nullptr;
+  std::reverse(writes.begin(), writes.end());
+  const std::unordered_set<Term> none;
+  bool printed_rule = fault_active(Fault::ApcPrintedArrayRule);  // the planted fault: §4 as printed
+  Term none_yet = terms_.equal(counters[w], terms_.integer(0));
+  Term result = array;
+  for (auto [position, value] : writes) {
+    Term at = printed_rule ? position : theta.apply(position, stars_);
+    Term stored = printed_rule ? value : theta.apply(value, stars_);
+    if (!printed_rule && (stars_.contains_star(at) || stars_.contains_star(stored) || mentions_counters(at, none) ||
+                          mentions_counters(stored, none)))
+      return nullptr;
+    result = terms_.store(result, at, terms_.if_then_else(none_yet, terms_.select(array, at), stored));
+  }
+  return result;
+}
+
+// φ_κ = ⋀_i ∀τ_i(0 ≤ τ_i < κ_i → ∃τ̄_i(0̄ ≤ τ̄_i ≤ κ̄_i ∧ θ_κ⟨apc_i⟩[κ̄/τ̄])).
+Term PathAbstraction::looping_condition(const std::vector<Execution>& executions, const std::vector<Term>& counters,
+                                        const SymbolicState& theta) {
+  std::vector<Term> conjuncts;
+  Term zero = terms_.integer(0);
+  for (std::size_t i = 0; i < executions.size(); ++i) {
+    Term body = theta.apply_formula(executions[i].apc, stars_);
+    std::vector<Term> taus;
+    terms::Substitution to_tau(terms_);
+    for (std::size_t j = 0; j < counters.size(); ++j) {
+      taus.push_back(terms_.bound_variable(Sort::integer(), "t" + counters[j]->name().substr(1)));
+      to_tau.set(counters[j], taus.back());
+    }
+    body = to_tau.apply(body);
+    std::vector<Term> others, ranges;
+    for (std::size_t j = 0; j < counters.size(); ++j) {
+      if (j == i) continue;
+      others.push_back(taus[j]);
+      ranges.push_back(terms_.less_equal(zero, taus[j]));
+      ranges.push_back(terms_.less_equal(taus[j], counters[j]));
+    }
+    ranges.push_back(body);
+    Term inner = others.empty() ? body : terms_.exists(others, terms_.logical_and(ranges));
+    Term range = terms_.logical_and(terms_.less_equal(zero, taus[i]), terms_.less(taus[i], counters[i]));
+    conjuncts.push_back(terms_.forall(taus[i], terms_.implies(range, inner)));
+  }
+  return terms_.logical_and(conjuncts);
+}
+
+}  // namespace symref::apc

@@ -1,0 +1,65 @@
+// Property `apc_necessary` (Strejček & Trtík, Theorem 1): every input whose concrete run fails an
+// assert satisfies apc for that assert — apc with the input substituted is never unsat, and
+// neither is the unfolded apc^K (§6), which apc implies.
+#include <map>
+
+#include "props/apc_subject.hpp"
+#include "props/properties.hpp"
+#include "semantics/concrete/machine.hpp"
+
+namespace symref::props {
+
+namespace {
+
+constexpr std::size_t max_targets = 3;  // asserts analysed per case, to bound the cost
+
+// The assert a run from `input` fails, if it ends in an assertion failure.
+std::optional<SourceLocation> failed_assert(const Program& program, const GlobalState& input) {
+  ConcreteMachine machine(program, input);
+  machine.run(RunLimits{100'000, 10'000});
+  if (machine.outcome() != Outcome::AssertionFailure || machine.next_statement() == nullptr) return std::nullopt;
+  return machine.next_statement()->location;
+}
+
+}  // namespace
+
+PropertyVerdict check_apc_necessary(CaseWorkspace& workspace) {
+  PropertyVerdict verdict;
+  const Program& program = workspace.program();
+  // The case's own inputs and the tests of the forward leaves, grouped by the assert they fail.
+  std::vector<GlobalState> inputs = workspace.inputs();
+  for (const ExploredPath& path : workspace.forward_exploration().paths)
+    if (path.outcome == Outcome::AssertionFailure && path.test) inputs.push_back(*path.test);
+  std::map<std::uint32_t, std::pair<SourceLocation, std::vector<const GlobalState*>>> failing;
+  for (const GlobalState& input : inputs)
+    if (auto target = failed_assert(program, input)) {
+      auto& entry = failing[target->offset];
+      entry.first = *target;
+      entry.second.push_back(&input);
+    }
+  if (failing.empty()) ++verdict.skipped;
+  std::size_t analysed = 0;
+  for (const auto& [offset, entry] : failing) {
+    if (analysed++ >= max_targets) break;
+    auto analysis = apc_for_assert(workspace, entry.first);
+    if (!analysis) {
+      ++verdict.skipped;
+      continue;
+    }
+    for (const GlobalState* input : entry.second) {
+      terms::Term pinned = apc::input_condition(workspace.terms(), program, *input);
+      for (auto [name, condition] : {std::pair{"apc", analysis->apc()}, std::pair{"apc^K", analysis->unfolded_apc()}}) {
+        ++verdict.checks;
+        if (definitely_unsat(workspace, workspace.terms().logical_and(condition, pinned), verdict.unknown)) {
+          verdict.fail(std::string(name) + " for the assert at line " + std::to_string(entry.first.line) +
+                           " is unsat under an input whose concrete run fails that assert",
+                       workspace.state_json(*input));
+          return verdict;
+        }
+      }
+    }
+  }
+  return verdict;
+}
+
+}  // namespace symref::props

@@ -1,0 +1,60 @@
+// `symref apc` from the command line: the JSON contract, positioned errors, usage errors.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "support/command_test.hpp"
+
+namespace symref::testing {
+namespace {
+
+class ApcCommandTest : public CommandTest {};
+
+std::string corpus(const std::string& name) { return std::string(SYMREF_SOURCE_DIR) + "/corpus/apc/" + name + ".sym"; }
+
+TEST_F(ApcCommandTest, JsonForFoo) {
+  ProcessResult result = run_command(SYMREF_BINARY, {"apc", corpus("foo"), "--format", "json", "--unfold", "25"});
+  ASSERT_EQ(result.code, 0) << result.err;
+  auto json = nlohmann::json::parse(result.out);
+  EXPECT_EQ(json["target"]["line"], 17);
+  EXPECT_EQ(json["target"]["statement"], "assert k <= 12;");
+  EXPECT_EQ(json["loop_processing"], "light");
+  EXPECT_EQ(json["unfold"], 25);
+  ASSERT_EQ(json["backbones"].size(), 1u);
+  EXPECT_EQ(json["backbones"][0]["entries"][0]["line"], 11);
+  ASSERT_EQ(json["loops"].size(), 1u);
+  EXPECT_EQ(json["loops"][0]["backbones"], 2);
+  EXPECT_TRUE(json["loops"][0]["theta"].contains("i"));
+  EXPECT_TRUE(json["loops"][0]["theta"].contains("k"));
+  EXPECT_FALSE(json["loops"][0]["theta"].contains("n"));
+  EXPECT_EQ(json["direct"]["status"], "sat");
+  EXPECT_EQ(json["unfolded"]["status"], "sat");
+  EXPECT_EQ(json["verdict"], "reachable");
+  EXPECT_EQ(json["witness_replay"]["outcome"], "assertion-failure");
+  EXPECT_TRUE(json["apc_smt2"].get<std::string>().find("exists") != std::string::npos);
+}
+
+TEST_F(ApcCommandTest, UnreachableWithoutWitness) {
+  ProcessResult result = run_command(SYMREF_BINARY, {"apc", corpus("two_loops"), "--format", "json", "--no-direct"});
+  ASSERT_EQ(result.code, 0) << result.err;
+  auto json = nlohmann::json::parse(result.out);
+  EXPECT_TRUE(json["direct"].is_null());
+  EXPECT_EQ(json["unfolded"]["status"], "unsat");
+  EXPECT_EQ(json["verdict"], "unreachable");
+  EXPECT_TRUE(json["witness"].is_null());
+}
+
+TEST_F(ApcCommandTest, TargetErrorsAndUsage) {
+  ProcessResult missing = run_command(SYMREF_BINARY, {"apc", corpus("foo"), "--target", "3"});
+  EXPECT_EQ(missing.code, 1);
+  EXPECT_NE(missing.err.find("foo.sym:3:1: error: no assert at the target 3"), std::string::npos) << missing.err;
+  ProcessResult chosen = run_command(SYMREF_BINARY, {"apc", corpus("foo"), "--target", "17:3", "--no-witness"});
+  EXPECT_EQ(chosen.code, 0) << chosen.err;
+  EXPECT_NE(chosen.out.find("verdict: unknown"), std::string::npos) << chosen.out;
+  EXPECT_EQ(run_command(SYMREF_BINARY, {"apc", corpus("foo"), "--target", "x:1"}).code, 2);
+  ProcessResult heavy = run_command(SYMREF_BINARY, {"apc", corpus("foo"), "--loop-processing", "heavy"});
+  EXPECT_EQ(heavy.code, 2);
+  EXPECT_NE(heavy.err.find("not implemented yet"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace symref::testing

@@ -1,0 +1,286 @@
+// Tests of the apc engine (Strejček & Trtík): §2.1 backbones and entry nodes on Fig. 2, §3.1's
+// summaries on foo and the rule programs of corpus/apc, Theorem 1's verdicts, Theorem 2, the
+// planted faults caught by the check apc_necessary makes, and the scope errors.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <functional>
+#include <string>
+
+#include "engines/apc/apc_analysis.hpp"
+#include "engines/apc/backbones.hpp"
+#include "engines/apc/unfolding.hpp"
+#include "interp/explore/explorer.hpp"
+#include "interp/solver/solver.hpp"
+#include "semantics/concrete/state.hpp"
+#include "semantics/faults.hpp"
+#include "semantics/syntax/diagnostics.hpp"
+#include "semantics/syntax/front_end.hpp"
+#include "semantics/terms/traversal.hpp"
+
+namespace symref::apc {
+namespace {
+
+using terms::Term;
+
+std::string corpus(const std::string& name) { return std::string(SYMREF_SOURCE_DIR) + "/corpus/apc/" + name + ".sym"; }
+
+solver::SatResult check(terms::TermManager& terms, Term formula) {
+  solver::SolverOptions options;
+  options.timeout_milliseconds = 10'000;
+  auto solver = solver::make_solver("z3", terms, options);
+  solver->add(formula);
+  return solver->check();
+}
+
+// A program loaded with its analysis (apc and apc^K built, nothing solved yet).
+struct Loaded {
+  explicit Loaded(const std::string& name, std::uint32_t unfold = 25)
+      : program(load_program(corpus(name))), terms(program.get()), analysis(*program, terms, options_with(unfold)) {
+    analysis.build();
+  }
+  static ApcOptions options_with(std::uint32_t unfold) {
+    ApcOptions options;
+    options.unfold = unfold;
+    options.timeout_milliseconds = 10'000;
+    return options;
+  }
+  Term global(const std::string& name) { return terms.global_symbol(program->global_index.at(name)); }
+  GlobalState input(std::initializer_list<std::pair<std::string, std::int64_t>> scalars,
+                    std::initializer_list<std::pair<std::string, std::vector<std::int64_t>>> arrays = {}) {
+    GlobalState state = default_global_state(*program);
+    for (const auto& [name, value] : scalars) {
+      auto g = static_cast<std::size_t>(program->global_index.at(name));
+      state.globals[g] = program->globals[g].type.kind == TypeKind::Bool ? Value::boolean(value != 0) : Value::integer(value);
+    }
+    for (const auto& [name, elements] : arrays) {
+      auto g = static_cast<std::size_t>(program->global_index.at(name));
+      state.arrays[g].assign(elements.begin(), elements.end());
+    }
+    return state;
+  }
+  // Theorem 1's check on one input: is apc (or apc^K) with the input substituted unsat?
+  bool refutes(const GlobalState& state, bool unfolded = false) {
+    Term condition = unfolded ? analysis.unfolded_apc() : analysis.apc();
+    return check(terms, terms.logical_and(condition, input_condition(terms, *program, state))) == solver::SatResult::Unsat;
+  }
+  // θ_κ(x) of the only loop (or loop `index`) is `expected`, proved by the solver.
+  bool summary_is(const std::string& variable, Term expected, std::size_t index = 0) {
+    const LoopSummary& loop = analysis.abstraction().loops().at(index);
+    Term value = loop.theta.value_of_variable(global(variable));
+    if (analysis.abstraction().stars().is_star(value)) return false;
+    return check(terms, terms.not_equal(value, expected)) == solver::SatResult::Unsat;
+  }
+  bool summary_is_star(const std::string& variable, std::size_t index = 0) {
+    const LoopSummary& loop = analysis.abstraction().loops().at(index);
+    return analysis.abstraction().stars().is_star(loop.theta.value_of_variable(global(variable)));
+  }
+  const std::vector<Term>& counters(std::size_t index = 0) { return analysis.abstraction().loops().at(index).counters; }
+
+  std::unique_ptr<Program> program;
+  terms::TermManager terms;
+  ApcAnalysis analysis;
+};
+
+// Fig. 2: ls→a, ls→b, a→b, b→c, c→b, b→d, d→a, d→lt.  Two backbones; on ls b d lt the entry b
+// enters {a, b, c, d}; on ls a b d lt the entry a enters {a, b, c, d} and b enters {b, c}.
+TEST(ApcBackbones, FigureTwoEntriesAndNestedLoops) {
+  enum : NodeId { ls, a, b, c, d, lt };
+  Flowgraph graph;
+  graph.start = ls;
+  graph.target = lt;
+  for (auto [from, to] : {std::pair{ls, a}, {ls, b}, {a, b}, {b, c}, {c, b}, {b, d}, {d, a}, {d, lt}})
+    graph.edges.push_back(Edge{from, to, Instruction{}});
+  std::vector<Backbone> all = backbones(graph, 100);
+  ASSERT_EQ(all.size(), 2u);
+  auto with_nodes = [&](std::vector<NodeId> nodes) {
+    return *std::find_if(all.begin(), all.end(), [&](const Backbone& bb) { return bb.nodes == nodes; });
+  };
+  Backbone first = with_nodes({ls, b, d, lt});
+  Backbone second = with_nodes({ls, a, b, d, lt});
+  EXPECT_EQ(entered_loop(graph, first, 1), (std::vector<NodeId>{a, b, c, d}));
+  EXPECT_FALSE(entered_loop(graph, first, 2));
+  EXPECT_EQ(entered_loop(graph, second, 1), (std::vector<NodeId>{a, b, c, d}));
+  EXPECT_EQ(entered_loop(graph, second, 2), (std::vector<NodeId>{b, c}));
+  EXPECT_FALSE(entered_loop(graph, second, 3));
+  // P({b, c}, b): the edge c→b now leads to the fresh target.
+  Flowgraph induced = induced_program(graph, {b, c}, b, 99);
+  ASSERT_EQ(induced.edges.size(), 2u);
+  EXPECT_EQ(backbones(induced, 10).front().nodes, (std::vector<NodeId>{b, c, 99}));
+}
+
+// foo (§1): θ_κ(i) = i + κ1 + κ2 and θ_κ(k) = k + κ1 for the path through ++k.
+TEST(ApcSummaries, FooIteratedState) {
+  Loaded foo("foo");
+  ASSERT_EQ(foo.analysis.abstraction().loops().size(), 1u);
+  const auto& kappa = foo.counters();
+  ASSERT_EQ(kappa.size(), 2u);
+  EXPECT_TRUE(foo.summary_is("i", foo.terms.add(foo.global("i"), foo.terms.add(kappa[0], kappa[1]))));
+  EXPECT_TRUE(foo.summary_is("k", foo.terms.add(foo.global("k"), kappa[0])) ||
+              foo.summary_is("k", foo.terms.add(foo.global("k"), kappa[1])));
+  EXPECT_TRUE(foo.summary_is("n", foo.global("n")));
+}
+
+// foo: ten 1s reach the target (k = 13 > 12); with n = 9 no input does, and apc says so.
+TEST(ApcVerdicts, FooReachableWithTenOnes) {
+  Loaded foo("foo");
+  GlobalState ten = foo.input({{"n", 10}}, {{"a", std::vector<std::int64_t>(10, 1)}});
+  ASSERT_TRUE(fails_target(*foo.program, ten, foo.analysis.flowgraph().target_location));
+  EXPECT_FALSE(foo.refutes(ten));
+  EXPECT_FALSE(foo.refutes(ten, true));
+  GlobalState nine = foo.input({{"n", 9}}, {{"a", std::vector<std::int64_t>(9, 1)}});
+  EXPECT_FALSE(fails_target(*foo.program, nine, foo.analysis.flowgraph().target_location));
+  EXPECT_TRUE(foo.refutes(nine));
+  foo.analysis.run();
+  EXPECT_EQ(foo.analysis.verdict(), Verdict::Reachable);
+  ASSERT_TRUE(foo.analysis.witness());
+  EXPECT_TRUE(fails_target(*foo.program, foo.analysis.witness()->input, foo.analysis.flowgraph().target_location));
+}
+
+TEST(ApcVerdicts, OneLoopAndTwoLoopsUnreachable) {
+  for (const char* name : {"one_loop", "two_loops"}) {
+    Loaded loaded(name);
+    loaded.analysis.run();
+    EXPECT_EQ(loaded.analysis.direct().status, solver::SatResult::Unsat) << name;
+    EXPECT_EQ(loaded.analysis.unfolded().status, solver::SatResult::Unsat) << name;
+    EXPECT_EQ(loaded.analysis.verdict(), Verdict::Unreachable) << name;
+  }
+  Loaded one("one_loop");
+  EXPECT_TRUE(one.summary_is("i", one.terms.add(one.global("i"), one.terms.multiply(one.terms.integer(4), one.counters()[0]))));
+}
+
+// Theorem 2: θ_κ(i) = ⋆ and apc ≡ true although the target is unreachable.
+TEST(ApcVerdicts, TheoremTwoApcIsTrue) {
+  Loaded loaded("theorem2");
+  EXPECT_TRUE(loaded.summary_is_star("i"));
+  EXPECT_EQ(check(loaded.terms, loaded.terms.logical_not(loaded.analysis.apc())), solver::SatResult::Unsat);
+  loaded.analysis.run();
+  EXPECT_EQ(loaded.analysis.verdict(), Verdict::Unknown);
+}
+
+// Without `fault`, apc of the program is not refuted on `input`; with it, it is, and the input's
+// run fails the target: the check apc_necessary makes catches the fault on this program.
+void expect_caught(Fault fault, const std::string& name, const std::function<GlobalState(Loaded&)>& input) {
+  {
+    Loaded loaded(name);
+    EXPECT_FALSE(loaded.refutes(input(loaded))) << name;
+  }
+  ScopedFault planted(fault);
+  Loaded faulty(name);
+  GlobalState state = input(faulty);
+  ASSERT_TRUE(fails_target(*faulty.program, state, faulty.analysis.flowgraph().target_location)) << name;
+  EXPECT_TRUE(faulty.refutes(state)) << name;
+}
+
+// Rule 4: θ_κ(k) = ite(κ > 0, i + κ − 1, k); without the shift the target looks unreachable.
+TEST(ApcRules, RuleFourShiftsTheCounter) {
+  Loaded loaded("last_write");
+  Term kappa = loaded.counters()[0];
+  auto& t = loaded.terms;
+  EXPECT_TRUE(loaded.summary_is("k", t.if_then_else(t.less(t.integer(0), kappa),
+                                                    t.add(loaded.global("i"), t.subtract(kappa, t.integer(1))), loaded.global("k"))));
+  expect_caught(Fault::ApcRule4WithoutShift, "last_write", [](Loaded& l) { return l.input({{"n", 3}}); });
+}
+
+// Rule 2 needs an invariant increment: j += i gives θ_κ(j) = ⋆.
+TEST(ApcRules, RuleTwoNeedsInvariance) {
+  Loaded loaded("sum_invariant");
+  EXPECT_TRUE(loaded.summary_is_star("j"));
+  EXPECT_TRUE(loaded.summary_is("i", loaded.terms.add(loaded.global("i"), loaded.counters()[0])));
+  expect_caught(Fault::ApcRule2WithoutInvariance, "sum_invariant", [](Loaded& l) { return l.input({{"n", 3}}); });
+}
+
+// §4: a[i] := 7 with i moving is not single-writer-invariant: θ_κ(a) = λχ.⋆.
+TEST(ApcRules, ArrayRuleNeedsInvariance) {
+  Loaded loaded("array_fill");
+  EXPECT_TRUE(loaded.summary_is_star("a"));
+  expect_caught(Fault::ApcPrintedArrayRule, "array_fill", [](Loaded& l) { return l.input({}, {{"a", {0, 0}}}); });
+}
+
+// The closure ∃κ′ ≥ 0: with κ > 0 (foo as printed) an input that never takes the else path is lost.
+TEST(ApcFaults, ClosureWithPositiveCountersIsCaught) {
+  expect_caught(Fault::ApcClosurePositive, "zero_iterations", [](Loaded& l) { return l.input({{"n", 1}}, {{"a", {1}}}); });
+}
+
+TEST(ApcFaults, BackboneLeftOutIsCaught) {
+  Loaded loaded("two_backbones");
+  EXPECT_EQ(loaded.analysis.abstraction().backbone_conditions().size(), 2u);
+  EXPECT_TRUE(loaded.refutes(loaded.input({{"c", 1}})));  // x = 1 there: apc is exact here
+  expect_caught(Fault::ApcBackboneLeftOut, "two_backbones", [](Loaded& l) { return l.input({{"c", 0}}); });
+}
+
+// The check apc_unsat_no_path makes: with rule 2's invariance test dropped, apc of sum_invariant
+// is unsat (j stays 0), but the forward engine finds a feasible path failing the assert (n = 3).
+TEST(ApcFaults, UnsatNoPathCatchesRuleTwo) {
+  ScopedFault planted(Fault::ApcRule2WithoutInvariance);
+  Loaded faulty("sum_invariant");
+  EXPECT_EQ(check(faulty.terms, faulty.analysis.apc()), solver::SatResult::Unsat);
+  ExploreOptions options;
+  options.limits.loop_bound = 4;
+  Explorer explorer(*faulty.program, faulty.terms, options);
+  ExplorationResult result = explorer.explore();
+  bool failing_leaf = false;
+  for (const ExploredPath& path : result.paths)
+    failing_leaf = failing_leaf || (path.test && fails_target(*faulty.program, *path.test, faulty.analysis.flowgraph().target_location));
+  EXPECT_TRUE(failing_leaf);
+}
+
+// ⋆ under a negation becomes false, so that the negation stays implied (paper-notes erratum).
+TEST(ApcStar, PredicatesFollowPolarity) {
+  Loaded loaded("star_negated");
+  EXPECT_TRUE(loaded.summary_is_star("i"));
+  GlobalState two = loaded.input({{"n", 2}});
+  ASSERT_TRUE(fails_target(*loaded.program, two, loaded.analysis.flowgraph().target_location));
+  EXPECT_FALSE(loaded.refutes(two));
+  EXPECT_FALSE(loaded.refutes(two, true));
+}
+
+// apc^K is quantifier-free (§6) and keeps foo's precision on the input with nine 1s.
+TEST(ApcUnfolding, UnfoldedConditionIsQuantifierFree) {
+  Loaded foo("foo", 12);
+  bool quantified = false;
+  terms::for_each_subterm(foo.analysis.unfolded_apc(), [&](Term t) { quantified = quantified || t->is_quantifier(); });
+  EXPECT_FALSE(quantified);
+  terms::for_each_subterm(foo.analysis.apc(), [&](Term t) { quantified = quantified || t->is_quantifier(); });
+  EXPECT_TRUE(quantified);
+  EXPECT_TRUE(foo.refutes(foo.input({{"n", 9}}, {{"a", std::vector<std::int64_t>(9, 1)}}), true));
+  EXPECT_FALSE(foo.refutes(foo.input({{"n", 10}}, {{"a", std::vector<std::int64_t>(10, 1)}}), true));
+}
+
+std::string error_of(const std::string& text) {
+  auto program = load_program_from_text("scope.sym", text);
+  terms::TermManager terms(program.get());
+  try {
+    ApcAnalysis analysis(*program, terms, ApcOptions{});
+  } catch (const InputError& error) {
+    return error.what();
+  }
+  return "";
+}
+
+TEST(ApcScope, OutOfScopeProgramsArePositionedErrors) {
+  std::string recursive = error_of("var x: int;\nproc p(n: int) {\n  p(n - 1);\n}\nmain {\n  p(x);\n  assert x > 0;\n}\n");
+  EXPECT_NE(recursive.find("scope.sym:3:3: error: recursive call of 'p'"), std::string::npos) << recursive;
+  std::string classes = error_of("class C {\n  field f: int;\n}\nvar x: int;\nmain {\n  assert x > 0;\n}\n");
+  EXPECT_NE(classes.find("scope.sym:1:7: error: class 'C'"), std::string::npos) << classes;
+  EXPECT_NE(error_of("var x: int;\nmain {\n  x := 1;\n}\n").find("error: the program has no assert"), std::string::npos);
+  EXPECT_NE(error_of("var x: int;\nmain {\n  assert x > 0;\n  assert x > 1;\n}\n").find("4:3: error: the program has 2 asserts"),
+            std::string::npos);
+}
+
+// A non-recursive call is inlined: the callee's assert can be the target, its locals fresh.
+TEST(ApcScope, CallsAreInlined) {
+  auto program = load_program_from_text("calls.sym",
+                                        "var x: int;\nvar y: int;\nproc bump(n: int) {\n  var m: int := n + 1;\n  y := m;\n}\n"
+                                        "main {\n  bump(x);\n  bump(y);\n  assert y != 5;\n}\n");
+  terms::TermManager terms(program.get());
+  ApcOptions options;
+  ApcAnalysis analysis(*program, terms, options);
+  analysis.run();
+  EXPECT_EQ(analysis.verdict(), Verdict::Reachable);
+  ASSERT_TRUE(analysis.witness());
+  EXPECT_EQ(analysis.witness()->input.globals[0].as_integer(), Integer(3));
+}
+
+}  // namespace
+}  // namespace symref::apc
