@@ -28,6 +28,10 @@ enum class Fault : unsigned char {
   WpDefinednessDropped,     // path(h := e · ρ) omits δ(h, e)
   ModelNotValidated,        // a solver model is used without evaluating φ under it first (and is stale)
   SymbolicGlobalAsLocal,    // symbolic assignment to a global variable updates a local slot of the same index
+  CounterexampleCacheBackwards,  // the counterexample cache answers sat from a known sat subset of the query
+  ModelReuseSkipsNewest,    // model reuse does not evaluate the newest formula under the last model
+  ImpliedIgnoresPolarity,   // the implied-condition layer takes a repeated formula for its negation
+  IndependenceNewestOnly,   // constraint independence drops formulas sharing atoms with the newest scope
 };
 
 struct FaultDescription {

@@ -35,6 +35,10 @@ Explorer::Explorer(const Program& program, terms::TermManager& terms, ExploreOpt
   solver_options.timeout_milliseconds = options_.timeout_milliseconds;
   solver_options.validate_models = true;
   solver_options.smt_directory = options_.smt_directory;
+  solver_options.independence = options_.independence;
+  solver_options.counterexample_cache = options_.counterexample_cache;
+  solver_options.model_reuse = options_.model_reuse;
+  solver_options.implied_conditions = options_.implied_conditions;
   solver_ = solver::make_solver(options_.solver, terms_, solver_options);
 }
 
@@ -290,6 +294,7 @@ ExplorationResult Explorer::explore() {
     result.statistics.path_condition_nodes = nodes;
   }
   result.statistics.queries = statistics.queries;
+  result.statistics.shortcuts = statistics.shortcuts;
   result.statistics.solver_seconds = statistics.seconds;
   for (const auto& path : result.paths) {
     ++result.statistics.paths;
