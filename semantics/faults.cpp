@@ -29,7 +29,7 @@ const std::vector<FaultDescription>& all_faults() {
       {Fault::SymbolicGlobalAsLocal, "symbolic-global-as-local", "symbolic assignment to a global updates a local slot instead"},
       {Fault::CounterexampleCacheBackwards, "counterexample-cache-backwards", "the counterexample cache answers sat from a known sat subset of the query", "--count 50 --level 1"},
       {Fault::ModelReuseSkipsNewest, "model-reuse-skips-newest", "model reuse answers sat without evaluating the newest formula", "--count 50 --level 1"},
-      {Fault::ImpliedIgnoresPolarity, "implied-ignores-polarity", "the implied-condition layer takes a repeated branch condition for its negation", "--count 50 --level 1"},
+      {Fault::ImpliedIgnoresPolarity, "implied-ignores-polarity", "the implied-condition layer takes the negation of a branch condition below for implied by it", "--count 50 --level 1"},
       {Fault::IndependenceNewestOnly, "independence-newest-only", "constraint independence asks only the newest scope, dropping formulas on the same atoms", "--count 50 --level 1"},
   };
   return faults;

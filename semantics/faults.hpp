@@ -30,7 +30,7 @@ enum class Fault : unsigned char {
   SymbolicGlobalAsLocal,    // symbolic assignment to a global variable updates a local slot of the same index
   CounterexampleCacheBackwards,  // the counterexample cache answers sat from a known sat subset of the query
   ModelReuseSkipsNewest,    // model reuse does not evaluate the newest formula under the last model
-  ImpliedIgnoresPolarity,   // the implied-condition layer takes a repeated formula for its negation
+  ImpliedIgnoresPolarity,   // the implied-condition layer takes the negation of a formula below for implied
   IndependenceNewestOnly,   // constraint independence drops formulas sharing atoms with the newest scope
 };
 

@@ -24,11 +24,10 @@ std::optional<SatResult> ImpliedConditionSolver::shortcut(std::span<const Term> 
   for (std::size_t k = start; k < formulas.size(); ++k) {
     Term added = formulas[k];
     // b ∧ ¬b, with ¬b as the term factory writes it (¬(x < y) is y <= x), so either way round.
-    // The planted fault also takes a repeated formula for its negation.
-    const bool contradicts = added->is_false() || below.contains(manager().logical_not(added)) ||
-                             (fault_active(Fault::ImpliedIgnoresPolarity) && below.contains(added));
-    if (contradicts) return SatResult::Unsat;
-    if (!added->is_true() && !below.contains(added)) all_implied = false;
+    // The planted fault reads the negation of a formula below as implied by it, not contradicted.
+    const bool contradicts = added->is_false() || below.contains(manager().logical_not(added));
+    if (contradicts && !fault_active(Fault::ImpliedIgnoresPolarity)) return SatResult::Unsat;
+    if (!added->is_true() && !below.contains(added) && !contradicts) all_implied = false;
   }
   if (!all_implied || last_model_ == nullptr) return std::nullopt;
   // The formulas below were all part of the last sat query: its model satisfies them, and so the
