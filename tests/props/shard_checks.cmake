@@ -1,12 +1,6 @@
 # Sharded and parallel campaigns (issue 14): N shards hold exactly the cases of the unsharded
 # campaign, `--jobs` gives the same cases, `fuzz-merge` sums them and fails when a shard failed.
-function(expect_exit code)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE actual OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  if(NOT actual EQUAL ${code})
-    message(FATAL_ERROR "`${ARGN}` exited ${actual}, expected ${code}\n${out}\n${err}")
-  endif()
-  set(last_output "${out}${err}" PARENT_SCOPE)
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/expect_exit.cmake)
 
 # "number:digest" of every case in the shard results in `directory`, sorted.
 function(case_records directory result)

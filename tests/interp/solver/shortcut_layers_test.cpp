@@ -28,6 +28,17 @@ void expect_model_satisfies(Solver& solver, std::initializer_list<Term> formulas
   for (Term formula : formulas) EXPECT_TRUE(model->evaluate(formula).as_boolean());
 }
 
+// Asks about `first` (which must be sat), then about `first` ∧ `second` in a scope of its own:
+// the second answer, which the planted faults get wrong.
+SatResult check_after(Solver& solver, Term first, Term second) {
+  solver.push();
+  solver.add(first);
+  EXPECT_EQ(solver.check(), SatResult::Sat);
+  solver.push();
+  solver.add(second);
+  return solver.check();
+}
+
 // ---------------------------------------------------------------------------------------------
 // CounterexampleCacheSolver
 
@@ -67,12 +78,7 @@ TEST_F(CounterexampleCache, ASupersetOfAKnownUnsatSetIsUnsat) {
 TEST_F(CounterexampleCache, PlantedFaultAnswersSatFromASubset) {
   ScopedFault fault(Fault::CounterexampleCacheBackwards);
   CounterexampleCacheSolver solver(make_z3_solver(m), m);
-  solver.push();
-  solver.add(m.less(x, n(3)));
-  EXPECT_EQ(solver.check(), SatResult::Sat);
-  solver.push();
-  solver.add(m.less(n(5), x));
-  EXPECT_EQ(solver.check(), SatResult::Sat);  // wrong: x < 3 ∧ 5 < x is unsat
+  EXPECT_EQ(check_after(solver, m.less(x, n(3)), m.less(n(5), x)), SatResult::Sat);  // wrong: x < 3 ∧ 5 < x is unsat
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -99,20 +105,10 @@ TEST_F(ModelReuse, TheLastModelAnswersWhenItSatisfiesEveryFormula) {
 TEST_F(ModelReuse, PlantedFaultSkipsTheNewestFormula) {
   ScopedFault fault(Fault::ModelReuseSkipsNewest);
   ModelReuseSolver solver(make_z3_solver(m), m);
-  solver.push();
-  solver.add(m.less(n(0), x));
-  EXPECT_EQ(solver.check(), SatResult::Sat);
-  solver.push();
-  solver.add(m.less(x, n(0)));
-  EXPECT_EQ(solver.check(), SatResult::Sat);  // wrong
+  EXPECT_EQ(check_after(solver, m.less(n(0), x), m.less(x, n(0))), SatResult::Sat);  // wrong
   // The validating layer above catches the model it hands out.
   ModelCheckingSolver checked(std::make_unique<ModelReuseSolver>(make_z3_solver(m), m), m);
-  checked.push();
-  checked.add(m.less(n(0), x));
-  EXPECT_EQ(checked.check(), SatResult::Sat);
-  checked.push();
-  checked.add(m.less(x, n(0)));
-  EXPECT_THROW(checked.check(), InvalidModel);
+  EXPECT_THROW(check_after(checked, m.less(n(0), x), m.less(x, n(0))), InvalidModel);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -144,12 +140,7 @@ TEST_F(ImpliedConditions, ARepeatedConditionIsSatAndItsNegationUnsat) {
 TEST_F(ImpliedConditions, PlantedFaultTakesANegationForImplied) {
   ScopedFault fault(Fault::ImpliedIgnoresPolarity);
   ImpliedConditionSolver solver(make_z3_solver(m), m);
-  solver.push();
-  solver.add(m.less(n(0), x));
-  EXPECT_EQ(solver.check(), SatResult::Sat);
-  solver.push();
-  solver.add(m.logical_not(m.less(n(0), x)));
-  EXPECT_EQ(solver.check(), SatResult::Sat);  // wrong
+  EXPECT_EQ(check_after(solver, m.less(n(0), x), m.logical_not(m.less(n(0), x))), SatResult::Sat);  // wrong
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -191,12 +182,7 @@ TEST_F(Independence, FormulasLeftOutMustHaveBeenPartOfTheLastSatQuery) {
 TEST_F(Independence, PlantedFaultDropsFormulasOnTheSameAtoms) {
   ScopedFault fault(Fault::IndependenceNewestOnly);
   IndependenceSolver solver(make_z3_solver(m), m);
-  solver.push();
-  solver.add(m.less(n(0), x));
-  EXPECT_EQ(solver.check(), SatResult::Sat);
-  solver.push();
-  solver.add(m.less(x, n(0)));
-  EXPECT_EQ(solver.check(), SatResult::Sat);  // wrong
+  EXPECT_EQ(check_after(solver, m.less(n(0), x), m.less(x, n(0))), SatResult::Sat);  // wrong
 }
 
 // ---------------------------------------------------------------------------------------------
