@@ -31,3 +31,4 @@ for name in count_loop fibonacci; do
   printf "%-14s %12s %10s %10s %8.2f %14.0f\n" "$name" "$steps" "$symref_time" "$lua_time" "$ratio" "$rate"
 done
 python3 "$here/explore_benchmarks.py" "$symref"
+python3 "$here/shortcut_benchmarks.py" "$symref"

@@ -65,11 +65,11 @@ class Campaign {
   CampaignResult run() {
     started_ = Clock::now();
     last_progress_ = started_;
-    for (std::uint64_t batch = 0;; ++batch) {
+    for (std::uint64_t batch = options_.shard_index;; batch += options_.shard_count) {
       std::uint64_t cases = cases_per_batch;
       if (options_.seconds <= 0) {
-        if (result_.cases >= options_.count) break;
-        cases = std::min<std::uint64_t>(cases_per_batch, options_.count - result_.cases);
+        if (batch * cases_per_batch >= options_.count) break;
+        cases = std::min<std::uint64_t>(cases_per_batch, options_.count - batch * cases_per_batch);
       } else if (seconds_since(started_) >= options_.seconds) {
         break;
       }
@@ -88,22 +88,27 @@ class Campaign {
     params.maxSize = options_.max_size;
     params.disableShrinking = options_.shrink_limit == 0;
     const int level = options_.level;
-    auto property = rc::detail::toProperty([this, level] {
+    std::uint64_t in_batch = 0;
+    auto property = rc::detail::toProperty([this, level, batch, &in_batch] {
+      const auto generating = Clock::now();
       const TestCase test_case = *arbitrary_test_case(level);
+      if (!first_) result_.generation_seconds += seconds_since(generating);
+      std::uint64_t number = 0;
       if (first_) {  // shrinking
         if (shrink_evaluations_ >= options_.shrink_limit) return;  // budget spent: no further shrinks
         ++shrink_evaluations_;
       } else {
         ++result_.cases;
+        number = batch * cases_per_batch + ++in_batch;
         report_progress(false);
       }
-      std::optional<Violation> violation = evaluate(test_case);
+      std::optional<Violation> violation = evaluate(test_case, number);
       if (!violation) return;
       if (!first_) {
         first_ = violation;
-        failing_case_ = result_.cases;
+        failing_case_ = number;
         if (options_.progress != nullptr)
-          *options_.progress << "fuzz: case " << result_.cases << " fails " << violation->property << "; shrinking\n"
+          *options_.progress << "fuzz: case " << number << " fails " << violation->property << "; shrinking\n"
                              << std::flush;
       }
       last_ = violation;
@@ -135,10 +140,14 @@ class Campaign {
   }
 
   // The properties of one case; while shrinking only the one that failed first.
-  std::optional<Violation> evaluate(const TestCase& test_case) {
+  // `number`: the case's number when it is a generated case (recorded), 0 for a shrink candidate.
+  std::optional<Violation> evaluate(const TestCase& test_case, std::uint64_t number) {
+    const auto built = Clock::now();
     CaseWorkspace workspace(test_case, options_.settings);
+    if (number != 0) result_.case_records.push_back(CaseRecord{number, case_digest(workspace.program_text())});
     try {
       workspace.program();
+      if (number != 0) result_.workspace_seconds += seconds_since(built);
       const bool shrinking = first_.has_value();
       if (shrinking && first_->property == "generator") return std::nullopt;
       for (PropertyKind kind : properties_) {
@@ -168,6 +177,12 @@ class Campaign {
       return Violation{"generator", rejected.what(), workspace.program_text(), "{}"};
     }
     return std::nullopt;
+  }
+
+  static std::uint64_t case_digest(const std::string& program_text) {
+    std::uint64_t hash = 0xcbf29ce484222325ULL;  // FNV-1a
+    for (unsigned char byte : program_text) hash = (hash ^ byte) * 0x100000001b3ULL;
+    return hash;
   }
 
   void report_progress(bool force) {

@@ -26,6 +26,12 @@ struct CampaignOptions {
   PropertySettings settings;
   std::ostream* progress = nullptr;      // progress lines while running; null: quiet
   double progress_interval_seconds = 2;
+  // Shard `shard_index` of `shard_count`: the batches k with k mod shard_count = shard_index, so
+  // the shards of a --count campaign are disjoint and together hold exactly its cases.
+  std::uint64_t shard_index = 0;
+  std::uint64_t shard_count = 1;
+  // Worker processes, each running a shard of this shard (run_campaign_in_parallel).
+  unsigned jobs = 1;
 };
 
 // Cases are generated in batches of this many, batch k from a seed derived from (seed, k), so a
@@ -53,17 +59,27 @@ struct CampaignFailure {
   std::size_t shrink_evaluations = 0;   // shrink candidates tried
 };
 
+// One generated case: its number in the unsharded campaign and a digest of its program and input.
+struct CaseRecord {
+  std::uint64_t number = 0;  // 1-based: 25 k + i + 1 for the i-th case of batch k
+  std::uint64_t digest = 0;  // FNV-1a of the program text
+};
+
 struct CampaignResult {
   std::uint64_t cases = 0;  // generated cases checked, the failing one included
   double seconds = 0;
   std::vector<PropertyTally> tallies;  // indexed by PropertyKind
-  std::optional<CampaignFailure> failure;
+  std::optional<CampaignFailure> failure;  // the first failure (lowest case number)
+  std::vector<CaseRecord> case_records;    // in case-number order
+  double generation_seconds = 0;  // RapidCheck generating the cases
+  double workspace_seconds = 0;   // printing and loading each generated program (not the properties)
 
   std::uint64_t properties_checked() const;
   std::uint64_t unknown() const;
 };
 
 CampaignResult run_campaign(const CampaignOptions& options);
+
 
 // The per-property table printed at the end of a campaign.
 std::string campaign_summary(const CampaignOptions& options, const CampaignResult& result);

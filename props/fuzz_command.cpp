@@ -11,6 +11,7 @@
 #include "interp/cli/command.hpp"
 #include "interp/cli/exit_codes.hpp"
 #include "props/campaign.hpp"
+#include "props/campaign_shards.hpp"
 #include "props/commands.hpp"
 #include "semantics/faults.hpp"
 
@@ -31,7 +32,32 @@ struct FuzzCommandOptions {
   std::string output_directory = ".";
   std::uint32_t loop_bound = 2;
   bool quiet = false;
+  unsigned jobs = 1;
+  std::string shard;             // "I/N", empty: the whole campaign
+  std::string result_directory;  // --out: write the shard's JSON result here
 };
+
+// "I/N" with 0 <= I < N, as --shard takes it.
+bool parse_shard(const std::string& text, std::uint64_t& index, std::uint64_t& count) {
+  const auto slash = text.find('/');
+  if (slash == std::string::npos || slash == 0 || slash + 1 == text.size()) return false;
+  try {
+    std::size_t used = 0;
+    index = std::stoull(text.substr(0, slash), &used);
+    if (used != slash) return false;
+    count = std::stoull(text.substr(slash + 1), &used);
+    if (used != text.size() - slash - 1) return false;
+  } catch (const std::exception&) {
+    return false;
+  }
+  return text[0] != '-' && count >= 1 && index < count;
+}
+
+double property_seconds(const CampaignResult& result) {
+  double total = 0;
+  for (const auto& tally : result.tallies) total += tally.seconds;
+  return total;
+}
 
 std::string fault_names_help() {
   std::string names;
@@ -55,26 +81,36 @@ int fuzz(const FuzzCommandOptions& command) {
   options.settings.loop_bound = command.loop_bound;
   for (const auto& name : command.properties) options.properties.push_back(*property_by_name(name));
   if (!command.quiet) options.progress = &std::cerr;
+  options.jobs = command.jobs;
+  if (!command.shard.empty()) parse_shard(command.shard, options.shard_index, options.shard_count);
   cli::activate_fault(command.fault);
 
   // Cases come in seeded batches, so the first N cases of a --time run are those of --count N.
-  auto reproduce = [&](std::uint64_t cases) {
-    std::string line = "symref fuzz --seed " + std::to_string(options.seed) + " --level " + std::to_string(options.level) +
-                       " --count " + std::to_string(cases);
-    for (const auto& name : command.properties) line += " --property " + name;
-    if (!command.fault.empty()) line += " --inject-fault " + command.fault;
-    return line;
-  };
+  auto reproduce = [&](std::uint64_t cases) { return reproduce_line(options, command.properties, command.fault, cases); };
   std::cerr << "fuzz: seed " << options.seed << ", level " << options.level
+            << (options.shard_count > 1 ? ", shard " + command.shard : "")
+            << (options.jobs > 1 ? ", " + std::to_string(options.jobs) + " worker processes" : "")
             << (command.fault.empty() ? "" : ", planted fault " + command.fault) << "\n";
 
-  CampaignResult result = run_campaign(options);
+  CampaignResult result = run_campaign_in_parallel(options);
   set_active_fault(Fault::None);
+  if (!command.result_directory.empty()) {
+    std::filesystem::create_directories(command.result_directory);
+    const std::filesystem::path path = std::filesystem::path(command.result_directory) /
+        ("shard-" + std::to_string(options.shard_index) + "-of-" + std::to_string(options.shard_count) + ".json");
+    std::ofstream out(path);
+    out << shard_to_json(options, result, result.failure ? reproduce(result.failure->case_number) : "").dump(1) << "\n";
+    if (!out) throw std::runtime_error(path.string() + ": cannot write the shard result");
+  }
   std::cout << campaign_summary(options, result);
   char rate[64];
   std::snprintf(rate, sizeof rate, "%.2f", result.seconds > 0 ? static_cast<double>(result.cases) / result.seconds : 0.0);
   std::cout << result.cases << " programs in " << result.seconds << " s (" << rate << " programs/s), "
             << result.properties_checked() << " properties checked, " << result.unknown() << " unknown skipped\n";
+  char split[128];
+  std::snprintf(split, sizeof split, "generating %.2f s, printing and loading %.2f s, properties %.2f s (summed over workers)\n",
+                result.generation_seconds, result.workspace_seconds, property_seconds(result));
+  std::cout << split;
   if (!result.failure) return cli::exit_done;
 
   const CampaignFailure& failure = *result.failure;
@@ -123,6 +159,15 @@ void add_fuzz_command(CLI::App& app, cli::Action& action) {
       ->capture_default_str();
   command->add_option("--output-dir", options->output_directory, "where a counterexample is written")->capture_default_str();
   command->add_flag("--quiet", options->quiet, "no progress lines");
+  command->add_option("--jobs", options->jobs, "worker processes running parts of the campaign side by side")
+      ->check(CLI::Range(1u, 256u))
+      ->capture_default_str();
+  command->add_option("--shard", options->shard, "run only part I of N (0 <= I < N): batches k with k mod N = I")
+      ->check([](const std::string& text) {
+        std::uint64_t index = 0, count = 0;
+        return parse_shard(text, index, count) ? std::string() : "expected I/N with 0 <= I < N, got '" + text + "'";
+      });
+  command->add_option("--out", options->result_directory, "write this shard's result as DIR/shard-I-of-N.json (for fuzz-merge)");
   command->final_callback([&action, options] { action = [options] { return fuzz(*options); }; });
 }
 

@@ -52,6 +52,10 @@ const std::vector<FaultDescription>& all_faults() {
       {Fault::ApcClosurePositive, "apc-closure-positive", "apc closes over the path counters with k > 0 instead of k >= 0", "--count 100 --level 1 --property apc_necessary"},
       {Fault::ApcPrintedArrayRule, "apc-printed-array-rule", "apc's single-writer array rule as printed in section 4, without invariance", "test:ApcRules.ArrayRuleNeedsInvariance"},
       {Fault::ApcBackboneLeftOut, "apc-backbone-left-out", "apc's disjunction over the backbones forgets the last one", "test:ApcFaults.BackboneLeftOutIsCaught"},
+      {Fault::CounterexampleCacheBackwards, "counterexample-cache-backwards", "the counterexample cache answers sat from a known sat subset of the query", "--count 50 --level 1"},
+      {Fault::ModelReuseSkipsNewest, "model-reuse-skips-newest", "model reuse answers sat without evaluating the newest formula", "--count 50 --level 1"},
+      {Fault::ImpliedIgnoresPolarity, "implied-ignores-polarity", "the implied-condition layer takes the negation of a branch condition below for implied by it", "--count 50 --level 1"},
+      {Fault::IndependenceNewestOnly, "independence-newest-only", "constraint independence asks only the newest scope, dropping formulas on the same atoms", "--count 50 --level 1"},
   };
   return faults;
 }

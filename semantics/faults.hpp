@@ -44,6 +44,10 @@ enum class Fault : unsigned char {
   ApcClosurePositive,         // apc Algorithm 1: the closure bounds the counters by κ > 0 (as printed for foo)
   ApcPrintedArrayRule,        // apc §4: the single-writer array rule as printed, without the invariance test
   ApcBackboneLeftOut,         // apc §3: the disjunction over B_P forgets one backbone
+  CounterexampleCacheBackwards,  // the counterexample cache answers sat from a known sat subset of the query
+  ModelReuseSkipsNewest,    // model reuse does not evaluate the newest formula under the last model
+  ImpliedIgnoresPolarity,   // the implied-condition layer takes the negation of a formula below for implied
+  IndependenceNewestOnly,   // constraint independence drops formulas sharing atoms with the newest scope
 };
 
 struct FaultDescription {

@@ -46,3 +46,8 @@ endforeach()
 # The command line: usage errors exit 2, a clean campaign exits 0, `gen` repeats itself.
 add_test(NAME props.cli COMMAND ${CMAKE_COMMAND} -DSYMREF=$<TARGET_FILE:symref> -P ${CMAKE_CURRENT_SOURCE_DIR}/props/cli_checks.cmake)
 set_tests_properties(props.cli PROPERTIES LABELS unit TIMEOUT 300)
+
+# Shards, worker processes and fuzz-merge (issue 14).
+add_test(NAME props.shards COMMAND ${CMAKE_COMMAND} -DSYMREF=$<TARGET_FILE:symref> -DOUTPUT=${CMAKE_CURRENT_BINARY_DIR}/props-shards
+                                   -P ${CMAKE_CURRENT_SOURCE_DIR}/props/shard_checks.cmake)
+set_tests_properties(props.shards PROPERTIES LABELS unit TIMEOUT 600)

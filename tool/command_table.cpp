@@ -27,6 +27,7 @@ constexpr std::array commands{
     CommandEntry{"step", &cli::add_step_command},
     CommandEntry{"wp", &cli::add_wp_command},
     CommandEntry{"fuzz", &props::add_fuzz_command},
+    CommandEntry{"fuzz-merge", &props::add_fuzz_merge_command},
     CommandEntry{"gen", &props::add_gen_command},
     CommandEntry{"report", &cli::add_report_command},
     CommandEntry{"grade", &cli::add_grade_command},

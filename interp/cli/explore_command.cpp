@@ -29,6 +29,10 @@ struct ExploreCommandOptions {
   std::string tests_directory;
   std::string smt_directory;
   bool no_incremental = false;
+  bool no_independence = false;
+  bool no_counterexample_cache = false;
+  bool no_model_reuse = false;
+  bool no_implied_conditions = false;
   bool no_agreement = false;
   std::string fault;
 };
@@ -64,6 +68,10 @@ int explore(const ExploreCommandOptions& options) {
   explore_options.check_agreement = !options.no_agreement;
   explore_options.order = options.order == "bfs" ? SearchOrder::BreadthFirst : SearchOrder::DepthFirst;
   explore_options.incremental = !options.no_incremental;
+  explore_options.independence = !options.no_independence;
+  explore_options.counterexample_cache = !options.no_counterexample_cache;
+  explore_options.model_reuse = !options.no_model_reuse;
+  explore_options.implied_conditions = !options.no_implied_conditions;
   explore_options.smt_directory = options.smt_directory;
   Explorer explorer(*program, terms, explore_options);
   ExplorationResult result = explorer.explore();
@@ -106,6 +114,10 @@ void add_explore_command(CLI::App& app, Action& action, const std::vector<Explor
   command->add_option("--tests", options->tests_directory, "write each feasible leaf's test input to this directory");
   command->add_option("--smt-dir", options->smt_directory, "write every solver query there as a standalone SMT-LIB2 file");
   command->add_flag("--no-incremental", options->no_incremental, "re-assert the whole path condition for every query");
+  command->add_flag("--no-independence", options->no_independence, "ask the solver about the whole path condition, not only the conjuncts sharing symbols with the branch");
+  command->add_flag("--no-counterexample-cache", options->no_counterexample_cache, "do not answer from known sat supersets and unsat subsets");
+  command->add_flag("--no-model-reuse", options->no_model_reuse, "do not try the last model before asking the solver");
+  command->add_flag("--no-implied-conditions", options->no_implied_conditions, "do not decide repeated or negated branch conditions syntactically");
   command->add_flag("--no-agreement", options->no_agreement, "trace engine: skip proving forward φ ⇔ path(ρ) for each path");
   add_fault_option(command, options->fault,
                    "switch on a planted semantic bug (see `symref fuzz --list-faults`), to watch the checks catch it");

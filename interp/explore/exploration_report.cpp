@@ -132,7 +132,7 @@ nlohmann::ordered_json exploration_to_json(const ReportContext& context, const E
   out["paths"] = std::move(paths);
   const auto& s = result.statistics;
   out["stats"] = {{"paths", s.paths},        {"feasible", s.feasible},  {"infeasible", s.infeasible},
-                  {"unknown", s.unknown},    {"steps", s.steps},        {"queries", s.queries},
+                  {"unknown", s.unknown},    {"steps", s.steps},        {"queries", s.queries}, {"shortcuts", s.shortcuts},
                   {"solver_seconds", s.solver_seconds}, {"path_condition_seconds", s.path_condition_seconds},
                   {"path_condition_nodes", s.path_condition_nodes}, {"seconds", s.seconds}, {"truncated", s.truncated}};
   if (heap_model) {
@@ -214,7 +214,7 @@ std::string exploration_to_text(const ReportContext& context, const ExplorationR
   }
   const auto& s = result.statistics;
   out << "stats: " << s.paths << " paths, " << s.feasible << " feasible, " << s.infeasible << " infeasible, " << s.unknown
-      << " unknown; " << s.steps << " steps, " << s.queries << " queries, " << s.solver_seconds << " s in the solver, "
+      << " unknown; " << s.steps << " steps, " << s.queries << " queries, " << s.shortcuts << " answered by shortcut layers, " << s.solver_seconds << " s in the solver, "
       << s.seconds << " s in all" << (s.truncated ? " (stopped at the path limit)" : "") << "\n";
   return out.str();
 }

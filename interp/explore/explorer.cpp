@@ -37,6 +37,10 @@ Explorer::Explorer(const Program& program, terms::TermManager& terms, ExploreOpt
   solver_options.timeout_milliseconds = options_.timeout_milliseconds;
   solver_options.validate_models = true;
   solver_options.smt_directory = options_.smt_directory;
+  solver_options.independence = options_.independence;
+  solver_options.counterexample_cache = options_.counterexample_cache;
+  solver_options.model_reuse = options_.model_reuse;
+  solver_options.implied_conditions = options_.implied_conditions;
   solver_ = solver::make_solver(options_.solver, terms_, solver_options);
   if (options_.restrict_to != nullptr) solver_->add(options_.restrict_to);  // below every path's scopes
 }
@@ -283,6 +287,7 @@ ExplorationResult Explorer::explore() {
   }
   result.statistics.queries = statistics.queries;
   if (heap_model_ != nullptr) result.statistics.heap = heap_model_->statistics();
+  result.statistics.shortcuts = statistics.shortcuts;
   result.statistics.solver_seconds = statistics.seconds;
   for (const auto& path : result.paths) {
     ++result.statistics.paths;

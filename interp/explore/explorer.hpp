@@ -26,6 +26,11 @@ struct ExploreOptions {
   std::uint64_t max_paths = 100'000;     // leaves; then the exploration stops (reported)
   std::string solver = "z3";             // z3, cvc5, both
   bool incremental = true;               // follow each path with push/pop instead of re-asserting
+  // The shortcut layers of interp/solver (solver.hpp SolverOptions), each switchable off.
+  bool independence = true;
+  bool counterexample_cache = true;
+  bool model_reuse = true;
+  bool implied_conditions = true;
   unsigned timeout_milliseconds = 0;     // per query; 0: none
   std::string smt_directory;             // write every query as SMT-LIB2 (--smt-dir)
   bool generate_tests = true;            // a test per feasible leaf, replayed concretely
@@ -74,7 +79,8 @@ struct ExplorationStatistics {
   std::uint64_t infeasible = 0;
   std::uint64_t unknown = 0;
   std::uint64_t steps = 0;       // symbolic transitions taken
-  std::uint64_t queries = 0;
+  std::uint64_t queries = 0;     // checks that reached the solver backend
+  std::uint64_t shortcuts = 0;   // checks a shortcut layer answered without the backend
   double solver_seconds = 0;
   double path_condition_seconds = 0;  // trace engine: computing path(ρ)
   std::uint64_t path_condition_nodes = 0;  // distinct term nodes in the leaves' path conditions

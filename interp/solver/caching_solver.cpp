@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "interp/solver/counterexample_cache_solver.hpp"
 #include "interp/solver/stopwatch.hpp"
 
 namespace symref::solver {
@@ -25,14 +26,7 @@ void CachingSolver::add(Term formula) {
   assertions_.add(formula);
 }
 
-std::vector<std::uint32_t> CachingSolver::query_key() const {
-  std::vector<std::uint32_t> key;
-  for (Term formula : assertions_.formulas())
-    if (!formula->is_true()) key.push_back(formula->id());
-  std::sort(key.begin(), key.end());
-  key.erase(std::unique(key.begin(), key.end()), key.end());
-  return key;
-}
+std::vector<std::uint32_t> CachingSolver::query_key() const { return formula_set(assertions_.formulas()); }
 
 SatResult CachingSolver::check() {
   Stopwatch stopwatch;

@@ -4,10 +4,14 @@
 #include <stdexcept>
 
 #include "interp/solver/caching_solver.hpp"
+#include "interp/solver/counterexample_cache_solver.hpp"
 #include "interp/solver/cross_checking_solver.hpp"
 #include "interp/solver/cvc5_solver.hpp"
+#include "interp/solver/implied_condition_solver.hpp"
+#include "interp/solver/independence_solver.hpp"
 #include "interp/solver/logging_solver.hpp"
 #include "interp/solver/model_checking_solver.hpp"
+#include "interp/solver/model_reuse_solver.hpp"
 #include "interp/solver/z3_solver.hpp"
 
 namespace symref::solver {
@@ -41,6 +45,10 @@ std::unique_ptr<Solver> make_solver(std::string_view name, terms::TermManager& m
     solver = std::make_unique<CrossCheckingSolver>(make_z3_solver(manager), make_cvc5_solver(manager), manager);
   else
     throw std::invalid_argument("unknown solver '" + std::string(name) + "' (expected z3, cvc5 or both)");
+  if (options.independence) solver = std::make_unique<IndependenceSolver>(std::move(solver), manager);
+  if (options.counterexample_cache) solver = std::make_unique<CounterexampleCacheSolver>(std::move(solver), manager);
+  if (options.model_reuse) solver = std::make_unique<ModelReuseSolver>(std::move(solver), manager);
+  if (options.implied_conditions) solver = std::make_unique<ImpliedConditionSolver>(std::move(solver), manager);
   if (options.cache) solver = std::make_unique<CachingSolver>(std::move(solver));
   if (!options.smt_directory.empty())
     solver = std::make_unique<LoggingSolver>(std::move(solver), manager, options.smt_directory);

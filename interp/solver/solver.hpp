@@ -40,6 +40,9 @@ struct SolverStatistics {
   std::uint64_t unsat = 0;
   std::uint64_t unknown = 0;
   double seconds = 0;  // wall-clock time spent in check()
+  // Checks a layer answered without asking the solver below it (shortcut_solver.hpp): not in
+  // `queries`, which counts what reached the backend when such layers are on.
+  std::uint64_t shortcuts = 0;
 
   void record(SatResult result, double elapsed_seconds) {
     ++queries;
@@ -66,6 +69,9 @@ class Solver {
   // The model of the last check(), which must have answered sat (std::logic_error otherwise).
   // Valid until the next call on this solver.
   virtual std::unique_ptr<Model> model() = 0;
+  // The model of the last check() (sat) as a snapshot this solver keeps anyway, or null when it
+  // keeps none.  A layer above that wants to keep the model shares it instead of copying it.
+  virtual std::shared_ptr<const Model> kept_model() { return nullptr; }
   virtual SolverStatistics statistics() const = 0;
 };
 
@@ -79,11 +85,18 @@ struct SolverOptions {
   // the planted fault ModelNotValidated acts inside this layer.
   bool validate_models = true;
   bool cache = false;            // answer repeated queries from a CachingSolver
+  // The shortcut layers (shortcut_solver.hpp), from the backend up in this order:
+  bool independence = false;        // ask only the formulas sharing atoms with the newest scope
+  bool counterexample_cache = false;  // superset known sat ⇒ sat; subset known unsat ⇒ unsat
+  bool model_reuse = false;         // the last model satisfies every formula ⇒ sat
+  bool implied_conditions = false;  // the newest scope repeats or contradicts formulas syntactically
   std::string smt_directory;     // non-empty: write every query there (LoggingSolver, `--smt-dir`)
 };
 
 // "z3", "cvc5", or "both" (a CrossCheckingSolver asking Z3 and cvc5); std::invalid_argument
-// for any other name.  The layers stack as: validation over logging over caching over the backend.
+// for any other name.  The layers stack as: validation over logging over caching over the
+// shortcut layers (implied conditions, model reuse, counterexample cache, independence) over the
+// backend.
 std::unique_ptr<Solver> make_solver(std::string_view name, terms::TermManager& manager);
 std::unique_ptr<Solver> make_solver(std::string_view name, terms::TermManager& manager, const SolverOptions& options);
 

@@ -113,18 +113,20 @@ class Watchdog {
   Watchdog(const Watchdog&) = delete;
   Watchdog& operator=(const Watchdog&) = delete;
 
+  // The thread is woken only when the new deadline is earlier than the time it sleeps until: in a
+  // run of short queries it sleeps through them, and wakes about once per time limit (a wake-up
+  // per query cost more than the query on a loaded machine).
   void arm(unsigned milliseconds) {
     std::lock_guard<std::mutex> lock(mutex_);
     deadline_ = std::chrono::steady_clock::now() + std::chrono::milliseconds(milliseconds);
     armed_ = true;
     expired_ = false;
-    changed_.notify_all();
+    if (deadline_ < wakes_at_) changed_.notify_all();
   }
   // Stops watching; true when the deadline passed and the query was interrupted.
   bool disarm() {
     std::lock_guard<std::mutex> lock(mutex_);
     armed_ = false;
-    changed_.notify_all();
     return expired_;
   }
 
@@ -133,12 +135,14 @@ class Watchdog {
     std::unique_lock<std::mutex> lock(mutex_);
     while (!stopping_) {
       if (!armed_) {
+        wakes_at_ = std::chrono::steady_clock::time_point::max();
         changed_.wait(lock);
       } else if (std::chrono::steady_clock::now() >= deadline_) {
         armed_ = false;
         expired_ = true;
         context_.interrupt();
       } else {
+        wakes_at_ = deadline_;
         changed_.wait_until(lock, deadline_);
       }
     }
@@ -148,6 +152,7 @@ class Watchdog {
   std::mutex mutex_;
   std::condition_variable changed_;
   std::chrono::steady_clock::time_point deadline_;
+  std::chrono::steady_clock::time_point wakes_at_ = std::chrono::steady_clock::time_point::max();
   bool armed_ = false;
   bool expired_ = false;
   bool stopping_ = false;
@@ -260,11 +265,16 @@ class Z3Solver final : public Solver {
  public:
   explicit Z3Solver(TermManager& manager)
       : manager_(manager),
-        solver_(context_),
+        solver_(context_, z3::solver::simple()),  // the SMT core, no per-query tactic: fastest for many small incremental queries
         builder_(context_),
         names_(manager),
         lowering_(manager, names_, builder_),
-        collector_(manager) {}
+        collector_(manager) {
+    // No SIGINT handler installed and removed around every check (two sigaction calls a query).
+    z3::params parameters(context_);
+    parameters.set("ctrl_c", false);
+    solver_.set(parameters);
+  }
 
   std::string name() const override { return "z3"; }
 

@@ -1,11 +1,5 @@
 # `symref fuzz` and `symref gen` on the command line (DESIGN.md "CLI"): exit codes and determinism.
-function(expect_exit code)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE actual OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  if(NOT actual EQUAL ${code})
-    message(FATAL_ERROR "`${ARGN}` exited ${actual}, expected ${code}\n${out}\n${err}")
-  endif()
-  set(last_output "${out}" PARENT_SCOPE)
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/expect_exit.cmake)
 
 expect_exit(2 ${SYMREF} fuzz --inject-fault no-such-fault)
 expect_exit(2 ${SYMREF} fuzz --property no_such_property)

@@ -1,0 +1,173 @@
+// Campaign parts: merging, worker processes and the JSON of a shard (campaign_shards.hpp).
+#include "props/campaign_shards.hpp"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <fstream>
+#include <iostream>
+#include <stdexcept>
+
+namespace symref::props {
+
+CampaignResult merge_campaign_results(std::vector<CampaignResult> parts) {
+  CampaignResult merged;
+  merged.tallies.resize(all_properties().size());
+  for (CampaignResult& part : parts) {
+    merged.cases += part.cases;
+    merged.seconds = std::max(merged.seconds, part.seconds);
+    merged.generation_seconds += part.generation_seconds;
+    merged.workspace_seconds += part.workspace_seconds;
+    for (std::size_t k = 0; k < part.tallies.size() && k < merged.tallies.size(); ++k) {
+      PropertyTally& into = merged.tallies[k];
+      const PropertyTally& from = part.tallies[k];
+      into.cases += from.cases;
+      into.checks += from.checks;
+      into.unknown += from.unknown;
+      into.skipped += from.skipped;
+      into.seconds += from.seconds;
+    }
+    if (part.failure && (!merged.failure || part.failure->case_number < merged.failure->case_number))
+      merged.failure = std::move(part.failure);
+    merged.case_records.insert(merged.case_records.end(), part.case_records.begin(), part.case_records.end());
+  }
+  std::sort(merged.case_records.begin(), merged.case_records.end(),
+            [](const CaseRecord& a, const CaseRecord& b) { return a.number < b.number; });
+  return merged;
+}
+
+std::string reproduce_line(const CampaignOptions& options, const std::vector<std::string>& property_names,
+                           const std::string& fault, std::uint64_t case_number) {
+  std::string line = "symref fuzz --seed " + std::to_string(options.seed) + " --level " + std::to_string(options.level) +
+                     " --count " + std::to_string(case_number);
+  if (options.settings.loop_bound != PropertySettings{}.loop_bound)
+    line += " --loop-bound " + std::to_string(options.settings.loop_bound);
+  for (const auto& name : property_names) line += " --property " + name;
+  if (!fault.empty()) line += " --inject-fault " + fault;
+  return line;
+}
+
+nlohmann::json shard_to_json(const CampaignOptions& options, const CampaignResult& result, const std::string& reproduce) {
+  nlohmann::json document;
+  document["seed"] = options.seed;
+  document["level"] = options.level;
+  document["shard"] = {options.shard_index, options.shard_count};
+  document["cases"] = result.cases;
+  document["seconds"] = result.seconds;
+  document["generation_seconds"] = result.generation_seconds;
+  document["workspace_seconds"] = result.workspace_seconds;
+  document["unknowns"] = result.unknown();
+  nlohmann::json properties = nlohmann::json::array();
+  for (const auto& property : all_properties()) {
+    if (!options.properties.empty() &&
+        std::find(options.properties.begin(), options.properties.end(), property.kind) == options.properties.end())
+      continue;
+    const PropertyTally& tally = result.tallies.at(static_cast<std::size_t>(property.kind));
+    properties.push_back({{"name", property.name},     {"cases", tally.cases},     {"checks", tally.checks},
+                          {"unknown", tally.unknown},  {"skipped", tally.skipped}, {"seconds", tally.seconds}});
+  }
+  document["properties"] = std::move(properties);
+  document["failures"] = nlohmann::json::array();
+  if (const auto& failure = result.failure)
+    document["failures"].push_back({{"property", failure->property},
+                                    {"message", failure->message},
+                                    {"first_message", failure->first_message},
+                                    {"program", failure->program},
+                                    {"input", failure->input},
+                                    {"case", failure->case_number},
+                                    {"batch", failure->batch},
+                                    {"shrink_steps", failure->shrink_steps},
+                                    {"shrink_evaluations", failure->shrink_evaluations},
+                                    {"reproduce", reproduce}});
+  nlohmann::json records = nlohmann::json::array();
+  for (const CaseRecord& record : result.case_records) records.push_back({record.number, record.digest});
+  document["case_records"] = std::move(records);
+  return document;
+}
+
+CampaignResult shard_from_json(const nlohmann::json& document) {
+  try {
+    CampaignResult result;
+    result.tallies.resize(all_properties().size());
+    result.cases = document.at("cases").get<std::uint64_t>();
+    result.seconds = document.at("seconds").get<double>();
+    result.generation_seconds = document.value("generation_seconds", 0.0);
+    result.workspace_seconds = document.value("workspace_seconds", 0.0);
+    for (const auto& entry : document.at("properties")) {
+      auto kind = property_by_name(entry.at("name").get<std::string>());
+      if (!kind) throw std::runtime_error("unknown property " + entry.at("name").get<std::string>());
+      PropertyTally& tally = result.tallies[static_cast<std::size_t>(*kind)];
+      tally.cases = entry.at("cases").get<std::uint64_t>();
+      tally.checks = entry.at("checks").get<std::uint64_t>();
+      tally.unknown = entry.at("unknown").get<std::uint64_t>();
+      tally.skipped = entry.at("skipped").get<std::uint64_t>();
+      tally.seconds = entry.at("seconds").get<double>();
+    }
+    for (const auto& entry : document.at("failures")) {
+      CampaignFailure failure;
+      failure.property = entry.at("property").get<std::string>();
+      failure.message = entry.at("message").get<std::string>();
+      failure.first_message = entry.value("first_message", "");
+      failure.program = entry.at("program").get<std::string>();
+      failure.input = entry.at("input").get<std::string>();
+      failure.case_number = entry.at("case").get<std::uint64_t>();
+      failure.batch = entry.value("batch", std::uint64_t{0});
+      failure.shrink_steps = entry.value("shrink_steps", std::size_t{0});
+      failure.shrink_evaluations = entry.value("shrink_evaluations", std::size_t{0});
+      if (!result.failure || failure.case_number < result.failure->case_number) result.failure = std::move(failure);
+    }
+    for (const auto& record : document.at("case_records"))
+      result.case_records.push_back(CaseRecord{record.at(0).get<std::uint64_t>(), record.at(1).get<std::uint64_t>()});
+    return result;
+  } catch (const nlohmann::json::exception& error) {
+    throw std::runtime_error(std::string("not a fuzz shard result (") + error.what() + ")");
+  }
+}
+
+CampaignResult run_campaign_in_parallel(const CampaignOptions& options) {
+  const unsigned jobs = std::max(1u, options.jobs);
+  if (jobs == 1) return run_campaign(options);
+  std::vector<pid_t> workers;
+  std::vector<std::filesystem::path> outputs;
+  for (unsigned j = 0; j < jobs; ++j) {
+    CampaignOptions part = options;
+    part.jobs = 1;
+    part.shard_count = options.shard_count * jobs;
+    part.shard_index = options.shard_index + options.shard_count * j;
+    part.progress = j == 0 ? options.progress : nullptr;  // one worker's progress lines, not interleaved
+    outputs.push_back(std::filesystem::temp_directory_path() /
+                      ("symref-fuzz-" + std::to_string(::getpid()) + "-worker-" + std::to_string(j) + ".json"));
+    std::cout.flush();
+    std::cerr.flush();
+    const pid_t pid = ::fork();
+    if (pid < 0) throw std::runtime_error("fuzz: cannot start a worker process");
+    if (pid == 0) {
+      // The worker: run its shard, write its result, and leave without the parent's clean-up.
+      int status = 0;
+      try {
+        std::ofstream(outputs.back()) << shard_to_json(part, run_campaign(part), "").dump();
+      } catch (const std::exception& error) {
+        std::cerr << "fuzz: worker " << j + 1 << ": " << error.what() << "\n";
+        status = 1;
+      }
+      std::cerr.flush();
+      ::_exit(status);
+    }
+    workers.push_back(pid);
+  }
+  std::vector<CampaignResult> parts;
+  bool all_finished = true;
+  for (std::size_t j = 0; j < workers.size(); ++j) {
+    int status = 0;
+    if (::waitpid(workers[j], &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) all_finished = false;
+    std::ifstream in(outputs[j]);
+    if (all_finished && in) parts.push_back(shard_from_json(nlohmann::json::parse(in)));
+    else all_finished = false;
+    std::filesystem::remove(outputs[j]);
+  }
+  if (!all_finished) throw std::runtime_error("fuzz: a worker process did not finish its part of the campaign");
+  return merge_campaign_results(std::move(parts));
+}
+
+}  // namespace symref::props

@@ -1,0 +1,34 @@
+// A campaign in parts (props/campaign.hpp): shards run on other machines or in worker processes,
+// their results as JSON, and the merge of the parts into one result.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "props/campaign.hpp"
+
+namespace symref::props {
+
+// The results of disjoint parts of one campaign as one: tallies summed, cases in number order,
+// the failure of the lowest case number kept.  Seconds: the longest part's (they ran side by side).
+CampaignResult merge_campaign_results(std::vector<CampaignResult> parts);
+
+// run_campaign with options.jobs worker processes (fork), worker j running shard (I + N j)/(N J)
+// of the campaign — together exactly shard I/N — merged in case order.  jobs = 1: this process.
+CampaignResult run_campaign_in_parallel(const CampaignOptions& options);
+
+// The `symref fuzz` line that reproduces case `case_number`: the campaign's first case_number
+// cases (batches are seeded one by one, so this prefix holds the same case).
+std::string reproduce_line(const CampaignOptions& options, const std::vector<std::string>& property_names,
+                           const std::string& fault, std::uint64_t case_number);
+
+// A shard's result file: {seed, level, shard: [I, N], cases, seconds, properties: {name: tally},
+// failures: [{property, message, case, program, input, reproduce}], unknowns, case_records}.
+nlohmann::json shard_to_json(const CampaignOptions& options, const CampaignResult& result, const std::string& reproduce);
+// Back from JSON; throws std::runtime_error on a document that is not a shard result.
+CampaignResult shard_from_json(const nlohmann::json& document);
+
+}  // namespace symref::props

@@ -1,0 +1,107 @@
+// `symref fuzz-merge`: the JSON results of a sharded campaign's parts merged into one summary.
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <set>
+
+#include "interp/cli/command.hpp"
+#include "interp/cli/exit_codes.hpp"
+#include "props/campaign_shards.hpp"
+#include "props/commands.hpp"
+#include "semantics/syntax/diagnostics.hpp"
+
+namespace symref::props {
+
+namespace {
+
+struct ShardFile {
+  std::filesystem::path path;
+  nlohmann::json document;
+};
+
+// Every *.json directly in the directories, in path order.
+std::vector<ShardFile> read_shards(const std::vector<std::string>& directories) {
+  std::vector<ShardFile> shards;
+  for (const auto& directory : directories) {
+    std::error_code error;
+    std::vector<std::filesystem::path> paths;
+    for (const auto& entry : std::filesystem::directory_iterator(directory, error))
+      if (entry.is_regular_file() && entry.path().extension() == ".json") paths.push_back(entry.path());
+    if (error) throw InputError(directory + ": error: cannot read the directory (" + error.message() + ")\n");
+    std::sort(paths.begin(), paths.end());
+    for (const auto& path : paths) {
+      std::ifstream in(path);
+      nlohmann::json document = nlohmann::json::parse(in, nullptr, false);
+      if (document.is_discarded() || !document.is_object() || !document.contains("shard"))
+        throw InputError(path.string() + ": error: not a fuzz shard result\n");
+      shards.push_back(ShardFile{path, std::move(document)});
+    }
+  }
+  if (shards.empty()) throw InputError("fuzz-merge: error: no shard results (*.json) in the directories given\n");
+  return shards;
+}
+
+int merge(const std::vector<std::string>& directories) {
+  std::vector<ShardFile> shards = read_shards(directories);
+  const nlohmann::json& first = shards.front().document;
+  const auto seed = first.at("seed").get<std::uint64_t>();
+  const int level = first.at("level").get<int>();
+  const auto shard_count = first.at("shard").at(1).get<std::uint64_t>();
+  std::set<std::uint64_t> present;
+  std::vector<CampaignResult> parts;
+  CampaignOptions options;
+  options.seed = seed;
+  options.level = level;
+  for (const auto& shard : shards) {
+    const nlohmann::json& document = shard.document;
+    const auto index = document.at("shard").at(0).get<std::uint64_t>();
+    if (document.at("seed").get<std::uint64_t>() != seed || document.at("level").get<int>() != level ||
+        document.at("shard").at(1).get<std::uint64_t>() != shard_count)
+      throw InputError(shard.path.string() + ": error: belongs to another campaign (seed, level or shard count differ)\n");
+    if (!present.insert(index).second)
+      throw InputError(shard.path.string() + ": error: shard " + std::to_string(index) + "/" + std::to_string(shard_count) +
+                       " given twice\n");
+    try {
+      parts.push_back(shard_from_json(document));
+    } catch (const std::runtime_error& error) {
+      throw InputError(shard.path.string() + ": error: " + error.what() + "\n");
+    }
+    if (options.properties.empty())
+      for (const auto& property : document.at("properties")) options.properties.push_back(*property_by_name(property.at("name").get<std::string>()));
+  }
+  std::string missing;
+  for (std::uint64_t index = 0; index < shard_count; ++index)
+    if (!present.contains(index)) missing += (missing.empty() ? "" : ", ") + std::to_string(index);
+  if (!missing.empty())
+    throw InputError("fuzz-merge: error: no result for shard(s) " + missing + " of " + std::to_string(shard_count) + "\n");
+
+  CampaignResult merged = merge_campaign_results(std::move(parts));
+  std::cout << "fuzz-merge: seed " << seed << ", level " << level << ", " << shard_count << " shards\n";
+  std::cout << campaign_summary(options, merged);
+  std::cout << merged.cases << " programs, " << merged.properties_checked() << " properties checked, " << merged.unknown()
+            << " unknown skipped; the slowest shard took " << merged.seconds << " s\n";
+  std::size_t failures = 0;
+  for (const auto& shard : shards)
+    for (const auto& failure : shard.document.at("failures")) {
+      ++failures;
+      std::cout << "FAILED (shard " << shard.document.at("shard").at(0).get<std::uint64_t>() << "): property "
+                << failure.at("property").get<std::string>() << " on case " << failure.at("case").get<std::uint64_t>() << "\n"
+                << "  " << failure.at("message").get<std::string>() << "\n"
+                << "  reproduce: " << failure.value("reproduce", "") << "\n";
+    }
+  return failures == 0 ? cli::exit_done : cli::exit_property_failure;
+}
+
+}  // namespace
+
+void add_fuzz_merge_command(CLI::App& app, cli::Action& action) {
+  auto directories = std::make_shared<std::vector<std::string>>();
+  CLI::App* command = app.add_subcommand("fuzz-merge", "merge the shard results of `symref fuzz --shard I/N --out DIR`");
+  command->add_option("DIR", *directories, "directories holding shard-I-of-N.json files")->required();
+  command->final_callback([&action, directories] { action = [directories] { return merge(*directories); }; });
+}
+
+}  // namespace symref::props
