@@ -31,6 +31,8 @@ const std::vector<PropertyDescription>& all_properties() {
        "a term built with and without simplification evaluates to the same value"},
       {PropertyKind::PathsPartition, "paths_partition", "King 1976",
        "path conditions of the leaves are pairwise disjoint and together cover every input"},
+      {PropertyKind::ConcreteFastPath, "concrete_fast_path", "§2–§4 concrete rules",
+       "the fast path of `run` and the rule-by-rule machine agree on outcome, steps, branches and state"},
   };
   return properties;
 }
@@ -60,6 +62,7 @@ PropertyVerdict dispatch(PropertyKind kind, CaseWorkspace& workspace) {
     case PropertyKind::TestsReplay: return check_tests_replay(workspace);
     case PropertyKind::SimplificationKeepsMeaning: return check_simplification_keeps_meaning(workspace);
     case PropertyKind::PathsPartition: return check_paths_partition(workspace);
+    case PropertyKind::ConcreteFastPath: return check_concrete_fast_path(workspace);
   }
   throw std::logic_error("unknown property");
 }

@@ -27,6 +27,8 @@ const std::vector<FaultDescription>& all_faults() {
       {Fault::WpDefinednessDropped, "wp-definedness-dropped", "path(h := e . rho) omits the definedness conjunct delta(h, e)"},
       {Fault::ModelNotValidated, "model-not-validated", "a stale solver model is used without evaluating the path condition under it"},
       {Fault::SymbolicGlobalAsLocal, "symbolic-global-as-local", "symbolic assignment to a global updates a local slot instead"},
+      {Fault::FastPathLoopExitUncounted, "fast-path-loop-exit-uncounted", "the concrete fast path of run does not count the iteration-exit transition",
+       "--count 50 --level 1 --property concrete_fast_path"},
   };
   return faults;
 }

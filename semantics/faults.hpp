@@ -28,6 +28,7 @@ enum class Fault : unsigned char {
   WpDefinednessDropped,     // path(h := e · ρ) omits δ(h, e)
   ModelNotValidated,        // a solver model is used without evaluating φ under it first (and is stale)
   SymbolicGlobalAsLocal,    // symbolic assignment to a global variable updates a local slot of the same index
+  FastPathLoopExitUncounted,  // the concrete fast path does not count the iteration-exit transition
 };
 
 struct FaultDescription {

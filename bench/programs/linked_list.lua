@@ -7,8 +7,8 @@ function Node.new()
   return setmetatable({ value = 0, next = nil }, Node)
 end
 
-function Node:link(v, rest)
-  self.value = v
+function Node:link(value, rest)
+  self.value = value
   self.next = rest
   return self
 end
