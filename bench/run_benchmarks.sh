@@ -1,34 +1,83 @@
 #!/usr/bin/env bash
-# On-demand benchmarks (not part of ctest): symref against Lua 5.4 on the same algorithms, and
-# the symbolic engines.  Usage: bench/run_benchmarks.sh BUILD_DIR.  Figures go to stdout; the
-# README records them.
+# On-demand benchmarks (not part of ctest): symref's concrete interpreter against idiomatic Lua 5.4
+# on the same algorithms with the same input (symref reads it from --input, Lua from arg), then the
+# symbolic engines.  Usage: bench/run_benchmarks.sh BUILD_DIR [PROGRAM...].  Figures go to stdout;
+# the README records them.
 set -euo pipefail
-build="${1:?usage: run_benchmarks.sh BUILD_DIR}"
+build="${1:?usage: run_benchmarks.sh BUILD_DIR [PROGRAM...]}"
+shift
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 symref="$build/symref"
+lua="${LUA:-lua5.4}"
+scratch="$(mktemp -d)"
+trap 'rm -rf "$scratch"' EXIT
 
-seconds() {  # best of 5 wall-clock runs of a command, in seconds
-  local best=""
+if ! command -v "$lua" > /dev/null 2>&1; then
+  echo "error: $lua not found: install Lua 5.4 (Debian: apt-get install lua5.4) or set LUA=/path/to/lua5.4;" >&2
+  echo "       the concrete benchmarks compare symref with Lua and cannot run without it" >&2
+  exit 1
+fi
+
+# Best of 5 runs of a command: "CPU WALL" in seconds, CPU = user + system time of the process.
+# The ratio is taken on CPU time: on a machine shared with other work the wall clock also counts
+# the time the process waited for a core, CPU time does not.
+if [ ! -x /usr/bin/time ]; then
+  echo "error: /usr/bin/time not found: install it (Debian: apt-get install time)" >&2
+  exit 1
+fi
+
+timing() {
+  local best_cpu="" best_wall="" measured cpu wall
+  measured="$(mktemp)"
   for _ in 1 2 3 4 5; do
-    local start end elapsed
-    start=$(date +%s.%N)
-    "$@" > /dev/null 2>&1
-    end=$(date +%s.%N)
-    elapsed=$(echo "$end - $start" | bc -l)
-    if [ -z "$best" ] || (( $(echo "$elapsed < $best" | bc -l) )); then best=$elapsed; fi
+    /usr/bin/time -f "%U %S %e" -o "$measured" "$@" > /dev/null 2>&1
+    read -r user system wall < "$measured"
+    cpu=$(echo "$user + $system" | bc -l)
+    if [ -z "$best_cpu" ] || (( $(echo "$cpu < $best_cpu" | bc -l) )); then best_cpu=$cpu; fi
+    if [ -z "$best_wall" ] || (( $(echo "$wall < $best_wall" | bc -l) )); then best_wall=$wall; fi
   done
-  printf "%.3f" "$best"
+  rm -f "$measured"
+  printf "%.2f %.2f" "$best_cpu" "$best_wall"
 }
 
-echo "== concrete interpreter vs Lua 5.4 (best of 5, wall clock)"
-printf "%-14s %12s %10s %10s %8s %14s\n" program transitions symref_s lua_s ratio transitions/s
-for name in count_loop fibonacci; do
-  steps=$("$symref" run "$here/programs/$name.sym" --max-steps 1000000000 --json 2>/dev/null | sed -n 's/^  "steps": \([0-9]*\),$/\1/p')
-  symref_time=$(seconds "$symref" run "$here/programs/$name.sym" --max-steps 1000000000)
-  lua_time=$(seconds lua5.4 "$here/programs/$name.lua")
-  ratio=$(echo "$symref_time / $lua_time" | bc -l)
-  rate=$(echo "$steps / $symref_time" | bc -l)
-  printf "%-14s %12s %10s %10s %8.2f %14.0f\n" "$name" "$steps" "$symref_time" "$lua_time" "$ratio" "$rate"
+# The input of each program: its size (Lua's arg) and the same input as a symref state.
+size_of() {
+  case "$1" in
+    count_loop) echo 30000000 ;;
+    fibonacci) echo 30 ;;
+    insertion_sort) echo 2000 ;;
+    linked_list) echo 1000000 ;;
+    factorial) echo 2000 ;;
+  esac
+}
+write_input() {  # NAME SIZE FILE
+  case "$1" in
+    insertion_sort)  # a descending array n, n-1, ..., 1: the same one the Lua twin builds
+      { printf '{"globals": {"a": ['; seq -s, "$2" -1 1; printf ']}}\n'; } > "$3" ;;
+    *) printf '{"globals": {"n": %s}}\n' "$2" > "$3" ;;
+  esac
+}
+
+programs=("$@")
+[ ${#programs[@]} -eq 0 ] && programs=(count_loop fibonacci insertion_sort linked_list factorial)
+
+echo "== concrete interpreter vs idiomatic Lua 5.4 (best of 5; CPU = user + system seconds, wall clock in brackets)"
+echo "   $(nproc) cores, load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+printf "%-15s %12s %16s %16s %7s %14s\n" program transitions "symref CPU (wall)" "Lua CPU (wall)" ratio transitions/s
+for name in "${programs[@]}"; do
+  size=$(size_of "$name")
+  input="$scratch/$name.json"
+  write_input "$name" "$size" "$input"
+  steps=$("$symref" run "$here/programs/$name.sym" --input "$input" --max-steps 1000000000 --json 2>/dev/null |
+          sed -n 's/^  "steps": \([0-9]*\),$/\1/p')
+  read -r symref_cpu symref_wall <<< "$(timing "$symref" run "$here/programs/$name.sym" --input "$input" --max-steps 1000000000)"
+  read -r lua_cpu lua_wall <<< "$(timing "$lua" "$here/programs/$name.lua" "$size")"
+  ratio=$(echo "$symref_cpu / $lua_cpu" | bc -l)
+  rate=$(echo "$steps / $symref_cpu" | bc -l)
+  printf "%-15s %12s %16s %16s %7.2f %14.0f\n" "$name" "$steps" "$symref_cpu ($symref_wall)" "$lua_cpu ($lua_wall)" "$ratio" "$rate"
 done
-python3 "$here/explore_benchmarks.py" "$symref"
-python3 "$here/shortcut_benchmarks.py" "$symref"
+echo "   load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+if [ -z "${SKIP_EXPLORE:-}" ]; then
+  python3 "$here/explore_benchmarks.py" "$symref"
+  python3 "$here/shortcut_benchmarks.py" "$symref"
+fi

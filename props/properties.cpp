@@ -47,6 +47,8 @@ const std::vector<PropertyDescription>& all_properties() {
        "an input whose concrete run fails an assert satisfies apc and apc^K for that assert", 2},
       {PropertyKind::ApcUnsatNoPath, "apc_unsat_no_path", "Strejček & Trtík Thm 1",
        "unsat apc or apc^K: no feasible forward leaf fails the first assert", 2},
+      {PropertyKind::ConcreteFastPath, "concrete_fast_path", "§2–§4 concrete rules",
+       "the fast path of `run` and the rule-by-rule machine agree on outcome, steps, branches and state"},
   };
   return properties;
 }
@@ -84,6 +86,7 @@ PropertyVerdict dispatch(PropertyKind kind, CaseWorkspace& workspace) {
     case PropertyKind::CompositionalTestsReplay: return check_compositional_tests_replay(workspace);
     case PropertyKind::ApcNecessary: return check_apc_necessary(workspace);
     case PropertyKind::ApcUnsatNoPath: return check_apc_unsat_no_path(workspace);
+    case PropertyKind::ConcreteFastPath: return check_concrete_fast_path(workspace);
   }
   throw std::logic_error("unknown property");
 }

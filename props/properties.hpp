@@ -4,7 +4,8 @@
 // "Properties"), each named after what it checks: substitution (Lemmas 2.1, 3.3, 4.4),
 // definedness (Lemma 4.3), correctness (Theorems 2.3, 3.5), completeness (Theorems 2.4, 3.6),
 // traces (Theorem 4.5), pc_equals_wp (§4 against §2–§3), solvers_agree, tests_replay,
-// simplification_keeps_meaning, and King's view of the tree, paths_partition.
+// simplification_keeps_meaning, King's view of the tree, paths_partition, and concrete_fast_path
+// (the fast path of `run` against the rules).
 #pragma once
 
 #include <cstdint>
@@ -36,6 +37,7 @@ enum class PropertyKind : std::uint8_t {
   CompositionalTestsReplay,
   ApcNecessary,
   ApcUnsatNoPath,
+  ConcreteFastPath,
 };
 
 struct PropertyDescription {
@@ -92,5 +94,6 @@ PropertyVerdict check_compositional_progress(CaseWorkspace& workspace);
 PropertyVerdict check_compositional_tests_replay(CaseWorkspace& workspace);
 PropertyVerdict check_apc_necessary(CaseWorkspace& workspace);
 PropertyVerdict check_apc_unsat_no_path(CaseWorkspace& workspace);
+PropertyVerdict check_concrete_fast_path(CaseWorkspace& workspace);
 
 }  // namespace symref::props

@@ -56,6 +56,8 @@ const std::vector<FaultDescription>& all_faults() {
       {Fault::ModelReuseSkipsNewest, "model-reuse-skips-newest", "model reuse answers sat without evaluating the newest formula", "--count 50 --level 1"},
       {Fault::ImpliedIgnoresPolarity, "implied-ignores-polarity", "the implied-condition layer takes the negation of a branch condition below for implied by it", "--count 50 --level 1"},
       {Fault::IndependenceNewestOnly, "independence-newest-only", "constraint independence asks only the newest scope, dropping formulas on the same atoms", "--count 50 --level 1"},
+      {Fault::FastPathLoopExitUncounted, "fast-path-loop-exit-uncounted", "the concrete fast path of run does not count the iteration-exit transition",
+       "--count 50 --level 1 --property concrete_fast_path"},
   };
   return faults;
 }

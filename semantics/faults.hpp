@@ -48,6 +48,7 @@ enum class Fault : unsigned char {
   ModelReuseSkipsNewest,    // model reuse does not evaluate the newest formula under the last model
   ImpliedIgnoresPolarity,   // the implied-condition layer takes the negation of a formula below for implied
   IndependenceNewestOnly,   // constraint independence drops formulas sharing atoms with the newest scope
+  FastPathLoopExitUncounted,  // the concrete fast path does not count the iteration-exit transition
 };
 
 struct FaultDescription {

@@ -1,7 +1,6 @@
--- The same algorithm as count_loop.sym: globals, a while loop of 3*10^7 iterations.
-i = 0
-n = 30000000
-s = 0
+-- The twin of count_loop.sym, as a Lua programmer writes it: locals, n from the command line.
+local n = tonumber(arg[1])
+local i, s = 0, 0
 while i < n do
   s = s + i
   i = i + 1

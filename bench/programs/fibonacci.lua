@@ -1,12 +1,13 @@
--- The same algorithm as fibonacci.sym: a recursive procedure accumulating into a global.
-r = 0
-function fib(n)
-  if n < 2 then
-    r = r + n
+-- The twin of fibonacci.sym: a recursive local function accumulating into a local r (an upvalue).
+local n = tonumber(arg[1])
+local r = 0
+local function fib(k)
+  if k < 2 then
+    r = r + k
   else
-    fib(n - 1)
-    fib(n - 2)
+    fib(k - 1)
+    fib(k - 2)
   end
 end
-fib(30)
+fib(n)
 print(r)

@@ -60,11 +60,12 @@ std::string ConfigurationPrinter::render(const ConcreteMachine& machine, const s
   return out;
 }
 
-std::string shorten_branches(const std::string& branches) {
-  if (branches.empty()) return "(none)";
-  constexpr std::size_t shown = 200;
-  if (branches.size() <= 4 * shown) return branches;
-  return branches.substr(0, shown) + "... (" + std::to_string(branches.size()) + " letters; --json prints them all)";
+std::string shorten_branches(const std::string& branches) { return shorten_branches(branches, branches.size()); }
+
+std::string shorten_branches(const std::string& prefix, std::size_t letters) {
+  if (letters == 0) return "(none)";
+  if (letters <= branches_shown_in_full) return prefix;
+  return prefix.substr(0, 200) + "... (" + std::to_string(letters) + " letters; --json prints them all)";
 }
 
 }  // namespace symref

@@ -25,5 +25,8 @@ class ConfigurationPrinter {
 
 // A branch string for text output: "(none)" when empty, cut with its length when very long.
 std::string shorten_branches(const std::string& branches);
+// The same from the first min(letters, branches_shown_in_full) letters and the string's length.
+constexpr std::size_t branches_shown_in_full = 800;
+std::string shorten_branches(const std::string& prefix, std::size_t letters);
 
 }  // namespace symref

@@ -3,11 +3,13 @@
 #include <iostream>
 #include <memory>
 #include <string>
+#include <type_traits>
 
 #include "interp/cli/command.hpp"
 #include "interp/cli/exit_codes.hpp"
 #include "interp/cli/configuration_printer.hpp"
 #include "interp/state_json/state_format.hpp"
+#include "semantics/concrete/fast_machine.hpp"
 #include "semantics/concrete/machine.hpp"
 #include "semantics/syntax/diagnostics.hpp"
 #include "semantics/syntax/front_end.hpp"
@@ -43,37 +45,15 @@ GlobalState load_input(const Program& program, const std::string& path) {
 }
 
 
-int run(const RunOptions& options) {
-  auto program = load_program(options.file);
-  ConcreteMachine machine(*program, load_input(*program, options.input));
-  RunLimits limits{options.max_steps, options.max_depth};
-
-  nlohmann::ordered_json trace = nlohmann::ordered_json::array();
-  if (options.trace) {
-    // Step by step, printing each transition: the rule's name and the configuration it leads to.
-    machine.set_limits(limits);
-    ConfigurationPrinter printer(*program);
-    while (machine.outcome() == Outcome::Running && machine.steps() < limits.max_steps) {
-      const Statement* statement = machine.next_statement();
-      std::string where = printer.describe_position(machine.control(), statement);
-      auto rule = machine.step();
-      if (!rule) break;
-      if (options.json) {
-        trace.push_back({{"step", machine.steps()}, {"rule", concrete_rule_name(*rule)}, {"at", where}});
-      } else {
-        std::cout << "#" << machine.steps() << " " << concrete_rule_name(*rule) << "  " << where << "\n"
-                  << printer.render(machine, "    ");
-      }
-    }
-  }
-  machine.run(limits);  // finishes the run (or classifies it) after tracing, or does all of it
-
-  GlobalState final_state = machine.state();
+// Prints the end of a run of either machine: outcome, steps, branch string and final state.
+template <typename Machine>
+int report(const Program& program, const RunOptions& options, const Machine& machine, GlobalState final_state,
+           nlohmann::ordered_json trace) {
   name_new_objects(final_state);
   if (options.json) {
     nlohmann::ordered_json out;
     out["outcome"] = std::string(outcome_name(machine.outcome()));
-    out["state"] = write_state(*program, final_state);
+    out["state"] = write_state(program, final_state);
     out["steps"] = machine.steps();
     out["branches"] = machine.branches();
     if (options.trace) out["trace"] = std::move(trace);
@@ -81,11 +61,47 @@ int run(const RunOptions& options) {
   } else {
     std::cout << "outcome: " << outcome_name(machine.outcome());
     if (machine.outcome() == Outcome::Bound) std::cout << " (" << machine.bound_reason() << ")";
-    std::cout << "\nsteps: " << machine.steps() << "\nbranches: " << shorten_branches(machine.branches())
+    std::string branches;
+    if constexpr (std::is_same_v<Machine, FastMachine>)  // only the letters shown are spelled out
+      branches = shorten_branches(machine.branch_record().to_string(branches_shown_in_full), machine.branch_record().size());
+    else
+      branches = shorten_branches(machine.branches());
+    std::cout << "\nsteps: " << machine.steps() << "\nbranches: " << branches
               << "\nfinal state:\n"
-              << render_state(*program, final_state, "  ");
+              << render_state(program, final_state, "  ");
   }
   return exit_done;
+}
+
+int run(const RunOptions& options) {
+  auto program = load_program(options.file);
+  RunLimits limits{options.max_steps, options.max_depth};
+  if (!options.trace) {
+    // Nobody asks for the rules: the fast path (concrete/fast_machine.hpp) applies the same ones.
+    FastMachine machine(*program, load_input(*program, options.input));
+    machine.run(limits);
+    return report(*program, options, machine, machine.take_state(), {});
+  }
+  ConcreteMachine machine(*program, load_input(*program, options.input));
+
+  // Step by step, printing each transition: the rule's name and the configuration it leads to.
+  nlohmann::ordered_json trace = nlohmann::ordered_json::array();
+  machine.set_limits(limits);
+  ConfigurationPrinter printer(*program);
+  while (machine.outcome() == Outcome::Running && machine.steps() < limits.max_steps) {
+    const Statement* statement = machine.next_statement();
+    std::string where = printer.describe_position(machine.control(), statement);
+    auto rule = machine.step();
+    if (!rule) break;
+    if (options.json) {
+      trace.push_back({{"step", machine.steps()}, {"rule", concrete_rule_name(*rule)}, {"at", where}});
+    } else {
+      std::cout << "#" << machine.steps() << " " << concrete_rule_name(*rule) << "  " << where << "\n"
+                << printer.render(machine, "    ");
+    }
+  }
+  machine.run(limits);  // classifies the run's end after tracing
+  return report(*program, options, machine, machine.state(), std::move(trace));
 }
 
 }  // namespace

@@ -188,6 +188,7 @@ GlobalState read_state_value(const Program& program, const SourceFile& source, c
 }
 
 void name_new_objects(GlobalState& state) {
+  // Only the input's names can clash: the counter never hands out one of its own names twice.
   std::unordered_set<std::string> used;
   for (const auto& object : state.heap)
     if (!object.name.empty()) used.insert(object.name);
@@ -196,8 +197,7 @@ void name_new_objects(GlobalState& state) {
     if (!object.name.empty()) continue;
     std::string name;
     do name = "o" + std::to_string(counter++);
-    while (used.count(name));
-    used.insert(name);
+    while (!used.empty() && used.count(name));
     object.name = std::move(name);
   }
 }

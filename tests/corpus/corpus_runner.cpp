@@ -34,6 +34,7 @@
 #include "interp/property_failure.hpp"
 #include "interp/state_json/json_document.hpp"
 #include "interp/state_json/state_format.hpp"
+#include "semantics/concrete/fast_machine.hpp"
 #include "semantics/concrete/machine.hpp"
 #include "semantics/syntax/diagnostics.hpp"
 #include "semantics/syntax/front_end.hpp"
@@ -91,38 +92,43 @@ int check_runs(const std::string& program_path) {
     if (const JsonValue* value = run.find("input")) input = read_state_value(*program, *source, *value, notes);
     RunLimits limits;
     if (const JsonValue* value = run.find("max_steps")) limits.max_steps = std::stoull(value->text);
-    ConcreteMachine machine(*program, input);
-    machine.run(limits);
-
-    const JsonValue* outcome = run.find("outcome");
-    if (outcome == nullptr) {
-      std::cerr << label << ": no expected \"outcome\"\n";
-      ++failures;
-      continue;
-    }
-    if (outcome->text != outcome_name(machine.outcome())) {
-      std::cerr << label << ": outcome " << outcome_name(machine.outcome()) << ", expected " << outcome->text << "\n";
-      ++failures;
-    }
-    if (const JsonValue* branches = run.find("branches"); branches && branches->text != machine.branches()) {
-      std::cerr << label << ": branches " << machine.branches() << ", expected " << branches->text << "\n";
-      ++failures;
-    }
-    if (const JsonValue* steps = run.find("steps"); steps && steps->text != std::to_string(machine.steps())) {
-      std::cerr << label << ": " << machine.steps() << " steps, expected " << steps->text << "\n";
-      ++failures;
-    }
-    if (const JsonValue* final_state = run.find("final")) {
-      GlobalState expected = read_state_value(*program, *source, *final_state, notes);
-      std::string difference;
-      if (!equivalent_states(*program, machine.state(), expected, &difference)) {
-        GlobalState actual = machine.state();
-        name_new_objects(actual);
-        std::cerr << label << ": final state differs (" << difference << "); actual:\n"
-                  << write_state(*program, actual).dump(2) << "\n";
+    // The golden holds for the rules (ConcreteMachine) and for the fast path of `run` alike.
+    auto check = [&](auto& machine, const char* machine_name) {
+      machine.run(limits);
+      const JsonValue* outcome = run.find("outcome");
+      if (outcome == nullptr) {
+        std::cerr << label << machine_name << ": no expected \"outcome\"\n";
+        ++failures;
+        return;
+      }
+      if (outcome->text != outcome_name(machine.outcome())) {
+        std::cerr << label << machine_name << ": outcome " << outcome_name(machine.outcome()) << ", expected " << outcome->text << "\n";
         ++failures;
       }
-    }
+      if (const JsonValue* branches = run.find("branches"); branches && branches->text != machine.branches()) {
+        std::cerr << label << machine_name << ": branches " << machine.branches() << ", expected " << branches->text << "\n";
+        ++failures;
+      }
+      if (const JsonValue* steps = run.find("steps"); steps && steps->text != std::to_string(machine.steps())) {
+        std::cerr << label << machine_name << ": " << machine.steps() << " steps, expected " << steps->text << "\n";
+        ++failures;
+      }
+      if (const JsonValue* final_state = run.find("final")) {
+        GlobalState expected = read_state_value(*program, *source, *final_state, notes);
+        std::string difference;
+        if (!equivalent_states(*program, machine.state(), expected, &difference)) {
+          GlobalState actual = machine.state();
+          name_new_objects(actual);
+          std::cerr << label << machine_name << ": final state differs (" << difference << "); actual:\n"
+                    << write_state(*program, actual).dump(2) << "\n";
+          ++failures;
+        }
+      }
+    };
+    ConcreteMachine rules(*program, input);
+    check(rules, " (rules)");
+    FastMachine fast(*program, input);
+    check(fast, " (fast path)");
   }
   if (failures == 0) std::cout << program_path << ": " << runs->items.size() << " runs as expected\n";
   return failures == 0 ? 0 : 1;

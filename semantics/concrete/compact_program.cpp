@@ -1,0 +1,255 @@
+// Translation of a checked program into the compact form of the concrete fast path (§2–§4).
+#include "semantics/concrete/compact_program.hpp"
+
+#include "semantics/concrete/state.hpp"
+
+namespace symref {
+
+namespace {
+
+class Compiler {
+ public:
+  explicit Compiler(CompactProgram& out) : out_(out) {}
+
+  CompactOperand operand(const Expression& e) {
+    switch (e.kind) {
+      case ExpressionKind::IntegerLiteral: return constant(Value::integer(e.integer));
+      case ExpressionKind::BooleanLiteral: return constant(Value::boolean(e.boolean));
+      case ExpressionKind::NilLiteral: return constant(Value::nil(e.type.class_index));
+      case ExpressionKind::This:
+      case ExpressionKind::Variable: return slot(e.variable);
+      case ExpressionKind::ArrayLength: return node({NodeOp::ArrayLength, e.operand(0).variable.index, {}, {}, {}});
+      case ExpressionKind::FieldRead: {
+        CompactOperand object = operand(e.operand(0));
+        return node({NodeOp::FieldRead, field_position_[e.field], object, {}, {}});
+      }
+      case ExpressionKind::ArrayRead: {
+        CompactOperand index = operand(e.operand(1));
+        return node({NodeOp::ArrayRead, e.operand(0).variable.index, index, {}, {}});
+      }
+      case ExpressionKind::Unary: {
+        CompactOperand a = operand(e.operand(0));
+        return node({e.unary_operator == UnaryOperator::Not ? NodeOp::Not : NodeOp::Negate, 0, a, {}, {}});
+      }
+      case ExpressionKind::Binary: {
+        CompactOperand a = operand(e.operand(0));
+        CompactOperand b = operand(e.operand(1));
+        return node({binary_op(e.binary_operator), 0, a, b, {}});
+      }
+      case ExpressionKind::Conditional: {
+        CompactOperand a = operand(e.operand(0));
+        CompactOperand b = operand(e.operand(1));
+        CompactOperand c = operand(e.operand(2));
+        return node({NodeOp::Conditional, 0, a, b, c});
+      }
+    }
+    return constant(Value());
+  }
+
+  CompactLocation location(const Expression& target) {
+    switch (target.kind) {
+      case ExpressionKind::FieldRead:
+        return {LocationKind::Field, field_position_[target.field], operand(target.operand(0))};
+      case ExpressionKind::ArrayRead:
+        return {LocationKind::Array, target.operand(0).variable.index, operand(target.operand(1))};
+      default:
+        return {target.variable.scope == Scope::Global ? LocationKind::Global : LocationKind::Local,
+                target.variable.index, {}};
+    }
+  }
+
+  void block(const Block& b) {
+    for (const auto& s : b.statements) statement(s);
+  }
+
+  void statement(const Statement& s) {
+    CompactInstruction in;
+    in.checks_definedness = s.checks_definedness;
+    switch (s.kind) {
+      case StatementKind::LocalDeclaration:
+      case StatementKind::Assignment:
+        in.location = location(*s.target);
+        if (s.target->type.kind == TypeKind::IntArray) {
+          in.op = InstructionOp::AssignWholeArray;
+          in.value = {OperandKind::Global, s.value->variable.index};
+        } else {
+          in.value = operand(*s.value);
+          static constexpr InstructionOp by_location[] = {InstructionOp::AssignGlobal, InstructionOp::AssignLocal,
+                                                          InstructionOp::AssignArray, InstructionOp::AssignField};
+          in.op = by_location[static_cast<int>(in.location.kind)];
+        }
+        emit(in);
+        return;
+      case StatementKind::New:
+        in.op = InstructionOp::New;
+        in.location = location(*s.target);
+        in.number = s.class_index;
+        emit(in);
+        return;
+      case StatementKind::If: {
+        in.op = InstructionOp::If;
+        in.value = operand(*s.value);
+        const std::size_t test = emit(in);
+        block(s.then_block);
+        if (s.else_block.statements.empty()) {
+          out_.code[test].jump = here();
+        } else {
+          const std::size_t skip_else = emit(jump_to(0));
+          out_.code[test].jump = here();
+          block(s.else_block);
+          out_.code[skip_else].jump = here();
+        }
+        return;
+      }
+      case StatementKind::While: {
+        in.op = InstructionOp::While;
+        in.value = operand(*s.value);
+        const std::size_t test = emit(in);
+        block(s.body);
+        emit(jump_to(static_cast<std::int32_t>(test)));
+        out_.code[test].jump = here();
+        return;
+      }
+      case StatementKind::Assert:
+      case StatementKind::Assume:
+        in.op = s.kind == StatementKind::Assert ? InstructionOp::Assert : InstructionOp::Assume;
+        in.value = operand(*s.value);
+        emit(in);
+        return;
+      case StatementKind::Skip:
+        in.op = InstructionOp::Skip;
+        emit(in);
+        return;
+      case StatementKind::ProcedureCall:
+      case StatementKind::MethodCall: {
+        const bool method = s.kind == StatementKind::MethodCall;
+        in.op = method ? InstructionOp::CallMethod : InstructionOp::CallProcedure;
+        in.number = s.callee;
+        if (method) in.value = operand(*s.receiver);
+        std::vector<CompactOperand> arguments;
+        for (const auto& argument : s.arguments) arguments.push_back(operand(*argument));
+        in.first_argument = static_cast<std::int32_t>(out_.arguments.size());
+        in.argument_count = static_cast<std::int32_t>(arguments.size());
+        out_.arguments.insert(out_.arguments.end(), arguments.begin(), arguments.end());
+        in.has_result = method && s.target != nullptr;
+        emit(in);
+        if (in.has_result) {
+          CompactInstruction result;
+          result.op = InstructionOp::MethodResult;
+          result.location = location(*s.target);
+          result.result_needs_definedness = s.target->kind != ExpressionKind::Variable;
+          emit(result);
+        }
+        return;
+      }
+      case StatementKind::Return:
+        in.op = InstructionOp::Return;
+        in.value = operand(*s.value);
+        emit(in);
+        return;
+    }
+  }
+
+  void set_field_positions(const Program& program) {
+    for (const auto& field : program.fields) field_position_.push_back(field.position);
+  }
+
+  // Copies a strict binary node over leaves into the instruction (CompactInstruction::leaf_binary).
+  void mark_leaf_binary(CompactInstruction& in) const {
+    if (in.value.kind != OperandKind::Node) return;
+    const CompactNode& node = out_.nodes[static_cast<std::size_t>(in.value.index)];
+    const bool strict = node.op >= NodeOp::Add && node.op <= NodeOp::NotEqual;
+    if (!strict || node.a.kind == OperandKind::Node || node.b.kind == OperandKind::Node) return;
+    in.leaf_binary = true;
+    in.binary = node.op;
+    in.left = node.a;
+    in.right = node.b;
+  }
+
+  std::int32_t here() const { return static_cast<std::int32_t>(out_.code.size()); }
+  std::size_t emit(CompactInstruction in) {
+    mark_leaf_binary(in);
+    out_.code.push_back(in);
+    return out_.code.size() - 1;
+  }
+  static CompactInstruction jump_to(std::int32_t target) {
+    CompactInstruction in;
+    in.op = InstructionOp::Jump;
+    in.jump = target;
+    return in;
+  }
+
+ private:
+  CompactOperand constant(Value value) {
+    out_.constants.push_back(std::move(value));
+    return {OperandKind::Constant, static_cast<std::int32_t>(out_.constants.size() - 1)};
+  }
+  static CompactOperand slot(const VariableSlot& variable) {
+    return {variable.scope == Scope::Global ? OperandKind::Global : OperandKind::Local, variable.index};
+  }
+  CompactOperand node(CompactNode n) {
+    out_.nodes.push_back(n);
+    return {OperandKind::Node, static_cast<std::int32_t>(out_.nodes.size() - 1)};
+  }
+  static NodeOp binary_op(BinaryOperator op) {
+    switch (op) {
+      case BinaryOperator::Add: return NodeOp::Add;
+      case BinaryOperator::Subtract: return NodeOp::Subtract;
+      case BinaryOperator::Multiply: return NodeOp::Multiply;
+      case BinaryOperator::Divide: return NodeOp::Divide;
+      case BinaryOperator::Remainder: return NodeOp::Remainder;
+      case BinaryOperator::Less: return NodeOp::Less;
+      case BinaryOperator::LessEqual: return NodeOp::LessEqual;
+      case BinaryOperator::Greater: return NodeOp::Greater;
+      case BinaryOperator::GreaterEqual: return NodeOp::GreaterEqual;
+      case BinaryOperator::Equal: return NodeOp::Equal;
+      case BinaryOperator::NotEqual: return NodeOp::NotEqual;
+      case BinaryOperator::And: return NodeOp::And;
+      case BinaryOperator::Or: return NodeOp::Or;
+      case BinaryOperator::Implies: return NodeOp::Implies;
+    }
+    return NodeOp::Add;
+  }
+
+  CompactProgram& out_;
+  std::vector<std::int32_t> field_position_;
+};
+
+}  // namespace
+
+CompactProgram compile_compact(const Program& program) {
+  CompactProgram out;
+  Compiler compiler(out);
+  compiler.set_field_positions(program);
+  compiler.block(program.main);
+  CompactInstruction main_end;
+  main_end.op = InstructionOp::MainEnd;
+  compiler.emit(main_end);
+  for (const auto& callable : program.callables) {
+    CompactCallable compact;
+    compact.entry = compiler.here();
+    compact.parameter_slots = callable.first_parameter_slot() + callable.parameter_count;
+    for (std::size_t slot = static_cast<std::size_t>(compact.parameter_slots); slot < callable.locals.size(); ++slot)
+      compact.local_defaults.push_back(default_value(callable.locals[slot].type));
+    compiler.block(callable.body);
+    CompactInstruction end;
+    end.op = InstructionOp::End;
+    compiler.emit(end);
+    out.callables.push_back(std::move(compact));
+  }
+  // Follow every Jump at compile time: the end of a block costs nothing at run time.
+  auto follow = [&out](std::int32_t target) {
+    while (out.code[static_cast<std::size_t>(target)].op == InstructionOp::Jump) target = out.code[static_cast<std::size_t>(target)].jump;
+    return target;
+  };
+  for (std::size_t pc = 0; pc < out.code.size(); ++pc) {
+    CompactInstruction& in = out.code[pc];
+    if (in.op == InstructionOp::MainEnd || in.op == InstructionOp::End || in.op == InstructionOp::Jump) continue;
+    in.next = follow(static_cast<std::int32_t>(pc + 1));
+    if (in.op == InstructionOp::If || in.op == InstructionOp::While) in.jump = follow(in.jump);
+  }
+  for (auto& callable : out.callables) callable.entry = follow(callable.entry);
+  return out;
+}
+
+}  // namespace symref

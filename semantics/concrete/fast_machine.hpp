@@ -1,0 +1,76 @@
+// The concrete transition system of §2, §2.1, §3 and §4 run on the compact form: the fast path of
+// `symref run` without --trace.  It applies the same rules as ConcreteMachine (concrete/machine.cpp,
+// the definition, which --trace and `step` use and which names every rule) with the same steps,
+// outcome, final state and branch string — property `concrete_fast_path` checks that on random
+// programs — but it does not say which rule each step applied.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "semantics/concrete/branch_record.hpp"
+#include "semantics/concrete/compact_program.hpp"
+#include "semantics/concrete/machine.hpp"
+#include "semantics/concrete/state.hpp"
+#include "semantics/outcome.hpp"
+
+namespace symref {
+
+class FastMachine {
+ public:
+  FastMachine(const Program& program, GlobalState initial);
+
+  // Runs to the end or to a limit (outcome Bound), as ConcreteMachine::run does.
+  Outcome run(const RunLimits& limits);
+
+  Outcome outcome() const { return outcome_; }
+  std::uint64_t steps() const { return steps_; }
+  std::string branches() const { return branches_.to_string(); }
+  const BranchRecord& branch_record() const { return branches_; }
+  const GlobalState& state() const { return state_; }
+  GlobalState take_state() { return std::move(state_); }  // after the run
+  const std::string& bound_reason() const { return bound_reason_; }
+  const Value& result_register() const { return result_; }
+
+ private:
+  struct Frame {
+    std::int32_t return_pc;     // the caller's next instruction
+    std::uint32_t caller_base;  // the caller's locals
+    bool is_main;
+  };
+
+  const Value& leaf(const CompactOperand& operand) const {
+    return slots_[static_cast<int>(operand.kind)][operand.index];
+  }
+  // After the locals moved (a push may reallocate them) or the top closure changed.
+  void refresh_locals() { slots_[static_cast<int>(OperandKind::Local)] = locals_.data() + locals_base_; }
+  bool small_binary(const CompactInstruction& in, Value& out) const;
+  const Value* read(const CompactOperand& operand, Value& scratch);
+  bool evaluate(const CompactNode& node, Value& out);
+  bool evaluate_into(const CompactOperand& operand, Value& out);
+  bool condition(const CompactInstruction& test, bool& out);
+  bool locate(const CompactLocation& location, ObjectId& object, std::size_t& index);
+  void store(const CompactLocation& location, ObjectId object, std::size_t index, Value value);
+  bool bind_arguments(const CompactInstruction& call, std::size_t old_size);
+  // Push or pop a closure; each returns the instruction to run next.
+  std::int32_t enter(const CompactInstruction& call);
+  std::int32_t leave();
+  void fail();
+
+  const Program& program_;
+  CompactProgram compact_;
+  GlobalState state_;
+  std::vector<Value> locals_;
+  std::uint32_t locals_base_ = 0;
+  std::vector<Frame> frames_;
+  Value* slots_[3] = {};  // by OperandKind: the globals, the top closure's locals, the constants
+  Value result_;
+  Outcome outcome_ = Outcome::Running;
+  Outcome error_ = Outcome::Running;
+  std::uint64_t steps_ = 0;
+  BranchRecord branches_;
+  std::string bound_reason_;
+};
+
+}  // namespace symref
