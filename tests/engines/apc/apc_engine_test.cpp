@@ -149,6 +149,16 @@ TEST(ApcVerdicts, OneLoopAndTwoLoopsUnreachable) {
   EXPECT_TRUE(one.summary_is("i", one.terms.add(one.global("i"), one.terms.multiply(one.terms.integer(4), one.counters()[0]))));
 }
 
+// Hello (Table 1): the hand-written input "!Hello" fails the assert and satisfies apc^K.
+TEST(ApcVerdicts, HelloHandWrittenInput) {
+  Loaded hello("hello", 8);
+  GlobalState input = hello.input({}, {{"A", {33, 72, 101, 108, 108, 111, 0}}, {"H", {72, 101, 108, 108, 111, 0}}});
+  ASSERT_TRUE(fails_target(*hello.program, input, hello.analysis.flowgraph().target_location));
+  EXPECT_FALSE(hello.refutes(input, true));
+  GlobalState without = hello.input({}, {{"A", {33, 72, 101, 108, 108, 0}}, {"H", {72, 101, 108, 108, 111, 0}}});
+  EXPECT_FALSE(fails_target(*hello.program, without, hello.analysis.flowgraph().target_location));
+}
+
 // Theorem 2: θ_κ(i) = ⋆ and apc ≡ true although the target is unreachable.
 TEST(ApcVerdicts, TheoremTwoApcIsTrue) {
   Loaded loaded("theorem2");

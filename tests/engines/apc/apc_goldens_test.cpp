@@ -12,6 +12,14 @@
 namespace symref::apc {
 namespace {
 
+// A golden answer is one string, or a list of the answers allowed (a solver may time out).
+bool accepts(const nlohmann::json& golden, std::string_view answer) {
+  if (golden.is_string()) return golden == answer;
+  for (const auto& allowed : golden)
+    if (allowed == answer) return true;
+  return false;
+}
+
 TEST(ApcGoldens, CorpusVerdicts) {
   std::filesystem::path directory = std::filesystem::path(SYMREF_SOURCE_DIR) / "corpus" / "apc";
   std::size_t checked = 0;
@@ -29,13 +37,13 @@ TEST(ApcGoldens, CorpusVerdicts) {
     analysis.run();
     std::string name = entry.path().filename().string();
     EXPECT_EQ(std::string(to_string(analysis.verdict())), golden["verdict"]) << name;
-    EXPECT_EQ(std::string(solver::to_string(analysis.direct().status)), golden["direct"]) << name;
-    EXPECT_EQ(std::string(solver::to_string(analysis.unfolded().status)), golden["unfolded"]) << name;
+    EXPECT_TRUE(accepts(golden["direct"], solver::to_string(analysis.direct().status))) << name;
+    EXPECT_TRUE(accepts(golden["unfolded"], solver::to_string(analysis.unfolded().status))) << name;
     if (analysis.witness())
       EXPECT_TRUE(fails_target(*program, analysis.witness()->input, analysis.flowgraph().target_location)) << name;
     ++checked;
   }
-  EXPECT_GE(checked, 10u);
+  EXPECT_GE(checked, 11u);
 }
 
 }  // namespace
