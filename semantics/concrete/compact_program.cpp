@@ -74,6 +74,7 @@ class Compiler {
           in.value = {OperandKind::Global, s.value->variable.index};
         } else {
           in.value = operand(*s.value);
+          in.int_valued = s.value->type.kind == TypeKind::Int;
           static constexpr InstructionOp by_location[] = {InstructionOp::AssignGlobal, InstructionOp::AssignLocal,
                                                           InstructionOp::AssignArray, InstructionOp::AssignField};
           in.op = by_location[static_cast<int>(in.location.kind)];

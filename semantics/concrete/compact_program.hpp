@@ -69,6 +69,7 @@ struct CompactInstruction {
   bool checks_definedness = false;  // δ not syntactically true: a D letter (Statement::checks_definedness)
   bool has_result = false;          // CallMethod with a target
   bool result_needs_definedness = false;  // MethodResult whose h is not a variable (its D letter)
+  bool int_valued = false;                // `value` has type int (so a small result may be stored as one)
   CompactLocation location;
   CompactOperand value;
   std::int32_t next = 0;  // the instruction after this one, with Jumps followed (so none is executed)

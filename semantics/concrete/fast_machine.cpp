@@ -178,6 +178,88 @@ bool FastMachine::evaluate(const CompactNode& node, Value& out) {
   return true;
 }
 
+int FastMachine::small_node_value(const CompactNode& node, std::int64_t& out) {
+  std::int64_t x, y;
+  switch (node.op) {
+    case NodeOp::ArrayLength:
+      out = static_cast<std::int64_t>(state_.arrays[static_cast<std::size_t>(node.slot)].size());
+      return 1;
+    case NodeOp::ArrayRead: {
+      if (const int result = small_value(node.a, x); result != 1) return result;
+      const auto& elements = state_.arrays[static_cast<std::size_t>(node.slot)];
+      if (x < 0 || static_cast<std::uint64_t>(x) >= elements.size()) {
+        error_ = Outcome::OutOfBounds;
+        return -1;
+      }
+      const Integer& element = elements[static_cast<std::size_t>(x)];
+      if (!element.is_small()) return 0;
+      out = element.small_value();
+      return 1;
+    }
+    case NodeOp::FieldRead: {
+      Value scratch;
+      const Value* object = read(node.a, scratch);
+      if (object == nullptr) return -1;
+      if (object->is_nil()) {
+        error_ = Outcome::NilDereference;
+        return -1;
+      }
+      const Integer& field = state_.object(object->as_object()).fields[static_cast<std::size_t>(node.slot)].as_integer();
+      if (!field.is_small()) return 0;
+      out = field.small_value();
+      return 1;
+    }
+    case NodeOp::Add:
+    case NodeOp::Subtract:
+    case NodeOp::Multiply: {
+      if (const int result = small_value(node.a, x); result != 1) return result;
+      if (const int result = small_value(node.b, y); result != 1) return result;
+      const bool overflow = node.op == NodeOp::Add        ? __builtin_add_overflow(x, y, &out)
+                            : node.op == NodeOp::Subtract ? __builtin_sub_overflow(x, y, &out)
+                                                          : __builtin_mul_overflow(x, y, &out);
+      return overflow ? 0 : 1;
+    }
+    default: return 0;
+  }
+}
+
+int FastMachine::small_test(const CompactOperand& operand, bool& out) {
+  if (operand.kind != OperandKind::Node) {
+    out = leaf(operand).as_boolean();
+    return 1;
+  }
+  const CompactNode& node = compact_.nodes[static_cast<std::size_t>(operand.index)];
+  switch (node.op) {
+    case NodeOp::Less:
+    case NodeOp::LessEqual:
+    case NodeOp::Greater:
+    case NodeOp::GreaterEqual: {
+      std::int64_t x, y;
+      if (const int result = small_value(node.a, x); result != 1) return result;
+      if (const int result = small_value(node.b, y); result != 1) return result;
+      out = compare_small(node.op, x, y);
+      return 1;
+    }
+    case NodeOp::Not:
+      if (const int result = small_test(node.a, out); result != 1) return result;
+      out = !out;
+      return 1;
+    case NodeOp::And:
+    case NodeOp::Or:
+    case NodeOp::Implies: {
+      bool left;
+      if (const int result = small_test(node.a, left); result != 1) return result;
+      const bool decided_by_left = node.op == NodeOp::Or ? left : !left;
+      if (!decided_by_left) return small_test(node.b, out);
+      if (node.op == NodeOp::And && fault_active(Fault::StrictConjunction)) [[unlikely]]
+        return 0;  // the planted fault's strict evaluation is the general path's
+      out = node.op != NodeOp::And;
+      return 1;
+    }
+    default: return 0;  // == and != may compare references or Booleans: the general path
+  }
+}
+
 // A test's condition, with comparisons of small integers decided without building a Value.
 inline bool FastMachine::condition(const CompactInstruction& in, bool& out) {
   const CompactOperand& operand = in.value;
@@ -189,6 +271,7 @@ inline bool FastMachine::condition(const CompactInstruction& in, bool& out) {
       return true;
     }
   }
+  if (const int result = small_test(operand, out); result != 0) return result == 1;
   if (operand.kind == OperandKind::Node) {
     const CompactNode& node = compact_.nodes[static_cast<std::size_t>(operand.index)];
     if (is_comparison(node.op)) {
@@ -327,16 +410,41 @@ Outcome FastMachine::run(const RunLimits& limits) {
       case InstructionOp::AssignGlobal:
       case InstructionOp::AssignLocal: {
         Value& target = slots_[static_cast<int>(in.op == InstructionOp::AssignLocal)][in.location.slot];
-        if (!(in.leaf_binary && small_binary(in, target)) && !evaluate_into(in.value, target)) {
-          fail();
-          break;
+        if (!(in.leaf_binary && small_binary(in, target))) {
+          std::int64_t small = 0;
+          const int result = in.int_valued ? small_value(in.value, small) : 0;
+          if (result == 1) {
+            target = Value::integer(small);
+          } else if (result == -1 || !evaluate_into(in.value, target)) {
+            fail();
+            break;
+          }
         }
         if (in.checks_definedness) branches_.push(BranchRecord::Defined);
         pc = in.next;
         break;
       }
-      case InstructionOp::AssignArray:
-      case InstructionOp::AssignField: {
+      case InstructionOp::AssignArray: {
+        std::int64_t index = 0, small = 0;
+        int result = small_value(in.location.base, index);
+        if (result == 1 && (index < 0 || static_cast<std::uint64_t>(index) >=
+                                             state_.arrays[static_cast<std::size_t>(in.location.slot)].size())) {
+          error_ = Outcome::OutOfBounds;
+          result = -1;
+        }
+        if (result == 1) result = small_value(in.value, small);
+        if (result == 0) goto general_assignment;  // from the start: the location first
+        if (result == -1) {
+          fail();
+          break;
+        }
+        if (in.checks_definedness) branches_.push(BranchRecord::Defined);
+        state_.arrays[static_cast<std::size_t>(in.location.slot)][static_cast<std::size_t>(index)] = Integer(small);
+        pc = in.next;
+        break;
+      }
+      case InstructionOp::AssignField:
+      general_assignment: {
         ObjectId object = nil_object;
         std::size_t index = 0;
         Value value;

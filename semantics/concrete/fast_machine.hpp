@@ -46,6 +46,18 @@ class FastMachine {
   // After the locals moved (a push may reallocate them) or the top closure changed.
   void refresh_locals() { slots_[static_cast<int>(OperandKind::Local)] = locals_.data() + locals_base_; }
   bool small_binary(const CompactInstruction& in, Value& out) const;
+  // The paths for values that stay in 64 bits.  Each returns 1 with the result in `out`; 0 when the
+  // path does not apply (a big integer, an overflow, an operator it does not cover), and then the
+  // general evaluation decides, from the start; -1 when the expression is undefined (error_ set),
+  // failing where the general evaluation fails, in the same order.
+  int small_value(const CompactOperand& operand, std::int64_t& out) {  // int-typed operands only
+    if (operand.kind == OperandKind::Node) return small_node_value(compact_.nodes[static_cast<std::size_t>(operand.index)], out);
+    const Integer& value = leaf(operand).as_integer();
+    out = value.small_value();
+    return value.is_small() ? 1 : 0;
+  }
+  int small_node_value(const CompactNode& node, std::int64_t& out);
+  int small_test(const CompactOperand& operand, bool& out);           // bool-typed operands
   const Value* read(const CompactOperand& operand, Value& scratch);
   bool evaluate(const CompactNode& node, Value& out);
   bool evaluate_into(const CompactOperand& operand, Value& out);
