@@ -27,12 +27,9 @@ const std::vector<FaultDescription>& all_faults() {
       {Fault::WpDefinednessDropped, "wp-definedness-dropped", "path(h := e . rho) omits the definedness conjunct delta(h, e)"},
       {Fault::ModelNotValidated, "model-not-validated", "a stale solver model is used without evaluating the path condition under it"},
       {Fault::SymbolicGlobalAsLocal, "symbolic-global-as-local", "symbolic assignment to a global updates a local slot instead"},
-      {Fault::CompositionalLazyGuardsFree, "compositional-lazy-guards-free", "the lazy step of Algorithm 2 leaves the other guards free",
-       "--count 30 --level 3 --property compositional_progress"},
-      {Fault::CompositionalErrorLeafReturns, "compositional-error-leaf-returns", "error leaves count as returning in delta_g",
-       "--count 30 --level 3 --property compositional_progress"},
-      {Fault::CompositionalUnwrittenOutputHavoc, "compositional-unwritten-output-havoc", "an output a leaf does not write is left free in delta_g",
-       "--count 150 --level 2 --property compositional_progress"},
+      {Fault::CompositionalLazyGuardsFree, "compositional-lazy-guards-free", "the lazy step of Algorithm 2 leaves the other guards free", "--count 30 --level 3 --property compositional_progress"},
+      {Fault::CompositionalErrorLeafReturns, "compositional-error-leaf-returns", "error leaves count as returning in delta_g", "--count 30 --level 3 --property compositional_progress"},
+      {Fault::CompositionalUnwrittenOutputHavoc, "compositional-unwritten-output-havoc", "an output a leaf does not write is left free in delta_g", "--count 150 --level 2 --property compositional_progress"},
   };
   return faults;
 }
