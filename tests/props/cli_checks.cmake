@@ -11,8 +11,8 @@ if(NOT first_fault)
   message(FATAL_ERROR "--list-faults does not start with a fault's name:\n${last_output}")
 endif()
 expect_exit(0 ${SYMREF} fuzz --seed 5 --count 10 --level 3 --quiet)
-# Ten programs, each checked by every property that applies at level 3: a multiple of ten.
-if(NOT last_output MATCHES "10 programs in .* programs/s\), [1-9][0-9]*0 properties checked, [0-9]+ unknown skipped")
+# Ten programs, each checked by every property that applies at level 3.
+if(NOT last_output MATCHES "10 programs in .* programs/s\\), [0-9]+ properties checked, [0-9]+ unknown skipped")
   message(FATAL_ERROR "no throughput line:\n${last_output}")
 endif()
 expect_exit(0 ${SYMREF} gen --seed 11 --level 3)
