@@ -109,5 +109,25 @@ TEST_F(CompactCli, LoopAsFirstStatementOfAProcedureGetsATemplate) {
   EXPECT_EQ(out["paths"][0]["replay"], "agrees");
 }
 
+// chooseTemplate at random: countIf's second template is taken on some visits; every leaf's test
+// still follows its expansion, and a seed repeats the run.
+TEST_F(CompactCli, RandomChoiceOfTemplatesIsSoundAndRepeatable) {
+  std::vector<std::string> args{"compact", corpus("count_if.sym"), "--choose", "random", "--seed", "7", "--max-instances", "3",
+                                "--loop-bound", "1", "--format", "json"};
+  ProcessResult first = run_command(SYMREF_BINARY, args);
+  ASSERT_EQ(first.code, 0) << first.err;
+  const json out = json::parse(first.out);
+  bool second_template = false;
+  for (const auto& path : out["paths"]) {
+    second_template = second_template || path["branches"].get<std::string>().find("{t2#") != std::string::npos;
+    if (path["status"] == "sat" && path["outcome"] != "bound") EXPECT_EQ(path["replay"], "agrees") << path.dump();
+  }
+  EXPECT_TRUE(second_template);
+  ProcessResult again = run_command(SYMREF_BINARY, args);
+  json repeated = json::parse(again.out);
+  EXPECT_EQ(out["paths"].size(), repeated["paths"].size());
+  for (std::size_t k = 0; k < out["paths"].size(); ++k) EXPECT_EQ(out["paths"][k]["branches"], repeated["paths"][k]["branches"]);
+}
+
 }  // namespace
 }  // namespace symref::testing
