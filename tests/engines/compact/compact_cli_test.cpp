@@ -129,5 +129,16 @@ TEST_F(CompactCli, RandomChoiceOfTemplatesIsSoundAndRepeatable) {
   for (std::size_t k = 0; k < out["paths"].size(); ++k) EXPECT_EQ(out["paths"][k]["branches"], repeated["paths"][k]["branches"]);
 }
 
+// Quantified integer arithmetic with arrays on both solvers: cross-checked, the same leaves.
+TEST_F(CompactCli, BothSolversAgreeOnQuantifiedConditions) {
+  ProcessResult result = run_command(SYMREF_BINARY, {"compact", corpus("linear_search.sym"), "--solver", "both", "--format", "json"});
+  ASSERT_EQ(result.code, 0) << result.err;
+  const json out = json::parse(result.out);
+  int feasible = 0;
+  for (const auto& path : out["paths"]) feasible += path["status"] == "sat" && path["replay"] == "agrees";
+  EXPECT_EQ(feasible, 3);
+  EXPECT_GT(out["stats"]["quantified_queries"].get<int>(), 0);
+}
+
 }  // namespace
 }  // namespace symref::testing
