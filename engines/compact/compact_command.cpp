@@ -17,6 +17,8 @@ struct CompactCommandOptions {
   std::string file;
   std::string templates = "on";
   std::string order = "bfs";
+  std::string choose = "first";
+  std::uint64_t seed = 1;
   std::uint32_t max_instances = 8;
   std::uint32_t loop_bound = 10;
   std::uint64_t max_steps = 10'000;
@@ -44,6 +46,8 @@ int run_compact(const CompactCommandOptions& options) {
   compact.templates = options.templates == "on";
   compact.order = options.order == "dfs" ? SearchOrder::DepthFirst : SearchOrder::BreadthFirst;
   compact.max_instances = options.max_instances;
+  compact.choose_random = options.choose == "random";
+  compact.seed = options.seed;
   compact.limits.loop_bound = options.loop_bound;
   compact.max_steps = options.max_steps;
   compact.max_paths = options.max_paths;
@@ -90,6 +94,10 @@ void add_compact_command(CLI::App& app, cli::Action& action) {
   command->add_option("--order", options->order, "the queue: bfs (FIFO, as printed) or dfs")
       ->check(CLI::IsMember({"bfs", "dfs"}))
       ->capture_default_str();
+  command->add_option("--choose", options->choose, "chooseTemplate among a loop's templates: first or random")
+      ->check(CLI::IsMember({"first", "random"}))
+      ->capture_default_str();
+  command->add_option("--seed", options->seed, "the seed of --choose random")->capture_default_str();
   command->add_option("--max-instances", options->max_instances, "template instances per path; then loops run classically")
       ->capture_default_str();
   command->add_option("--loop-bound", options->loop_bound, "classic iterations per loop entry and active calls, as in explore")

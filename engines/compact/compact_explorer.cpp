@@ -4,6 +4,7 @@
 #include <chrono>
 #include <deque>
 #include <map>
+#include <random>
 
 #include "interp/explore/test_generation.hpp"
 #include "semantics/concrete/machine.hpp"
@@ -40,7 +41,7 @@ struct WorkItem {
 class CompactSearch {
  public:
   CompactSearch(const Program& program, terms::TermManager& terms, const CompactOptions& options)
-      : program_(program), terms_(terms), options_(options), machine_(program, terms, options.limits) {
+      : program_(program), terms_(terms), options_(options), machine_(program, terms, options.limits), random_(options.seed) {
     solver::SolverOptions solver_options;
     solver_options.timeout_milliseconds = options.timeout_milliseconds;
     solver_options.validate_models = options.validate_models;
@@ -56,7 +57,7 @@ class CompactSearch {
       template_options.timeout_milliseconds = options_.timeout_milliseconds;
       result_.templates = detect_loop_templates(program_, terms_, template_options, &construction);
       for (std::size_t k = 0; k < result_.templates.size(); ++k)
-        if (result_.templates[k].status == TemplateStatus::Ok) usable_.try_emplace(result_.templates[k].site->loop, k);
+        if (result_.templates[k].status == TemplateStatus::Ok) usable_[result_.templates[k].site->loop].push_back(k);
     }
     search();
     auto& statistics = result_.statistics;
@@ -88,6 +89,12 @@ class CompactSearch {
   void push_children(std::deque<WorkItem>& work, std::vector<WorkItem>& children) {
     result_.statistics.vertices += children.size();
     put_children(work, children, options_.order);
+  }
+
+  // chooseTemplate (line 22): the first, or one drawn with the seeded generator.
+  std::size_t choose_template(const std::vector<std::size_t>& candidates) {
+    if (!options_.choose_random || candidates.size() == 1) return candidates.front();
+    return candidates[std::uniform_int_distribution<std::size_t>(0, candidates.size() - 1)(random_)];
   }
 
   // Lines 20–34 for a loop template: one successor s ∘ (θ_i, φ_i, Ξ_i, l_i)⟦κ⟧ per exit, κ fresh.
@@ -146,7 +153,7 @@ class CompactSearch {
           auto usable = usable_.find(at);
           if (usable != usable_.end()) {
             std::vector<WorkItem> children;
-            instantiate(item, usable->second, children);
+            instantiate(item, choose_template(usable->second), children);
             push_children(work, children);
             break;
           }
@@ -252,7 +259,9 @@ class CompactSearch {
   SymbolicMachine machine_;
   std::unique_ptr<solver::Solver> solver_;
   CompactResult result_;
-  std::map<const Statement*, std::size_t> usable_;  // getTemplatesAt + chooseTemplate (first)
+  // getTemplatesAt (line 20): the usable templates of each loop, in cycle order.
+  std::map<const Statement*, std::vector<std::size_t>> usable_;
+  std::mt19937_64 random_;
   std::uint64_t parameters_ = 0;
   Term reused_parameter_ = nullptr;  // planted fault compact-kappa-reused only
 };

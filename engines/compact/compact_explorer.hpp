@@ -26,6 +26,8 @@ struct CompactOptions {
   unsigned timeout_milliseconds = 5000;
   bool generate_tests = true;
   bool validate_models = true;                    // every model checked against φ by the evaluator
+  bool choose_random = false;                     // chooseTemplate (line 22): first, or seeded random
+  std::uint64_t seed = 1;
 };
 
 // One template instance on a path: which template, left by which exit, with which parameter.
