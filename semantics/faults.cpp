@@ -27,17 +27,11 @@ const std::vector<FaultDescription>& all_faults() {
       {Fault::WpDefinednessDropped, "wp-definedness-dropped", "path(h := e . rho) omits the definedness conjunct delta(h, e)"},
       {Fault::ModelNotValidated, "model-not-validated", "a stale solver model is used without evaluating the path condition under it"},
       {Fault::SymbolicGlobalAsLocal, "symbolic-global-as-local", "symbolic assignment to a global updates a local slot instead"},
-      {Fault::HeapAliasUnconditional, "heap-alias-unconditional",
-       "summary theta_alias as printed: the disequalities to the other candidates are not guarded by their existence",
-       "--count 60 --level 3 --property same_sequences"},
-      {Fault::HeapStrongUpdate, "heap-strong-update", "summary: a write through a reference with several targets overwrites each",
-       "--count 60 --level 3 --property same_sequences"},
-      {Fault::HeapNewIsCandidate, "heap-new-is-candidate", "lazy/summary: new objects are offered as aliases of input references",
-       "--count 60 --level 3 --property same_sequences"},
-      {Fault::HeapNilNotForked, "heap-nil-not-forked", "lazy/summary: an uninitialized reference is never nil",
-       "--count 60 --level 3 --property same_sequences"},
-      {Fault::HeapLazySkipsLastAlias, "heap-lazy-skips-last-alias", "lazy: the newest input object of the class is not offered as an alias",
-       "--count 60 --level 3 --property same_sequences"},
+      {Fault::HeapAliasUnconditional, "heap-alias-unconditional", "summary theta_alias as printed: the disequalities to the other candidates are not guarded by their existence", "--count 60 --level 3 --property same_sequences"},
+      {Fault::HeapStrongUpdate, "heap-strong-update", "summary: a write through a reference with several targets overwrites each", "--count 60 --level 3 --property same_sequences"},
+      {Fault::HeapNewIsCandidate, "heap-new-is-candidate", "lazy/summary: new objects are offered as aliases of input references", "--count 100 --level 3 --property same_sequences"},
+      {Fault::HeapNilNotForked, "heap-nil-not-forked", "lazy/summary: an uninitialized reference is never nil", "--count 60 --level 3 --property same_sequences"},
+      {Fault::HeapLazySkipsLastAlias, "heap-lazy-skips-last-alias", "lazy: the newest input object of the class is not offered as an alias", "--count 60 --level 3 --property same_sequences"},
   };
   return faults;
 }

@@ -10,7 +10,9 @@
 // input references, so test inputs come from models of φ as for `arrays`.
 #pragma once
 
+#include <stdexcept>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "semantics/symbolic/heap_model.hpp"
@@ -55,6 +57,12 @@ struct UninitializedRead {
   std::int32_t field = -1;
   terms::Term guard = nullptr;
   std::size_t location_rank = 0;  // index in MaterializedHeap::inputs (min_l)
+};
+
+// A points-to set whose if-then-else DAG unfolds beyond the budget: the path ends in `bound`
+// (guards are kept per target, so sets of shared subterms can grow exponentially).
+struct HeapSummaryTooLarge : std::runtime_error {
+  HeapSummaryTooLarge() : std::runtime_error("heap summary too large (points-to set beyond 4096 unfolded nodes)") {}
 };
 
 class SymbolicHeap : public HeapModel {
@@ -108,6 +116,9 @@ class SymbolicHeap : public HeapModel {
   const HeapSlot* slot(const MaterializedHeap& heap, terms::Term location, std::int32_t field) const;
   bool is_location(const MaterializedHeap& heap, terms::Term term) const;
   void collect_points_to(terms::Term reference, terms::Term guard, std::vector<GuardedLocation>& out) const;
+  terms::Term read_through(const SymbolicConfiguration& configuration, std::int32_t field, terms::Term object,
+                           std::unordered_map<terms::Term, terms::Term>& done);
+  mutable std::size_t budget_ = 0;
 };
 
 // §4, Figs. 6–7: at the first read of an uninitialized slot, one successor each for nil, a new
