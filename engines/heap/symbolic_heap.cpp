@@ -316,6 +316,14 @@ std::int32_t SymbolicHeap::class_of(const UninitializedRead& read) const {
   return read.global >= 0 ? program_.globals[read.global].type.class_index : program_.fields[read.field].type.class_index;
 }
 
+std::vector<const InputLocation*> SymbolicHeap::alias_candidates(const MaterializedHeap& heap,
+                                                                 const UninitializedRead& read) const {
+  std::vector<const InputLocation*> candidates;
+  for (const auto& input : heap.inputs)
+    if (input.class_index == class_of(read)) candidates.push_back(&input);
+  return candidates;
+}
+
 std::string SymbolicHeap::read_name(const SymbolicConfiguration& configuration, const UninitializedRead& read) const {
   if (read.global >= 0) return program_.globals[read.global].name;
   return location_name(heap_of(configuration), read.location) + "." + program_.fields[read.field].name;

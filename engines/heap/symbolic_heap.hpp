@@ -95,6 +95,8 @@ class SymbolicHeap : public HeapModel {
   // The input reference an uninitialized read stands for: the global's symbol or f[l].
   terms::Term input_reference(const UninitializedRead& read) const;
   std::int32_t class_of(const UninitializedRead& read) const;
+  // ρ of Fig. 8: the input locations of the read's class, oldest first.
+  std::vector<const InputLocation*> alias_candidates(const MaterializedHeap& heap, const UninitializedRead& read) const;
   std::string read_name(const SymbolicConfiguration& configuration, const UninitializedRead& read) const;
   // The configuration with the read's global or slot set to `value`.
   MaterializedHeap& set_initialized(SymbolicConfiguration& configuration, const UninitializedRead& read, terms::Term value) const;
