@@ -6,8 +6,14 @@
 # A fault line may end in its own fuzz options (FaultDescription::catch_options).
 file(STRINGS ${PROJECT_SOURCE_DIR}/semantics/faults.cpp fault_lines REGEX "\\{Fault::[A-Za-z]+, \"[a-z-]+\"")
 set(fault_output ${CMAKE_CURRENT_BINARY_DIR}/props-faults)
+# Faults that random level-3 programs did not reach in our runs (seed 1, 200 s, up to 600
+# cases); a hand-written corpus program catches each instead (tests/engines/heap, label unit).
+set(faults_caught_by_corpus heap-alias-unconditional)
 foreach(line ${fault_lines})
   string(REGEX REPLACE ".*\\{Fault::[A-Za-z]+, \"([a-z-]+)\".*" "\\1" fault "${line}")
+  if(fault IN_LIST faults_caught_by_corpus)
+    continue()
+  endif()
   set(options -DCOUNT=100 -DLEVEL=3)
   if(line MATCHES "\\{Fault::[A-Za-z]+, \"[a-z-]+\", \"[^\"]*\", \"test:([^\"]+)\"")
     continue()  # caught by the named unit test (FaultDescription::catch_options)

@@ -22,13 +22,10 @@ using terms::Term;
 void SummaryHeap::initialize(const SymbolicConfiguration& configuration, const UninitializedRead& read,
                              std::vector<SymbolicSuccessor>& out) {
   const MaterializedHeap& heap = heap_of(configuration);
-  const std::int32_t class_index = class_of(read);
   const Term reference = input_reference(read);
+  const std::int32_t class_index = class_of(read);
   Term nil = terms_.nil(class_index);
-
-  std::vector<const InputLocation*> candidates;
-  for (const auto& input : heap.inputs)
-    if (input.class_index == class_index) candidates.push_back(&input);
+  std::vector<const InputLocation*> candidates = alias_candidates(heap, read);
 
   Term holder_exists = terms_.true_term();
   if (read.global < 0)

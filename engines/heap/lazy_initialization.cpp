@@ -17,14 +17,11 @@ using terms::Term;
 void LazyInitializationHeap::initialize(const SymbolicConfiguration& configuration, const UninitializedRead& read,
                                         std::vector<SymbolicSuccessor>& out) {
   const MaterializedHeap& heap = heap_of(configuration);
-  const std::int32_t class_index = class_of(read);
   const Term reference = input_reference(read);
   const std::string name = read_name(configuration, read);
+  const std::int32_t class_index = class_of(read);
   Term nil = terms_.nil(class_index);
-
-  std::vector<const InputLocation*> candidates;
-  for (const auto& input : heap.inputs)
-    if (input.class_index == class_index) candidates.push_back(&input);
+  std::vector<const InputLocation*> candidates = alias_candidates(heap, read);
   if (fault_active(Fault::HeapLazySkipsLastAlias) && !candidates.empty()) [[unlikely]]
     candidates.pop_back();  // planted bug: the newest object is not offered
 

@@ -82,6 +82,8 @@ bool SymbolicHeap::is_location(const MaterializedHeap& heap, Term term) const {
 
 void SymbolicHeap::collect_points_to(Term reference, Term guard, std::vector<GuardedLocation>& out) const {
   if (guard->is_false()) return;
+  if (budget_ == 0) throw HeapSummaryTooLarge();
+  --budget_;
   if (reference->kind() == TermKind::IfThenElse) {
     Term condition = reference->child(0);
     collect_points_to(reference->child(1), terms_.logical_and(guard, condition), out);
@@ -98,6 +100,7 @@ void SymbolicHeap::collect_points_to(Term reference, Term guard, std::vector<Gua
 
 std::vector<GuardedLocation> SymbolicHeap::points_to(Term reference) const {
   std::vector<GuardedLocation> out;
+  budget_ = 4096;
   collect_points_to(reference, terms_.true_term(), out);
   return out;
 }
@@ -107,17 +110,33 @@ void SymbolicHeap::note_points_to(Term reference) {
     statistics_.max_points_to = std::max<std::uint64_t>(statistics_.max_points_to, 1);
     return;
   }
-  statistics_.max_points_to = std::max<std::uint64_t>(statistics_.max_points_to, points_to(reference).size());
+  try {
+    statistics_.max_points_to = std::max<std::uint64_t>(statistics_.max_points_to, points_to(reference).size());
+  } catch (const HeapSummaryTooLarge&) {
+    // only a statistic
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
 // Reads, writes, `new`, equality
 
 // VS (Fig. 9, decision 4): through every target (φ l) of the object, R(l, f) under φ.
+// Shared subterms of the object are read once (memo `done`).
 Term SymbolicHeap::read_field(const SymbolicConfiguration& configuration, std::int32_t field, Term object) {
-  if (object->kind() == TermKind::IfThenElse)
-    return terms_.if_then_else(object->child(0), read_field(configuration, field, object->child(1)),
-                               read_field(configuration, field, object->child(2)));
+  std::unordered_map<Term, Term> done;
+  return read_through(configuration, field, object, done);
+}
+
+Term SymbolicHeap::read_through(const SymbolicConfiguration& configuration, std::int32_t field, Term object,
+                                std::unordered_map<Term, Term>& done) {
+  if (object->kind() == TermKind::IfThenElse) {
+    auto found = done.find(object);
+    if (found != done.end()) return found->second;
+    Term value = terms_.if_then_else(object->child(0), read_through(configuration, field, object->child(1), done),
+                                     read_through(configuration, field, object->child(2), done));
+    done.emplace(object, value);
+    return value;
+  }
   const MaterializedHeap& heap = heap_of(configuration);
   if (const HeapSlot* written = slot(heap, object, field)) return written->value;
   // An input location's unwritten slot holds its input value f[l] (for references: not read yet).
@@ -131,7 +150,14 @@ Term SymbolicHeap::read_field(const SymbolicConfiguration& configuration, std::i
 void SymbolicHeap::write_field(SymbolicConfiguration& configuration, std::int32_t field, Term object, Term value) {
   // The arrays view of §4.1 is kept beside the slots: the final state and the replay read it.
   configuration.fields[field] = terms_.store(configuration.fields[field], object, value);
-  std::vector<GuardedLocation> targets = points_to(object);
+  std::vector<GuardedLocation> targets;
+  try {
+    targets = points_to(object);
+  } catch (const HeapSummaryTooLarge& error) {
+    configuration.outcome = Outcome::Bound;
+    configuration.bound_reason = error.what();
+    return;
+  }
   MaterializedHeap& heap = mutable_heap(configuration);
   for (const auto& [guard, location] : targets) {
     if (location->kind() == TermKind::Nil) continue;  // that case is the nil-dereference successor
@@ -168,8 +194,13 @@ void SymbolicHeap::assigned_global(SymbolicConfiguration& configuration, std::in
 // ⋁ over common l of φ0 ∧ φ1.  Distinct locations are distinct objects wherever they exist.
 Term SymbolicHeap::references_equal(const SymbolicConfiguration& configuration, Term a, Term b) {
   const MaterializedHeap& heap = heap_of(configuration);
-  std::vector<GuardedLocation> left = points_to(a);
-  std::vector<GuardedLocation> right = points_to(b);
+  std::vector<GuardedLocation> left, right;
+  try {
+    left = points_to(a);
+    right = points_to(b);
+  } catch (const HeapSummaryTooLarge&) {
+    return terms_.equal(a, b);  // the same meaning, left to the solver
+  }
   std::vector<Term> common;
   for (const auto& l : left) {
     if (!is_location(heap, l.location)) return terms_.equal(a, b);
@@ -259,7 +290,15 @@ bool SymbolicHeap::initialize_reads(const SymbolicConfiguration& configuration, 
                                     std::vector<SymbolicSuccessor>& out) {
   if (statement == nullptr) return false;
   UninitializedRead read;
-  if (!find_in_statement(configuration, *statement, read)) return false;
+  try {
+    if (!find_in_statement(configuration, *statement, read)) return false;
+  } catch (const HeapSummaryTooLarge& error) {
+    if (SymbolicConfiguration* cut = heap_successor(configuration, {}, out)) {
+      cut->outcome = Outcome::Bound;
+      cut->bound_reason = error.what();
+    }
+    return true;
+  }
   // Even with no successor (every choice syntactically impossible) the step is not taken.
   initialize(configuration, read, out);
   return true;
@@ -275,6 +314,14 @@ Term SymbolicHeap::input_reference(const UninitializedRead& read) const {
 
 std::int32_t SymbolicHeap::class_of(const UninitializedRead& read) const {
   return read.global >= 0 ? program_.globals[read.global].type.class_index : program_.fields[read.field].type.class_index;
+}
+
+std::vector<const InputLocation*> SymbolicHeap::alias_candidates(const MaterializedHeap& heap,
+                                                                 const UninitializedRead& read) const {
+  std::vector<const InputLocation*> candidates;
+  for (const auto& input : heap.inputs)
+    if (input.class_index == class_of(read)) candidates.push_back(&input);
+  return candidates;
 }
 
 std::string SymbolicHeap::read_name(const SymbolicConfiguration& configuration, const UninitializedRead& read) const {
@@ -321,9 +368,22 @@ HeapDescription SymbolicHeap::describe(const SymbolicConfiguration& configuratio
   description.choices = heap.choices;
   auto render = [&](Term reference) {
     std::string text;
-    for (const auto& [guard, location] : points_to(reference))
-      text += (text.empty() ? "" : " | ") + location_name(heap, location);
+    try {
+      for (const auto& [guard, location] : points_to(reference))
+        text += (text.empty() ? "" : " | ") + location_name(heap, location);
+    } catch (const HeapSummaryTooLarge&) {
+      text = "(too large)";
+    }
     return text;
+  };
+  auto targets_of = [&](Term reference) {
+    std::vector<HeapDescription::Target> targets;
+    try {
+      for (const auto& [guard, location] : points_to(reference)) targets.push_back({location_name(heap, location), guard});
+    } catch (const HeapSummaryTooLarge&) {
+      targets.clear();
+    }
+    return targets;
   };
   for (std::size_t g = 0; g < program_.globals.size(); ++g) {
     if (program_.globals[g].type.kind != TypeKind::Reference) continue;
@@ -331,9 +391,7 @@ HeapDescription SymbolicHeap::describe(const SymbolicConfiguration& configuratio
     Term value = configuration.globals[g];
     description.roots.emplace_back(program_.globals[g].name, initialized ? render(value) : "un");
     if (!initialized) continue;
-    std::vector<HeapDescription::Target> targets;
-    for (const auto& [guard, location] : points_to(value)) targets.push_back({location_name(heap, location), guard});
-    description.points_to.emplace_back(program_.globals[g].name, std::move(targets));
+    description.points_to.emplace_back(program_.globals[g].name, targets_of(value));
   }
   auto describe_location = [&](Term location, std::int32_t class_index, const std::string& kind) {
     HeapDescription::Location entry{location_name(heap, location), program_.classes[class_index].name, kind, {}};
@@ -345,9 +403,7 @@ HeapDescription SymbolicHeap::describe(const SymbolicConfiguration& configuratio
                                             : terms::print_term(written->value, &program_);
       entry.fields.emplace_back(program_.fields[field].name, text);
       if (written != nullptr && reference) {
-        std::vector<HeapDescription::Target> targets;
-        for (const auto& [guard, target] : points_to(written->value)) targets.push_back({location_name(heap, target), guard});
-        description.points_to.emplace_back(entry.name + "." + program_.fields[field].name, std::move(targets));
+        description.points_to.emplace_back(entry.name + "." + program_.fields[field].name, targets_of(written->value));
       }
     }
     description.locations.push_back(std::move(entry));

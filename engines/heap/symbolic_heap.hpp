@@ -10,7 +10,9 @@
 // input references, so test inputs come from models of φ as for `arrays`.
 #pragma once
 
+#include <stdexcept>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "semantics/symbolic/heap_model.hpp"
@@ -57,6 +59,12 @@ struct UninitializedRead {
   std::size_t location_rank = 0;  // index in MaterializedHeap::inputs (min_l)
 };
 
+// A points-to set whose if-then-else DAG unfolds beyond the budget: the path ends in `bound`
+// (guards are kept per target, so sets of shared subterms can grow exponentially).
+struct HeapSummaryTooLarge : std::runtime_error {
+  HeapSummaryTooLarge() : std::runtime_error("heap summary too large (points-to set beyond 4096 unfolded nodes)") {}
+};
+
 class SymbolicHeap : public HeapModel {
  public:
   SymbolicHeap(const Program& program, terms::TermManager& terms) : program_(program), terms_(terms) {}
@@ -87,6 +95,8 @@ class SymbolicHeap : public HeapModel {
   // The input reference an uninitialized read stands for: the global's symbol or f[l].
   terms::Term input_reference(const UninitializedRead& read) const;
   std::int32_t class_of(const UninitializedRead& read) const;
+  // ρ of Fig. 8: the input locations of the read's class, oldest first.
+  std::vector<const InputLocation*> alias_candidates(const MaterializedHeap& heap, const UninitializedRead& read) const;
   std::string read_name(const SymbolicConfiguration& configuration, const UninitializedRead& read) const;
   // The configuration with the read's global or slot set to `value`.
   MaterializedHeap& set_initialized(SymbolicConfiguration& configuration, const UninitializedRead& read, terms::Term value) const;
@@ -108,6 +118,9 @@ class SymbolicHeap : public HeapModel {
   const HeapSlot* slot(const MaterializedHeap& heap, terms::Term location, std::int32_t field) const;
   bool is_location(const MaterializedHeap& heap, terms::Term term) const;
   void collect_points_to(terms::Term reference, terms::Term guard, std::vector<GuardedLocation>& out) const;
+  terms::Term read_through(const SymbolicConfiguration& configuration, std::int32_t field, terms::Term object,
+                           std::unordered_map<terms::Term, terms::Term>& done);
+  mutable std::size_t budget_ = 0;
 };
 
 // §4, Figs. 6–7: at the first read of an uninitialized slot, one successor each for nil, a new

@@ -19,6 +19,8 @@ using Sequences = std::set<std::pair<std::string, std::string>>;
 bool feasible_sequences(const ExplorationResult& result, Sequences& out) {
   if (result.statistics.truncated || result.statistics.unknown > 0) return false;
   for (const auto& path : result.paths)
+    if (path.final_configuration.bound_reason.starts_with("heap summary")) return false;
+  for (const auto& path : result.paths)
     if (path.status == solver::SatResult::Sat) out.emplace(path.branches, std::string(outcome_name(path.outcome)));
   return true;
 }
