@@ -45,7 +45,7 @@ const std::vector<FaultDescription>& all_faults() {
       {Fault::CompositionalUnwrittenOutputHavoc, "compositional-unwritten-output-havoc", "an output a leaf does not write is left free in delta_g", "--count 150 --level 2 --property compositional_progress"},
       {Fault::HeapAliasUnconditional, "heap-alias-unconditional", "summary theta_alias as printed: the disequalities to the other candidates are not guarded by their existence", "--count 60 --level 3 --property same_sequences"},
       {Fault::HeapStrongUpdate, "heap-strong-update", "summary: a write through a reference with several targets overwrites each", "--count 60 --level 3 --property same_sequences"},
-      {Fault::HeapNewIsCandidate, "heap-new-is-candidate", "lazy/summary: new objects are offered as aliases of input references", "--count 100 --level 3 --property same_sequences"},
+      {Fault::HeapNewIsCandidate, "heap-new-is-candidate", "lazy/summary: new objects are offered as aliases of input references", "--count 200 --level 3 --property same_sequences"},
       {Fault::HeapNilNotForked, "heap-nil-not-forked", "lazy/summary: an uninitialized reference is never nil", "--count 60 --level 3 --property same_sequences"},
       {Fault::HeapLazySkipsLastAlias, "heap-lazy-skips-last-alias", "lazy: the newest input object of the class is not offered as an alias", "--count 60 --level 3 --property same_sequences"},
   };
