@@ -97,7 +97,9 @@ class Integer {
       if (y == 0) return a;
       if (y == -1) return Integer(0);
       std::int64_t r = x % y;
-      if (r < 0) r += (y > 0) ? y : -y;  // |y| <= 2^63 and r > -|y|, so no overflow for y != INT64_MIN
+      // r lies strictly between -|y| and 0 when negative; r - y rather than r + |y| because -y
+      // overflows for y = INT64_MIN (found by UBSan), while r - INT64_MIN fits.
+      if (r < 0) r = (y > 0) ? r + y : r - y;
       return Integer(r);
     }
     return remainder_slow(a, b);

@@ -57,6 +57,12 @@ TEST(Integer, OverflowMovesToTheSlowPathAndBack) {
   EXPECT_EQ((-min).to_string(), "9223372036854775808");
   EXPECT_EQ(euclidean_quotient(min, -1).to_string(), "9223372036854775808");
   EXPECT_EQ(euclidean_remainder(min, -1), Integer(0));
+  // A divisor of -2^63: the remainder is x + 2^63 for negative x (0 <= r < 2^63), x for x >= 0,
+  // and the quotient makes x = q*y + r; -y itself does not fit in 64 bits.
+  EXPECT_EQ(euclidean_remainder(Integer(-7), min).to_string(), "9223372036854775801");
+  EXPECT_EQ(euclidean_quotient(Integer(-7), min), Integer(1));
+  EXPECT_EQ(euclidean_remainder(Integer(7), min), Integer(7));
+  EXPECT_EQ(euclidean_remainder(min, min), Integer(0));
   EXPECT_EQ((min * -1).to_string(), "9223372036854775808");
 }
 
