@@ -48,6 +48,8 @@ const std::vector<FaultDescription>& all_faults() {
       {Fault::HeapNewIsCandidate, "heap-new-is-candidate", "lazy/summary: new objects are offered as aliases of input references", "--count 200 --level 3 --property same_sequences"},
       {Fault::HeapNilNotForked, "heap-nil-not-forked", "lazy/summary: an uninitialized reference is never nil", "--count 60 --level 3 --property same_sequences"},
       {Fault::HeapLazySkipsLastAlias, "heap-lazy-skips-last-alias", "lazy: the newest input object of the class is not offered as an alias", "--count 60 --level 3 --property same_sequences"},
+      {Fault::CompactExitDropped, "compact-exit-dropped", "a loop template loses its last exit", "--count 100 --level 1 --property compact_soundness"},
+      {Fault::CompactCompositionWithoutTheta, "compact-composition-without-theta", "composing a state with a template exit conjoins the exit condition without rewriting it through the state", "--count 100 --level 1 --property compact_soundness"},
   };
   return faults;
 }

@@ -49,6 +49,8 @@ enum class Fault : unsigned char {
   ImpliedIgnoresPolarity,   // the implied-condition layer takes the negation of a formula below for implied
   IndependenceNewestOnly,   // constraint independence drops formulas sharing atoms with the newest scope
   FastPathLoopExitUncounted,  // the concrete fast path does not count the iteration-exit transition
+  CompactExitDropped,       // compact engine: a loop template loses its last exit (Def. 5's exits {(θ_i, φ_i, Ξ_i, l_i)} incomplete)
+  CompactCompositionWithoutTheta,  // compact engine: s ∘ s′ conjoins φ′ instead of θ⟨φ′⟩ (Def. 2)
 };
 
 struct FaultDescription {

@@ -1,6 +1,7 @@
 // Θ, composition (Trtík Definition 2) and parameter substitution (§3) on forward configurations.
 #include "engines/compact/compact_state.hpp"
 
+#include "semantics/faults.hpp"
 #include "semantics/symbolic/expression_translation.hpp"
 #include "semantics/terms/traversal.hpp"
 
@@ -45,7 +46,13 @@ SymbolicConfiguration compose(terms::TermManager& terms, const SymbolicConfigura
   composed.control.graft(s.control.entries().size() - 1, relative.control, anchor.frame, anchor.entry,
                          static_cast<std::int64_t>(base) - static_cast<std::int64_t>(anchor.locals_base));
   // φ ∧ θ⟨φ′⟩
-  composed.path_condition = s.path_condition.with(theta.apply(relative_condition));
+  if (fault_active(Fault::CompactCompositionWithoutTheta)) [[unlikely]] {
+    terms::Substitution parameters_only(terms);
+    for (const auto& [from, to] : renaming) parameters_only.set(from, to);
+    composed.path_condition = s.path_condition.with(parameters_only.apply(relative_condition));
+  } else {
+    composed.path_condition = s.path_condition.with(theta.apply(relative_condition));
+  }
   composed.outcome = relative.outcome;
   composed.bound_reason = relative.bound_reason;
   composed.steps = s.steps + relative.steps;

@@ -339,6 +339,8 @@ class TemplateBuilder {
       kept.push_back(std::move(exit));
     }
     t.exits = std::move(kept);
+    if (fault_active(Fault::CompactExitDropped) && !t.exits.empty()) [[unlikely]]
+      t.exits.pop_back();
     Term other = terms_.fresh_symbol(terms::Sort::integer(), "k");
     terms::Substitution rename(terms_);
     rename.set(t.parameter, other);
