@@ -49,6 +49,13 @@ foreach(pair substitution:missing-alias-case definedness:array-bound-off-by-one 
   set_tests_properties(props.property_can_fail.${property} PROPERTIES LABELS faults TIMEOUT 300)
 endforeach()
 
+# compact_tests_replay applies to level 1 only (PropertyDescription::max_level), so its own row.
+add_test(NAME props.property_can_fail.compact_tests_replay
+         COMMAND ${CMAKE_COMMAND} -DSYMREF=$<TARGET_FILE:symref> -DFAULT=compact-theta-off-by-one -DSEED=1 -DCOUNT=100 -DLEVEL=1
+                 "-DEXTRA=--property;compact_tests_replay" -DOUTPUT=${fault_output}/compact_tests_replay
+                 -P ${CMAKE_CURRENT_SOURCE_DIR}/props/expect_fault_caught.cmake)
+set_tests_properties(props.property_can_fail.compact_tests_replay PROPERTIES LABELS faults TIMEOUT 300)
+
 # The command line: usage errors exit 2, a clean campaign exits 0, `gen` repeats itself.
 add_test(NAME props.cli COMMAND ${CMAKE_COMMAND} -DSYMREF=$<TARGET_FILE:symref> -P ${CMAKE_CURRENT_SOURCE_DIR}/props/cli_checks.cmake)
 set_tests_properties(props.cli PROPERTIES LABELS unit TIMEOUT 300)

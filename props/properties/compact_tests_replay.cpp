@@ -1,0 +1,48 @@
+// Property `compact_tests_replay`: Trtík Theorem 2 for one valuation, checked outside the compact engine.
+//
+// Each feasible compact leaf (engines/compact) carries a test built from a model of its path
+// condition, and the model's value of every parameter κ.  Run concretely, the test must take the
+// leaf's branch string expanded under those κ (each {ID#N} becomes the cycle ν(κ) times, then
+// exit N) and end in the leaf's outcome.  Leaves cut by a bound are skipped.
+#include "engines/compact/compact_explorer.hpp"
+#include "props/properties.hpp"
+#include "props/value_text.hpp"
+#include "semantics/concrete/machine.hpp"
+
+namespace symref::props {
+
+PropertyVerdict check_compact_tests_replay(CaseWorkspace& workspace) {
+  PropertyVerdict verdict;
+  const PropertySettings& settings = workspace.settings();
+  compact::CompactOptions options;
+  options.limits.loop_bound = settings.loop_bound;
+  options.max_steps = settings.max_path_steps;
+  options.max_paths = settings.max_paths * 4;
+  options.max_instances = 3;  // a few instances per path; the loops then run classically
+  options.timeout_milliseconds = settings.timeout_milliseconds;
+  compact::CompactResult result = compact::explore_compact(workspace.program(), workspace.terms(), options);
+  for (const compact::CompactPath& leaf : result.paths) {
+    if (leaf.status == solver::SatResult::Unknown) ++verdict.unknown;
+    if (leaf.status != solver::SatResult::Sat || !leaf.test) continue;
+    if (leaf.outcome == Outcome::Bound) {
+      ++verdict.skipped;
+      continue;
+    }
+    ++verdict.checks;
+    ConcreteMachine machine(workspace.program(), *leaf.test);
+    RunLimits limits;
+    limits.max_steps = 1'000'000;  // κ may stand for many passes; the leaf's own step count does not bound them
+    machine.run(limits);
+    std::string expected = compact::expand_branches(leaf, result.templates, leaf.kappa);
+    if (machine.branches() != expected || machine.outcome() != leaf.outcome) {
+      verdict.fail("the test of compact leaf " + path_name(leaf.branches) + " (" + std::string(outcome_name(leaf.outcome)) +
+                       ") should run along " + path_name(expected) + " but runs concretely along " +
+                       path_name(machine.branches()) + " to " + std::string(outcome_name(machine.outcome())),
+                   workspace.state_json(*leaf.test));
+      return verdict;
+    }
+  }
+  return verdict;
+}
+
+}  // namespace symref::props
