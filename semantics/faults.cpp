@@ -48,6 +48,7 @@ const std::vector<FaultDescription>& all_faults() {
       {Fault::HeapNewIsCandidate, "heap-new-is-candidate", "lazy/summary: new objects are offered as aliases of input references", "--count 200 --level 3 --property same_sequences"},
       {Fault::HeapNilNotForked, "heap-nil-not-forked", "lazy/summary: an uninitialized reference is never nil", "--count 60 --level 3 --property same_sequences"},
       {Fault::HeapLazySkipsLastAlias, "heap-lazy-skips-last-alias", "lazy: the newest input object of the class is not offered as an alias", "--count 60 --level 3 --property same_sequences"},
+      {Fault::CompositionalDanglingLeafFalse, "compositional-dangling-leaf-false", "a dangling leaf gives false in delta_g instead of its guard G_l", "test:CompositionalFaults.DanglingLeafKeepsTheCallerOpen"},
   };
   return faults;
 }

@@ -49,6 +49,7 @@ enum class Fault : unsigned char {
   ImpliedIgnoresPolarity,   // the implied-condition layer takes the negation of a formula below for implied
   IndependenceNewestOnly,   // constraint independence drops formulas sharing atoms with the newest scope
   FastPathLoopExitUncounted,  // the concrete fast path does not count the iteration-exit transition
+  CompositionalDanglingLeafFalse,  // a dangling leaf gives false in delta_g instead of its guard G_l
 };
 
 struct FaultDescription {
