@@ -50,6 +50,10 @@ class CaseWorkspace {
   const Program& program();
   terms::TermManager& terms();
   const std::vector<GlobalState>& inputs();
+  // A hand-written program and inputs in place of the test case's (unit tests that run a
+  // property's own check on a corpus program); call before anything is loaded.
+  void use_program_text(std::string text) { text_ = std::move(text); }
+  void use_inputs(std::vector<GlobalState> inputs) { inputs_ = std::move(inputs); }
 
   // The probe program (test_case.hpp) and the inputs as its states (probe globals at 0).
   const Program& probe_program();

@@ -50,6 +50,7 @@ const std::vector<FaultDescription>& all_faults() {
       {Fault::HeapLazySkipsLastAlias, "heap-lazy-skips-last-alias", "lazy: the newest input object of the class is not offered as an alias", "--count 60 --level 3 --property same_sequences"},
       {Fault::CompactExitDropped, "compact-exit-dropped", "a loop template loses its last exit", "--count 100 --level 1 --property compact_soundness"},
       {Fault::CompactCompositionWithoutTheta, "compact-composition-without-theta", "composing a state with a template exit conjoins the exit condition without rewriting it through the state", "--count 100 --level 1 --property compact_soundness"},
+      {Fault::CompositionalDanglingLeafFalse, "compositional-dangling-leaf-false", "a dangling leaf gives false in delta_g instead of its guard G_l", "test:CompositionalFaults.DanglingLeafKeepsTheCallerOpen"},
   };
   return faults;
 }

@@ -51,6 +51,7 @@ enum class Fault : unsigned char {
   FastPathLoopExitUncounted,  // the concrete fast path does not count the iteration-exit transition
   CompactExitDropped,       // compact engine: a loop template loses its last exit (Def. 5's exits {(θ_i, φ_i, Ξ_i, l_i)} incomplete)
   CompactCompositionWithoutTheta,  // compact engine: s ∘ s′ conjoins φ′ instead of θ⟨φ′⟩ (Def. 2)
+  CompositionalDanglingLeafFalse,  // a dangling leaf gives false in delta_g instead of its guard G_l
 };
 
 struct FaultDescription {

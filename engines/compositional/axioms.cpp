@@ -56,7 +56,8 @@ Term AxiomBuilder::definition_body(FunctionIndex g, std::span<const Term> argume
     if (n.function != g || !n.children.empty()) continue;
     Term returned;
     if (trees_.is_open(n)) {
-      returned = n.guard;
+      // The planted fault: the unexplored leaf is taken as never returning.
+      returned = fault_active(Fault::CompositionalDanglingLeafFalse) ? terms_.false_term() : n.guard;
     } else if (n.state == NodeState::Explored && (n.returns || (fault_active(Fault::CompositionalErrorLeafReturns) && n.outcome &&
                                                                    is_error_outcome(*n.outcome)))) {
       std::vector<Term> equalities;

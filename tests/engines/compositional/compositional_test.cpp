@@ -4,10 +4,15 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <set>
 
 #include "engines/compositional/compositional_explorer.hpp"
 #include "engines/compositional/compositional_report.hpp"
+#include "props/case_workspace.hpp"
+#include "props/properties.hpp"
+#include "semantics/faults.hpp"
 #include "interp/state_json/state_format.hpp"
 #include "semantics/syntax/front_end.hpp"
 #include "tests/support/process.hpp"
@@ -303,6 +308,37 @@ TEST(CompositionalBenchmark, FourCallsNeedFewerExecutionsThanInlining) {
   const std::size_t compositional = run(true), inlined = run(false);
   EXPECT_LT(compositional, inlined);
   EXPECT_LT(inlined, 82u);
+}
+
+}  // namespace
+}  // namespace symref::compositional
+
+namespace symref::compositional {
+namespace {
+
+// compositional-dangling-leaf-false, which random programs seldom reach (a caller's side that
+// needs a callee leaf still dangling, chosen before that leaf): the property
+// compositional_outcomes, run on dangling-callee-leaf.sym from all zeros, passes, and with the
+// fault (rank's dangling `v > 10` leaf gives false in delta_rank) it fails.
+props::PropertyVerdict outcomes_of_dangling_callee_leaf() {
+  std::ifstream file(corpus + "dangling-callee-leaf.sym");
+  std::stringstream text;
+  text << file.rdbuf();
+  props::TestCase unused;
+  props::CaseWorkspace workspace(unused, props::PropertySettings{});
+  workspace.use_program_text(text.str());
+  workspace.use_inputs({default_global_state(workspace.program())});
+  return props::check_compositional_outcomes(workspace);
+}
+
+TEST(CompositionalFaults, DanglingLeafKeepsTheCallerOpen) {
+  props::PropertyVerdict sound = outcomes_of_dangling_callee_leaf();
+  EXPECT_GT(sound.checks, 0u);
+  EXPECT_FALSE(sound.failure.has_value()) << *sound.failure;
+  ScopedFault planted(Fault::CompositionalDanglingLeafFalse);
+  props::PropertyVerdict faulty = outcomes_of_dangling_callee_leaf();
+  ASSERT_TRUE(faulty.failure.has_value());
+  EXPECT_NE(faulty.failure->find("forward"), std::string::npos) << *faulty.failure;
 }
 
 }  // namespace
