@@ -49,6 +49,8 @@ const std::vector<PropertyDescription>& all_properties() {
        "unsat apc or apc^K: no feasible forward leaf fails the first assert", 2},
       {PropertyKind::ConcreteFastPath, "concrete_fast_path", "§2–§4 concrete rules",
        "the fast path of `run` and the rule-by-rule machine agree on outcome, steps, branches and state"},
+      {PropertyKind::MutualExclusion, "mutual_exclusion", "heap draft Theorem 1",
+       "on every feasible summary leaf, each L(r) has pairwise exclusive guards that cover the path condition"},
   };
   return properties;
 }
@@ -87,6 +89,7 @@ PropertyVerdict dispatch(PropertyKind kind, CaseWorkspace& workspace) {
     case PropertyKind::ApcNecessary: return check_apc_necessary(workspace);
     case PropertyKind::ApcUnsatNoPath: return check_apc_unsat_no_path(workspace);
     case PropertyKind::ConcreteFastPath: return check_concrete_fast_path(workspace);
+    case PropertyKind::MutualExclusion: return check_mutual_exclusion(workspace);
   }
   throw std::logic_error("unknown property");
 }

@@ -38,6 +38,7 @@ enum class PropertyKind : std::uint8_t {
   ApcNecessary,
   ApcUnsatNoPath,
   ConcreteFastPath,
+  MutualExclusion,
 };
 
 struct PropertyDescription {
@@ -95,5 +96,6 @@ PropertyVerdict check_compositional_tests_replay(CaseWorkspace& workspace);
 PropertyVerdict check_apc_necessary(CaseWorkspace& workspace);
 PropertyVerdict check_apc_unsat_no_path(CaseWorkspace& workspace);
 PropertyVerdict check_concrete_fast_path(CaseWorkspace& workspace);
+PropertyVerdict check_mutual_exclusion(CaseWorkspace& workspace);
 
 }  // namespace symref::props

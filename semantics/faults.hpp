@@ -49,6 +49,7 @@ enum class Fault : unsigned char {
   ImpliedIgnoresPolarity,   // the implied-condition layer takes the negation of a formula below for implied
   IndependenceNewestOnly,   // constraint independence drops formulas sharing atoms with the newest scope
   FastPathLoopExitUncounted,  // the concrete fast path does not count the iteration-exit transition
+  HeapElseGuardKept,        // L(r) read from an if-then-else keeps the else branch's guard without ¬condition
 };
 
 struct FaultDescription {
