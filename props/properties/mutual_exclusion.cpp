@@ -17,6 +17,17 @@ PropertyVerdict check_mutual_exclusion(CaseWorkspace& workspace) {
   solver::SolverOptions options;
   options.timeout_milliseconds = workspace.settings().timeout_milliseconds;
   auto solver = solver::make_solver("z3", terms, options);
+  // Asks whether the conjunction can hold; a model is the failure (with its input), unknown is counted.
+  auto holds_somewhere = [&](const std::vector<terms::Term>& conjuncts, const std::string& message) {
+    solver->push();
+    for (terms::Term conjunct : conjuncts) solver->add(conjunct);
+    const solver::SatResult answer = solver->check();
+    if (answer == solver::SatResult::Sat) verdict.fail(message, workspace.model_state_json(*solver->model()));
+    solver->pop();
+    if (answer == solver::SatResult::Unknown) ++verdict.unknown;
+    if (answer == solver::SatResult::Unsat) ++verdict.checks;
+    return answer == solver::SatResult::Sat;
+  };
   std::size_t queries = 0;
   for (const ExploredPath& path : result.paths) {
     if (path.status != solver::SatResult::Sat || path.path_condition == nullptr) continue;
@@ -31,35 +42,16 @@ PropertyVerdict check_mutual_exclusion(CaseWorkspace& workspace) {
       for (std::size_t a = 0; a < targets.size(); ++a)
         for (std::size_t b = a + 1; b < targets.size(); ++b) {
           if (++queries > 4 * workspace.settings().max_solver_paths) return verdict;
-          solver->push();
-          solver->add(targets[a].guard);
-          solver->add(targets[b].guard);
-          const solver::SatResult overlap = solver->check();
-          if (overlap == solver::SatResult::Sat) {
-            verdict.fail("the guards of " + targets[a].location + " and " + targets[b].location + where +
-                             " overlap (Theorem 1)",
-                         workspace.model_state_json(*solver->model()));
+          if (holds_somewhere({targets[a].guard, targets[b].guard}, "the guards of " + targets[a].location + " and " +
+                                                                         targets[b].location + where + " overlap (Theorem 1)"))
             return verdict;
-          }
-          solver->pop();
-          if (overlap == solver::SatResult::Unknown) ++verdict.unknown;
-          else ++verdict.checks;
         }
       // Decision 2 ⟹ φ ∧ ¬(guard(l1) ∨ … ∨ guard(ln)) is unsat: r points somewhere on every input.
       std::vector<terms::Term> guards;
       for (const auto& target : targets) guards.push_back(target.guard);
-      solver->push();
-      solver->add(path.path_condition);
-      solver->add(terms.logical_not(terms.logical_or(guards)));
-      const solver::SatResult uncovered = solver->check();
-      if (uncovered == solver::SatResult::Sat) {
-        verdict.fail("the guards" + where + " do not cover every input of the path (decision 2)",
-                     workspace.model_state_json(*solver->model()));
+      if (holds_somewhere({path.path_condition, terms.logical_not(terms.logical_or(guards))},
+                          "the guards" + where + " do not cover every input of the path (decision 2)"))
         return verdict;
-      }
-      solver->pop();
-      if (uncovered == solver::SatResult::Unknown) ++verdict.unknown;
-      else ++verdict.checks;
     }
   }
   return verdict;
