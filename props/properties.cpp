@@ -50,7 +50,7 @@ const std::vector<PropertyDescription>& all_properties() {
       {PropertyKind::ConcreteFastPath, "concrete_fast_path", "§2–§4 concrete rules",
        "the fast path of `run` and the rule-by-rule machine agree on outcome, steps, branches and state"},
       {PropertyKind::MutualExclusion, "mutual_exclusion", "heap draft Theorem 1",
-       "on every feasible summary leaf, each L(r) has pairwise exclusive guards that cover the path condition"},
+       "on every feasible summary leaf, each L(r) has pairwise exclusive guards that cover the path condition", 3, 3},
   };
   return properties;
 }

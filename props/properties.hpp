@@ -47,6 +47,7 @@ struct PropertyDescription {
   std::string_view paper;   // "Lemma 2.1, 3.3, 4.4"
   std::string_view checks;  // one line
   int max_level = 3;        // the highest generator level whose programs it applies to (apc: no objects)
+  int min_level = 1;        // the lowest level whose programs have what it checks (heap sets: objects)
 };
 
 const std::vector<PropertyDescription>& all_properties();
