@@ -51,6 +51,8 @@ const std::vector<PropertyDescription>& all_properties() {
        "the fast path of `run` and the rule-by-rule machine agree on outcome, steps, branches and state"},
       {PropertyKind::CompactTestsReplay, "compact_tests_replay", "Trtík Theorem 2 (one valuation)",
        "each feasible compact leaf's test replays concretely along its branches expanded under the test's k, to its outcome", 1},
+      {PropertyKind::MutualExclusion, "mutual_exclusion", "heap draft Theorem 1",
+       "on every feasible summary leaf, each L(r) has pairwise exclusive guards that cover the path condition", 3, 3},
   };
   return properties;
 }
@@ -90,6 +92,7 @@ PropertyVerdict dispatch(PropertyKind kind, CaseWorkspace& workspace) {
     case PropertyKind::ApcUnsatNoPath: return check_apc_unsat_no_path(workspace);
     case PropertyKind::ConcreteFastPath: return check_concrete_fast_path(workspace);
     case PropertyKind::CompactTestsReplay: return check_compact_tests_replay(workspace);
+    case PropertyKind::MutualExclusion: return check_mutual_exclusion(workspace);
   }
   throw std::logic_error("unknown property");
 }

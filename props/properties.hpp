@@ -39,6 +39,7 @@ enum class PropertyKind : std::uint8_t {
   ApcUnsatNoPath,
   ConcreteFastPath,
   CompactTestsReplay,
+  MutualExclusion,
 };
 
 struct PropertyDescription {
@@ -47,6 +48,7 @@ struct PropertyDescription {
   std::string_view paper;   // "Lemma 2.1, 3.3, 4.4"
   std::string_view checks;  // one line
   int max_level = 3;        // the highest generator level whose programs it applies to (apc: no objects)
+  int min_level = 1;        // the lowest level whose programs have what it checks (heap sets: objects)
 };
 
 const std::vector<PropertyDescription>& all_properties();
@@ -97,5 +99,6 @@ PropertyVerdict check_apc_necessary(CaseWorkspace& workspace);
 PropertyVerdict check_apc_unsat_no_path(CaseWorkspace& workspace);
 PropertyVerdict check_concrete_fast_path(CaseWorkspace& workspace);
 PropertyVerdict check_compact_tests_replay(CaseWorkspace& workspace);
+PropertyVerdict check_mutual_exclusion(CaseWorkspace& workspace);
 
 }  // namespace symref::props

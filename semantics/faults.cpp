@@ -40,6 +40,7 @@ const std::vector<FaultDescription>& all_faults() {
       {Fault::ImpliedIgnoresPolarity, "implied-ignores-polarity", "the implied-condition layer takes the negation of a branch condition below for implied by it", "--count 50 --level 1"},
       {Fault::IndependenceNewestOnly, "independence-newest-only", "constraint independence asks only the newest scope, dropping formulas on the same atoms", "--count 50 --level 1"},
       {Fault::FastPathLoopExitUncounted, "fast-path-loop-exit-uncounted", "the concrete fast path of run does not count the iteration-exit transition", "--count 50 --level 1 --property concrete_fast_path"},
+      {Fault::HeapElseGuardKept, "heap-else-guard-kept", "lazy/summary: L(r) of ite(c, a, b) gives b's targets the outer guard, without not c", "--count 60 --level 3 --property mutual_exclusion"},
       {Fault::CompositionalLazyGuardsFree, "compositional-lazy-guards-free", "the lazy step of Algorithm 2 leaves the other guards free", "--count 30 --level 3 --property compositional_progress"},
       {Fault::CompositionalErrorLeafReturns, "compositional-error-leaf-returns", "error leaves count as returning in delta_g", "--count 30 --level 3 --property compositional_progress"},
       {Fault::CompositionalUnwrittenOutputHavoc, "compositional-unwritten-output-havoc", "an output a leaf does not write is left free in delta_g", "--count 150 --level 2 --property compositional_progress"},

@@ -52,6 +52,7 @@ enum class Fault : unsigned char {
   CompactExitDropped,       // compact engine: a loop template loses its last exit (Def. 5's exits {(θ_i, φ_i, Ξ_i, l_i)} incomplete)
   CompactCompositionWithoutTheta,  // compact engine: s ∘ s′ conjoins φ′ instead of θ⟨φ′⟩ (Def. 2)
   CompositionalDanglingLeafFalse,  // a dangling leaf gives false in delta_g instead of its guard G_l
+  HeapElseGuardKept,        // L(r) read from an if-then-else keeps the else branch's guard without ¬condition
 };
 
 struct FaultDescription {

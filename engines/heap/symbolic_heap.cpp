@@ -87,7 +87,9 @@ void SymbolicHeap::collect_points_to(Term reference, Term guard, std::vector<Gua
   if (reference->kind() == TermKind::IfThenElse) {
     Term condition = reference->child(0);
     collect_points_to(reference->child(1), terms_.logical_and(guard, condition), out);
-    collect_points_to(reference->child(2), terms_.logical_and(guard, terms_.logical_not(condition)), out);
+    // planted bug: the else branch keeps the outer guard, so its targets overlap the then branch's
+    Term otherwise = fault_active(Fault::HeapElseGuardKept) ? guard : terms_.logical_and(guard, terms_.logical_not(condition));
+    collect_points_to(reference->child(2), otherwise, out);
     return;
   }
   for (auto& target : out)

@@ -37,7 +37,7 @@ TEST_P(PropertyHolds, OnRandomPrograms) {
 std::vector<PropertyAtLevel> every_property_at_every_level() {
   std::vector<PropertyAtLevel> out;
   for (const auto& property : all_properties())
-    for (int level = 1; level <= property.max_level; ++level) out.push_back({property.kind, level});
+    for (int level = property.min_level; level <= property.max_level; ++level) out.push_back({property.kind, level});
   return out;
 }
 
