@@ -48,6 +48,9 @@ const std::vector<FaultDescription>& all_faults() {
       {Fault::HeapNewIsCandidate, "heap-new-is-candidate", "lazy/summary: new objects are offered as aliases of input references", "--count 200 --level 3 --property same_sequences"},
       {Fault::HeapNilNotForked, "heap-nil-not-forked", "lazy/summary: an uninitialized reference is never nil", "--count 60 --level 3 --property same_sequences"},
       {Fault::HeapLazySkipsLastAlias, "heap-lazy-skips-last-alias", "lazy: the newest input object of the class is not offered as an alias", "--count 60 --level 3 --property same_sequences"},
+      {Fault::ApcRule3DifferingValues, "apc-rule3-differing-values", "apc rule 3 takes the first changing backbone's value although the others set different ones", "test:ApcRules.RuleThreeNeedsOneValue"},
+      {Fault::ApcPhiTauUpToKappa, "apc-phi-tau-up-to-kappa", "apc's looping condition asks the loop path's condition for tau_i <= k_i instead of tau_i < k_i", "--count 100 --level 1 --property apc_necessary"},
+      {Fault::ApcInnerCountersKept, "apc-inner-counters-kept", "apc keeps inner-loop counters in a loop summary instead of giving *", "test:ApcRules.InnerCountersGiveStar"},
   };
   return faults;
 }

@@ -49,6 +49,9 @@ enum class Fault : unsigned char {
   ImpliedIgnoresPolarity,   // the implied-condition layer takes the negation of a formula below for implied
   IndependenceNewestOnly,   // constraint independence drops formulas sharing atoms with the newest scope
   FastPathLoopExitUncounted,  // the concrete fast path does not count the iteration-exit transition
+  ApcRule3DifferingValues,    // apc §3.1: rule 3 fires although the changing backbones set different values
+  ApcPhiTauUpToKappa,         // apc §3.1: φ_κ quantifies τ_i ≤ κ_i instead of τ_i < κ_i
+  ApcInnerCountersKept,       // apc §3.1: θ_i(a) with inner-loop counters is kept instead of giving ⋆
 };
 
 struct FaultDescription {
