@@ -215,6 +215,18 @@ TEST(ApcRules, RuleThreeNeedsOneValue) {
   expect_caught(Fault::ApcRule3DifferingValues, "star_negated", [](Loaded& l) { return l.input({{"n", 2}}); });
 }
 
+// Fig. 3 (light): θ_κ′(j) = j + κ′ for the inner loop; θ_κ(i) = i + κ and θ_κ(j) = ⋆ for the outer.
+TEST(ApcRules, FigureThreeLight) {
+  Loaded loaded("figure3");
+  ASSERT_EQ(loaded.analysis.abstraction().loops().size(), 2u);
+  EXPECT_TRUE(loaded.summary_is("j", loaded.terms.add(loaded.global("j"), loaded.counters(0)[0]), 0));
+  EXPECT_TRUE(loaded.summary_is("i", loaded.terms.add(loaded.global("i"), loaded.counters(1)[0]), 1));
+  EXPECT_TRUE(loaded.summary_is_star("j", 1));
+  GlobalState input = loaded.input({{"m", 2}, {"n", 1}});
+  ASSERT_TRUE(fails_target(*loaded.program, input, loaded.analysis.flowgraph().target_location));
+  EXPECT_FALSE(loaded.refutes(input));
+}
+
 // Fig. 3's nested loops with the inner count summed: θ′(s) = s + κ′ names the inner counter, so
 // θ_κ(s) = ⋆ (light); keeping κ′ gives s + κ′·κ, and n = 4 (s = 0 + 1 + 2 + 3 = 6) is lost.
 TEST(ApcRules, InnerCountersGiveStar) {
