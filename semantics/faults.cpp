@@ -52,6 +52,9 @@ const std::vector<FaultDescription>& all_faults() {
       {Fault::CompactExitDropped, "compact-exit-dropped", "a loop template loses its last exit", "--count 100 --level 1 --property compact_soundness"},
       {Fault::CompactCompositionWithoutTheta, "compact-composition-without-theta", "composing a state with a template exit conjoins the exit condition without rewriting it through the state", "--count 100 --level 1 --property compact_soundness"},
       {Fault::CompositionalDanglingLeafFalse, "compositional-dangling-leaf-false", "a dangling leaf gives false in delta_g instead of its guard G_l", "test:CompositionalFaults.DanglingLeafKeepsTheCallerOpen"},
+      {Fault::ApcRule3DifferingValues, "apc-rule3-differing-values", "apc rule 3 takes the first changing backbone's value although the others set different ones", "test:ApcRules.RuleThreeNeedsOneValue"},
+      {Fault::ApcPhiTauUpToKappa, "apc-phi-tau-up-to-kappa", "apc's looping condition asks the loop path's condition for tau_i <= k_i instead of tau_i < k_i", "--count 100 --level 1 --property apc_necessary"},
+      {Fault::ApcInnerCountersKept, "apc-inner-counters-kept", "apc keeps inner-loop counters in a loop summary instead of giving *", "test:ApcRules.InnerCountersGiveStar"},
   };
   return faults;
 }

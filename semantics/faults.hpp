@@ -53,6 +53,9 @@ enum class Fault : unsigned char {
   CompactCompositionWithoutTheta,  // compact engine: s ∘ s′ conjoins φ′ instead of θ⟨φ′⟩ (Def. 2)
   CompositionalDanglingLeafFalse,  // a dangling leaf gives false in delta_g instead of its guard G_l
   HeapElseGuardKept,        // L(r) read from an if-then-else keeps the else branch's guard without ¬condition
+  ApcRule3DifferingValues,    // apc §3.1: rule 3 fires although the changing backbones set different values
+  ApcPhiTauUpToKappa,         // apc §3.1: φ_κ quantifies τ_i ≤ κ_i instead of τ_i < κ_i
+  ApcInnerCountersKept,       // apc §3.1: θ_i(a) with inner-loop counters is kept instead of giving ⋆
 };
 
 struct FaultDescription {

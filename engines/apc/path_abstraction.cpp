@@ -144,8 +144,13 @@ Term PathAbstraction::infer(std::size_t index, const std::vector<Execution>& exe
   std::vector<std::size_t> changing = changing_backbones(index, executions);
   // Rule 1: ∀i θ_i(a) = a  ⟹  θ_κ(a) = a.
   if (changing.empty()) return a;
-  const std::unordered_set<Term> none;
-  auto invariant = [&](Term t) { return !stars_.contains_star(t) && !mentions_counters(t, none); };
+  // Counters a premise tolerates: none.  The planted fault tolerates those of the inner loops (all
+  // but this loop's own), so θ_i(a) mentioning them is summarised instead of giving ⋆.
+  std::unordered_set<Term> tolerated;
+  if (fault_active(Fault::ApcInnerCountersKept))
+    for (Term counter : counters_)
+      if (std::find(counters.begin(), counters.end(), counter) == counters.end()) tolerated.insert(counter);
+  auto invariant = [&](Term t) { return !stars_.contains_star(t) && !mentions_counters(t, tolerated); };
 
   // Rule 2: ∀i θ_i(a) ∈ {a, a + d_i}, θ_κ⟨d_i⟩ free of ⋆ and counters  ⟹  θ_κ(a) = a + Σ θ_κ⟨d_i⟩·κ_i.
   if (a->sort().kind == SortKind::Int) {
@@ -166,6 +171,7 @@ Term PathAbstraction::infer(std::size_t index, const std::vector<Execution>& exe
   Term d = executions[changing.front()].theta.value(index);
   bool same = true;
   for (std::size_t i : changing) same = same && executions[i].theta.value(index) == d;
+  if (fault_active(Fault::ApcRule3DifferingValues)) same = true;  // the planted fault takes the first value
   if (same) {
     Term value = theta.apply(d, stars_);
     if (invariant(value)) {
@@ -180,7 +186,9 @@ Term PathAbstraction::infer(std::size_t index, const std::vector<Execution>& exe
   if (changing.size() == 1) {
     std::size_t i = changing.front();
     Term value = theta.apply(d, stars_);
-    if (!stars_.contains_star(value) && !mentions_counters(value, {counters[i]})) {
+    std::unordered_set<Term> own = tolerated;
+    own.insert(counters[i]);
+    if (!stars_.contains_star(value) && !mentions_counters(value, own)) {
       if (!fault_active(Fault::ApcRule4WithoutShift)) {  // the planted fault keeps κ_i
         terms::Substitution shift(terms_);
         shift.set(counters[i], terms_.subtract(counters[i], terms_.integer(1)));
@@ -249,7 +257,9 @@ Term PathAbstraction::looping_condition(const std::vector<Execution>& executions
     }
     ranges.push_back(body);
     Term inner = others.empty() ? body : terms_.exists(others, terms_.logical_and(ranges));
-    Term range = terms_.logical_and(terms_.less_equal(zero, taus[i]), terms_.less(taus[i], counters[i]));
+    // The planted fault asks the loop path's condition once more, at τ_i = κ_i.
+    Term below = fault_active(Fault::ApcPhiTauUpToKappa) ? terms_.less_equal(taus[i], counters[i]) : terms_.less(taus[i], counters[i]);
+    Term range = terms_.logical_and(terms_.less_equal(zero, taus[i]), below);
     conjuncts.push_back(terms_.forall(taus[i], terms_.implies(range, inner)));
   }
   return terms_.logical_and(conjuncts);

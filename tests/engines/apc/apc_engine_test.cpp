@@ -207,6 +207,43 @@ TEST(ApcRules, ArrayRuleNeedsInvariance) {
   expect_caught(Fault::ApcPrintedArrayRule, "array_fill", [](Loaded& l) { return l.input({}, {{"a", {0, 0}}}); });
 }
 
+// Rule 3 needs one value: the two paths set i to 5 and 7, so θ_κ(i) = ⋆; taking the first
+// path's value claims i = 5 after the loop, although n = 2 ends with i = 7.
+TEST(ApcRules, RuleThreeNeedsOneValue) {
+  Loaded loaded("star_negated");
+  EXPECT_TRUE(loaded.summary_is_star("i"));
+  expect_caught(Fault::ApcRule3DifferingValues, "star_negated", [](Loaded& l) { return l.input({{"n", 2}}); });
+}
+
+// Fig. 3 (light): θ_κ′(j) = j + κ′ for the inner loop; θ_κ(i) = i + κ and θ_κ(j) = ⋆ for the outer.
+TEST(ApcRules, FigureThreeLight) {
+  Loaded loaded("figure3");
+  ASSERT_EQ(loaded.analysis.abstraction().loops().size(), 2u);
+  EXPECT_TRUE(loaded.summary_is("j", loaded.terms.add(loaded.global("j"), loaded.counters(0)[0]), 0));
+  EXPECT_TRUE(loaded.summary_is("i", loaded.terms.add(loaded.global("i"), loaded.counters(1)[0]), 1));
+  EXPECT_TRUE(loaded.summary_is_star("j", 1));
+  GlobalState input = loaded.input({{"m", 2}, {"n", 1}});
+  ASSERT_TRUE(fails_target(*loaded.program, input, loaded.analysis.flowgraph().target_location));
+  EXPECT_FALSE(loaded.refutes(input));
+}
+
+// Fig. 3's nested loops with the inner count summed: θ′(s) = s + κ′ names the inner counter, so
+// θ_κ(s) = ⋆ (light); keeping κ′ gives s + κ′·κ, and n = 4 (s = 0 + 1 + 2 + 3 = 6) is lost.
+TEST(ApcRules, InnerCountersGiveStar) {
+  Loaded loaded("inner_sum");
+  ASSERT_EQ(loaded.analysis.abstraction().loops().size(), 2u);  // the inner loop is summarised first
+  EXPECT_TRUE(loaded.summary_is_star("s", 1));
+  EXPECT_TRUE(loaded.summary_is_star("j", 1));
+  EXPECT_TRUE(loaded.summary_is("j", loaded.terms.add(loaded.global("j"), loaded.counters()[0]), 0));
+  expect_caught(Fault::ApcInnerCountersKept, "inner_sum", [](Loaded& l) { return l.input({{"n", 4}}); });
+}
+
+// φ_κ asks the loop path's condition i < n for τ < κ only: with τ ≤ κ it must hold after the last
+// pass too, which contradicts the exit i ≥ n, and every input reaching the target is lost.
+TEST(ApcFaults, LoopingConditionUpToKappaIsCaught) {
+  expect_caught(Fault::ApcPhiTauUpToKappa, "last_write", [](Loaded& l) { return l.input({{"n", 3}}); });
+}
+
 // The closure ∃κ′ ≥ 0: with κ > 0 (foo as printed) an input that never takes the else path is lost.
 TEST(ApcFaults, ClosureWithPositiveCountersIsCaught) {
   expect_caught(Fault::ApcClosurePositive, "zero_iterations", [](Loaded& l) { return l.input({{"n", 1}}, {{"a", {1}}}); });
