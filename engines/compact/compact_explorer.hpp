@@ -1,5 +1,5 @@
 // Algorithm 1 of Trtík (§3): classic symbolic execution (no templates) and compact symbolic
-// execution with loop templates (the □ lines), FIFO as printed or depth first, a fresh parameter
+// execution with loop and recursion templates (the □ lines, special records (t, κ) included), FIFO as printed or depth first, a fresh parameter
 // per instance, satisfiability with the parameters free (κ ≥ 0 and ∀τ inside φ), and for every
 // feasible leaf a test whose concrete run must follow the leaf's branches expanded under the
 // model's κ (Theorem 2 for one valuation, checked live).
@@ -30,15 +30,17 @@ struct CompactOptions {
   std::uint64_t seed = 1;
 };
 
-// One template instance on a path: which template, left by which exit, with which parameter.
+// One template instance on a path: which template, left by which exit, with which parameter; or
+// the return phase of a recursion template's instance (its κ the one the special record stored).
 struct Instance {
   std::size_t template_index = 0;
   std::size_t exit = 0;  // 0-based into the template's exits
   Term parameter = nullptr;
+  bool return_phase = false;  // {ID^}: expands to no letters
 };
 
 struct CompactPath {
-  std::string branches;  // DESIGN.md letters, with {ID#N} for an instance left by exit N
+  std::string branches;  // DESIGN.md letters, with {ID#N} for an instance left by exit N, {ID^} a return phase
   Outcome outcome = Outcome::Running;
   solver::SatResult status = solver::SatResult::Unknown;
   std::string status_reason;
