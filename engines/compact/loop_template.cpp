@@ -328,7 +328,7 @@ class TemplateBuilder {
     }
     if (built == 0)
       out.push_back(LoopTemplate{"", site, TemplateKind::Recursion, TemplateStatus::None,
-                                 "no feasible path leads from the entry of " + site->procedure->name + " to the call"});
+                                 "no feasible path leads from the entry of " + site->procedure->name + " to the call without running a loop or another call first"});
   }
 
   // The artificial call edge of P1: the memory after one descent is the caller's globals with the
