@@ -48,6 +48,7 @@ struct WorkItem {
   bool undecided = false;  // a query on the way answered unknown: kept, never counted feasible
   std::vector<SpecialRecord> records;
   bool at_entry = false;  // a call has just pushed this frame: the procedure's entry location
+  std::size_t vertex = 0;  // its vertex in the tree T
 };
 
 class CompactSearch {
@@ -102,8 +103,16 @@ class CompactSearch {
     return status;
   }
 
-  void push_children(std::deque<WorkItem>& work, std::vector<WorkItem>& children) {
+  // Lines 42 and following of the *-variant: each successor becomes a child of the vertex u whose
+  // label the expanded state had; the edge carries what the successor's branch string adds.
+  void push_children(std::deque<WorkItem>& work, std::vector<WorkItem>& children, std::size_t parent) {
     result_.statistics.vertices += children.size();
+    const std::string& from = result_.tree[parent].branches;
+    for (WorkItem& child : children) {
+      child.vertex = result_.tree.size();
+      const std::string& branches = child.configuration.branches;
+      result_.tree.push_back(TreeVertex{parent, branches, branches.substr(std::min(from.size(), branches.size()))});
+    }
     put_children(work, children, options_.order);
   }
 
@@ -165,6 +174,7 @@ class CompactSearch {
     std::deque<WorkItem> work;
     work.push_back(WorkItem{machine_.initial(), {}, false, false});
     result_.statistics.vertices = 1;
+    result_.tree.push_back(TreeVertex{});
     std::vector<SymbolicSuccessor> successors;
     while (!work.empty()) {
       if (result_.paths.size() >= options_.max_paths) {
@@ -198,7 +208,7 @@ class CompactSearch {
           if (usable != usable_at_entry_.end()) {
             std::vector<WorkItem> children;
             instantiate(item, choose_template(usable->second), children);
-            push_children(work, children);
+            push_children(work, children, item.vertex);
             break;
           }
         }
@@ -208,7 +218,7 @@ class CompactSearch {
           if (usable != usable_.end()) {
             std::vector<WorkItem> children;
             instantiate(item, choose_template(usable->second), children);
-            push_children(work, children);
+            push_children(work, children, item.vertex);
             break;
           }
         }
@@ -229,7 +239,7 @@ class CompactSearch {
           const bool entered = successor.configuration.control.depth() > depth;
           children.push_back(WorkItem{std::move(successor.configuration), item.instances, true, item.undecided, item.records, entered});
         }
-        push_children(work, children);
+        push_children(work, children, item.vertex);
         break;
       }
     }
@@ -237,6 +247,7 @@ class CompactSearch {
 
   // A leaf: its φ asked once more (for the model of its test); unknown anywhere stays unknown.
   void finish(WorkItem& item, SatResult pruned_or_sat) {
+    result_.tree[item.vertex].leaf = result_.paths.size();
     CompactPath path;
     SymbolicConfiguration& c = item.configuration;
     path.branches = c.branches;

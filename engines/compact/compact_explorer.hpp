@@ -62,9 +62,21 @@ struct CompactStatistics {
   bool truncated = false;
 };
 
+// A vertex of the compact symbolic execution tree T (the *-variant of Algorithm 1, lines 4 and
+// 42): the root, and every successor a fork or a template instance puts into Q; straight-line
+// steps between them are folded into the edge, as in the statistics' vertex count.
+struct TreeVertex {
+  static constexpr std::size_t none = static_cast<std::size_t>(-1);
+  std::size_t parent = none;     // none: the root
+  std::string branches;          // the state's branch string when it entered Q
+  std::string edge;              // what the edge from the parent adds: a letter, {ID#N}, {ID^}
+  std::size_t leaf = none;       // index into `paths` when the vertex ends a path
+};
+
 struct CompactResult {
   std::vector<LoopTemplate> templates;
   std::vector<CompactPath> paths;
+  std::vector<TreeVertex> tree;  // tree[0] is the root
   CompactStatistics statistics;
   bool finite = true;  // no path was cut by a bound and the search was not truncated
 };

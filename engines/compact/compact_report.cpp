@@ -164,6 +164,16 @@ nlohmann::ordered_json compact_to_json(const ReportContext& context, const Compa
     paths.push_back(std::move(entry));
   }
   out["paths"] = std::move(paths);
+  // The tree T of Algorithm 1's *-variant: vertex k's parent, the edge's letters, its leaf path.
+  nlohmann::ordered_json tree = nlohmann::ordered_json::array();
+  for (const TreeVertex& vertex : result.tree) {
+    nlohmann::ordered_json v;
+    v["parent"] = vertex.parent == TreeVertex::none ? nlohmann::ordered_json() : nlohmann::ordered_json(vertex.parent);
+    v["edge"] = vertex.edge;
+    if (vertex.leaf != TreeVertex::none) v["path"] = vertex.leaf;
+    tree.push_back(std::move(v));
+  }
+  out["tree"] = std::move(tree);
   const auto& s = result.statistics;
   out["stats"] = {{"paths", s.paths},          {"feasible", s.feasible},
                   {"infeasible", s.infeasible}, {"unknown", s.unknown},

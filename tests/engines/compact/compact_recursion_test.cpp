@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "engines/compact/compact_explorer.hpp"
@@ -131,6 +132,38 @@ TEST(CompactRecursionFaults, RecordIsPoppedAtTheExit) {
   props::PropertyVerdict faulty = soundness_of_recursive_length();
   ASSERT_TRUE(faulty.failure.has_value());
   EXPECT_NE(faulty.failure->find("Theorem 1"), std::string::npos) << *faulty.failure;
+}
+
+}  // namespace
+}  // namespace symref::compact
+
+namespace symref::compact {
+namespace {
+
+// The *-variant's tree T: the root, one child per successor put into Q, each edge carrying what
+// its successor's branch string adds; every path ends at a leaf vertex of its own.
+TEST(CompactTree, Fig4bTreeFollowsTheInstances) {
+  Explored e = explore(corpus_text("fig4b_count_if_two_calls.sym"), 2);
+  const auto& tree = e.result.tree;
+  ASSERT_FALSE(tree.empty());
+  EXPECT_EQ(tree[0].parent, TreeVertex::none);
+  EXPECT_EQ(tree.size(), e.result.statistics.vertices);
+  std::vector<std::string> root_edges;
+  std::set<std::size_t> leaves;
+  for (std::size_t k = 1; k < tree.size(); ++k) {
+    ASSERT_LT(tree[k].parent, k);  // a parent is created before its children
+    EXPECT_EQ(tree[k].branches, tree[tree[k].parent].branches.substr(0, tree[k].branches.size() - tree[k].edge.size()) + tree[k].edge);
+    if (tree[k].parent == 0) root_edges.push_back(tree[k].edge);
+    if (tree[k].leaf != TreeVertex::none) leaves.insert(tree[k].leaf);
+  }
+  // main calls count(0); at its entry t1 is instantiated: one child per exit.
+  EXPECT_EQ(root_edges, (std::vector<std::string>{"{t1#1}", "{t1#2}", "{t1#3}"}));
+  EXPECT_EQ(leaves.size(), e.result.paths.size());
+  // The second frame's instance hangs below {t1#2}; its F exit returns twice on the way to main.
+  bool nested = false;
+  for (std::size_t k = 1; k < tree.size(); ++k)
+    if (tree[k].edge == "{t1#1}" && tree[tree[k].parent].edge == "{t1#2}") nested = true;
+  EXPECT_TRUE(nested);
 }
 
 }  // namespace
