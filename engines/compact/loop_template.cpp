@@ -245,7 +245,7 @@ class TemplateBuilder {
       find_statements(callable.body, &callable, StatementKind::While, way, collect);
 
     std::vector<LoopTemplate> templates;
-    for (const auto& site : sites) build_site(site, templates);
+    for (const auto& site : sites) build_site(site, TemplateKind::Loop, {}, templates);
     detect_recursions(templates);
     for (std::size_t k = 0; k < templates.size(); ++k) templates[k].id = "t" + std::to_string(k + 1);
     return templates;
@@ -285,7 +285,7 @@ class TemplateBuilder {
                                                          " gets no template (only a procedure's calls of itself do)"});
                           return;
                         }
-                        build_recursion(site, to_call, out);
+                        build_site(site, TemplateKind::Recursion, to_call, out);
                       });
     }
   }
@@ -306,29 +306,6 @@ class TemplateBuilder {
         if (reaches[i][k])
           for (std::size_t j = 0; j < n; ++j) reaches[i][j] = reaches[i][j] || reaches[k][j];
     return reaches;
-  }
-
-  void build_recursion(const std::shared_ptr<LoopSite>& site, const std::vector<Step>& to_call, std::vector<LoopTemplate>& out) {
-    SymbolicLimits limits;
-    SymbolicMachine machine(program_, terms_, limits);
-    PassWalker walker(machine, *site, options_);
-    walker.run();
-    if (!walker.failure().empty()) {
-      out.push_back(LoopTemplate{"", site, TemplateKind::Recursion, TemplateStatus::Failed, walker.failure()});
-      return;
-    }
-    std::size_t built = 0;
-    for (const auto& cycle : walker.cycles()) {
-      if (check(cycle.closing.path_condition.conjunction(terms_)) == solver::SatResult::Unsat) continue;
-      LoopTemplate t = build_cycle(site, called_frame_as_pass(*site, cycle));
-      t.kind = TemplateKind::Recursion;
-      if (t.status == TemplateStatus::Ok) build_return_phase(t, to_call);
-      out.push_back(std::move(t));
-      ++built;
-    }
-    if (built == 0)
-      out.push_back(LoopTemplate{"", site, TemplateKind::Recursion, TemplateStatus::None,
-                                 "no feasible path leads from the entry of " + site->procedure->name + " to the call without running a loop or another call first"});
   }
 
   // The artificial call edge of P1: the memory after one descent is the caller's globals with the
@@ -395,23 +372,32 @@ class TemplateBuilder {
     }
   }
 
-  void build_site(const std::shared_ptr<LoopSite>& site, std::vector<LoopTemplate>& out) {
-    SymbolicLimits limits;  // no bound: a pass ends at the test, nested loops are refused above
+  // One template per feasible cycle of the site (one pass of a loop, or P1 of a recursion with its
+  // return phase from the call `to_call` leads to), or the reason there is none.
+  void build_site(const std::shared_ptr<LoopSite>& site, TemplateKind kind, const std::vector<Step>& to_call,
+                  std::vector<LoopTemplate>& out) {
+    SymbolicLimits limits;  // no bound: a pass ends at the test or the call, nested loops are refused above
     SymbolicMachine machine(program_, terms_, limits);
     PassWalker walker(machine, *site, options_);
     walker.run();
     if (!walker.failure().empty()) {
-      out.push_back(LoopTemplate{"", site, TemplateKind::Loop, TemplateStatus::Failed, walker.failure()});
+      out.push_back(LoopTemplate{"", site, kind, TemplateStatus::Failed, walker.failure()});
       return;
     }
     std::size_t built = 0;
     for (const auto& cycle : walker.cycles()) {
       if (check(cycle.closing.path_condition.conjunction(terms_)) == solver::SatResult::Unsat) continue;
-      out.push_back(build_cycle(site, cycle));
+      LoopTemplate t = build_cycle(site, kind == TemplateKind::Loop ? cycle : called_frame_as_pass(*site, cycle));
+      t.kind = kind;
+      if (kind == TemplateKind::Recursion && t.status == TemplateStatus::Ok) build_return_phase(t, to_call);
+      out.push_back(std::move(t));
       ++built;
     }
     if (built == 0)
-      out.push_back(LoopTemplate{"", site, TemplateKind::Loop, TemplateStatus::None, "no feasible path runs once around the loop"});
+      out.push_back(LoopTemplate{"", site, kind, TemplateStatus::None,
+                                 kind == TemplateKind::Loop ? "no feasible path runs once around the loop"
+                                                            : "no feasible path leads from the entry of " + site->procedure->name +
+                                                                  " to the call without running a loop or another call first"});
   }
 
   std::string local_name(const LoopSite& site, std::size_t k) const { return site.procedure->locals[k].name; }
