@@ -168,3 +168,50 @@ TEST(CompactTree, Fig4bTreeFollowsTheInstances) {
 
 }  // namespace
 }  // namespace symref::compact
+
+namespace symref::compact {
+namespace {
+
+// chooseTemplate drawn at random: on Fig. 4(b) some draws take t2, whose return phase adds k to c;
+// every feasible leaf's test still follows its expanded branches to the same outcome and state.
+TEST(CompactRecursion, RandomChoiceUsesTheSecondTemplate) {
+  const std::string text = corpus_text("fig4b_count_if_two_calls.sym");
+  bool second_used = false;
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    Explored e;
+    e.program = load_program_from_text("test.sym", text);
+    e.terms = std::make_unique<terms::TermManager>(e.program.get());
+    CompactOptions options;
+    options.limits.loop_bound = 2;
+    options.choose_random = true;
+    options.seed = seed;
+    e.result = explore_compact(*e.program, *e.terms, options);
+    for (const CompactPath& path : e.result.paths) {
+      second_used = second_used || path.branches.find("{t2^}") != std::string::npos;
+      if (path.status != solver::SatResult::Sat || path.outcome == Outcome::Bound) continue;
+      ASSERT_TRUE(path.replay.has_value()) << path.branches;
+      EXPECT_TRUE(path.replay->agrees) << path.branches << ": " << path.replay->details;
+    }
+  }
+  EXPECT_TRUE(second_used);
+}
+
+// Depth first or breadth first, the compact tree of Fig. 3 has the same leaves.
+TEST(CompactRecursion, SearchOrderKeepsTheLeaves) {
+  auto leaves = [](SearchOrder order) {
+    Explored e;
+    e.program = load_program_from_text("test.sym", corpus_text("fig3_recursive_search.sym"));
+    e.terms = std::make_unique<terms::TermManager>(e.program.get());
+    CompactOptions options;
+    options.order = order;
+    e.result = explore_compact(*e.program, *e.terms, options);
+    std::set<std::string> out;
+    for (const CompactPath& path : e.result.paths) out.insert(path.branches + " " + std::string(outcome_name(path.outcome)));
+    return out;
+  };
+  EXPECT_EQ(leaves(SearchOrder::DepthFirst), leaves(SearchOrder::BreadthFirst));
+  EXPECT_EQ(leaves(SearchOrder::DepthFirst).size(), 3u);
+}
+
+}  // namespace
+}  // namespace symref::compact
