@@ -29,14 +29,18 @@ struct Explored {
   CompactResult result;
 };
 
-Explored explore(const std::string& text, std::uint32_t loop_bound = 3) {
+Explored explore(const std::string& text, CompactOptions options) {
   Explored e;
   e.program = load_program_from_text("test.sym", text);
   e.terms = std::make_unique<terms::TermManager>(e.program.get());
-  CompactOptions options;
-  options.limits.loop_bound = loop_bound;
   e.result = explore_compact(*e.program, *e.terms, options);
   return e;
+}
+
+Explored explore(const std::string& text, std::uint32_t loop_bound = 3) {
+  CompactOptions options;
+  options.limits.loop_bound = loop_bound;
+  return explore(text, options);
 }
 
 // Fig. 3: the special record is pushed at the entry and popped at the exit, before the frame
@@ -178,14 +182,11 @@ TEST(CompactRecursion, RandomChoiceUsesTheSecondTemplate) {
   const std::string text = corpus_text("fig4b_count_if_two_calls.sym");
   bool second_used = false;
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-    Explored e;
-    e.program = load_program_from_text("test.sym", text);
-    e.terms = std::make_unique<terms::TermManager>(e.program.get());
     CompactOptions options;
     options.limits.loop_bound = 2;
     options.choose_random = true;
     options.seed = seed;
-    e.result = explore_compact(*e.program, *e.terms, options);
+    Explored e = explore(text, options);
     for (const CompactPath& path : e.result.paths) {
       second_used = second_used || path.branches.find("{t2^}") != std::string::npos;
       if (path.status != solver::SatResult::Sat || path.outcome == Outcome::Bound) continue;
@@ -199,12 +200,9 @@ TEST(CompactRecursion, RandomChoiceUsesTheSecondTemplate) {
 // Depth first or breadth first, the compact tree of Fig. 3 has the same leaves.
 TEST(CompactRecursion, SearchOrderKeepsTheLeaves) {
   auto leaves = [](SearchOrder order) {
-    Explored e;
-    e.program = load_program_from_text("test.sym", corpus_text("fig3_recursive_search.sym"));
-    e.terms = std::make_unique<terms::TermManager>(e.program.get());
     CompactOptions options;
     options.order = order;
-    e.result = explore_compact(*e.program, *e.terms, options);
+    Explored e = explore(corpus_text("fig3_recursive_search.sym"), options);
     std::set<std::string> out;
     for (const CompactPath& path : e.result.paths) out.insert(path.branches + " " + std::string(outcome_name(path.outcome)));
     return out;
