@@ -664,13 +664,25 @@ class Generator {
     return arguments;
   }
 
-  // A call inside a body with fuel usually waits for fuel: `if u1 > 0 { call }`.
+  // A call inside a body with fuel usually waits for fuel: `if u1 > 0 { call }`.  A procedure's
+  // guarded call of itself then counts its returns in the first int global (`g := g + 1` after the
+  // call), a return path whose recursion template succeeds (Trtík §5.2); no random draw, so the
+  // rest of the program is as before.
   void guarded(std::vector<StatementShape>& out, StatementShape call) {
     if (scope_->has_fuel && random_.chance(17, 20)) {
       StatementShape guard;
       guard.kind = StatementShapeKind::If;
       guard.value.push_back(binary(BinaryOperator::Greater, variable("u1", ShapeType::integer()), integer_literal(Integer(0))));
+      const bool self_call = call.kind == StatementShapeKind::ProcedureCall && scope_->callable != nullptr &&
+                             call.callee == scope_->callable->name;
       guard.body.push_back(std::move(call));
+      if (self_call)
+        for (const auto& global : program_.globals)
+          if (global.type == ShapeType::integer()) {
+            ExpressionShape counter = variable(global.name, global.type);
+            guard.body.push_back(assignment(counter, binary(BinaryOperator::Add, counter, integer_literal(Integer(1)))));
+            break;
+          }
       out.push_back(std::move(guard));
       return;
     }

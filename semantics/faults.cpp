@@ -55,6 +55,9 @@ const std::vector<FaultDescription>& all_faults() {
       {Fault::ApcRule3DifferingValues, "apc-rule3-differing-values", "apc rule 3 takes the first changing backbone's value although the others set different ones", "test:ApcRules.RuleThreeNeedsOneValue"},
       {Fault::ApcPhiTauUpToKappa, "apc-phi-tau-up-to-kappa", "apc's looping condition asks the loop path's condition for tau_i <= k_i instead of tau_i < k_i", "--count 100 --level 1 --property apc_necessary"},
       {Fault::ApcInnerCountersKept, "apc-inner-counters-kept", "apc keeps inner-loop counters in a loop summary instead of giving *", "test:ApcRules.InnerCountersGiveStar"},
+      {Fault::CompactPopFreshParameter, "compact-pop-fresh-parameter", "the return phase of a recursion template uses a fresh parameter instead of the one its special record stored", "--count 100 --level 2 --property compact_soundness"},
+      {Fault::CompactRecordNeverPopped, "compact-record-never-popped", "a recursion template's special record is never popped, so its return phase is lost", "--count 100 --level 2 --property compact_soundness"},
+      {Fault::CompactTauUpToKappa, "compact-tau-up-to-kappa", "a template exit's condition asks the cycle's condition for every tau <= k instead of tau < k", "--count 100 --level 1 --property compact_soundness"},
   };
   return faults;
 }

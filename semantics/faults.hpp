@@ -56,6 +56,9 @@ enum class Fault : unsigned char {
   ApcRule3DifferingValues,    // apc §3.1: rule 3 fires although the changing backbones set different values
   ApcPhiTauUpToKappa,         // apc §3.1: φ_κ quantifies τ_i ≤ κ_i instead of τ_i < κ_i
   ApcInnerCountersKept,       // apc §3.1: θ_i(a) with inner-loop counters is kept instead of giving ⋆
+  CompactPopFreshParameter,   // compact engine: the return phase (Alg. 1 lines 12–16) uses a fresh κ, not the stored one
+  CompactRecordNeverPopped,   // compact engine: a special record (t, κ) stays on the stack, its return phase never applied
+  CompactTauUpToKappa,        // compact engine: the ∀τ conjunct of φ_x⟦κ⟧ ranges over τ ≤ κ instead of τ < κ (§5.1)
 };
 
 struct FaultDescription {

@@ -1,4 +1,5 @@
-// Algorithm 1 (Trtík §3), classic and □ lines, on the forward engine's rules.
+// Algorithm 1 (Trtík §3), classic and □ lines, on the forward engine's rules; special records
+// (t, κ) of recursion templates ride beside the forward engine's stack of closures.
 #include "engines/compact/compact_explorer.hpp"
 
 #include <chrono>
@@ -31,11 +32,23 @@ std::vector<std::string> literal_segments(const std::string& branches) {
   return segments;
 }
 
+// A special record (t, κ) of Algorithm 1 line 27: pushed where the recursive procedure was
+// entered, i.e. it sits just above the closure of that frame's caller.  The forward engine's stack
+// holds closures only, so the records are kept beside it, each with the depth of its frame.
+struct SpecialRecord {
+  std::size_t template_index = 0;
+  Term parameter = nullptr;
+  std::size_t depth = 0;
+};
+
 struct WorkItem {
   SymbolicConfiguration configuration;
   std::vector<Instance> instances;
   bool needs_check = false;
   bool undecided = false;  // a query on the way answered unknown: kept, never counted feasible
+  std::vector<SpecialRecord> records;
+  bool at_entry = false;  // a call has just pushed this frame: the procedure's entry location
+  std::size_t vertex = 0;  // its vertex in the tree T
 };
 
 class CompactSearch {
@@ -56,8 +69,12 @@ class CompactSearch {
       template_options.solver = options_.solver;
       template_options.timeout_milliseconds = options_.timeout_milliseconds;
       result_.templates = detect_loop_templates(program_, terms_, template_options, &construction);
-      for (std::size_t k = 0; k < result_.templates.size(); ++k)
-        if (result_.templates[k].status == TemplateStatus::Ok) usable_[result_.templates[k].site->loop].push_back(k);
+      for (std::size_t k = 0; k < result_.templates.size(); ++k) {
+        const LoopTemplate& t = result_.templates[k];
+        if (t.status != TemplateStatus::Ok) continue;
+        if (t.kind == TemplateKind::Loop) usable_[t.site->loop].push_back(k);
+        else usable_at_entry_[t.site->procedure].push_back(k);
+      }
     }
     search();
     auto& statistics = result_.statistics;
@@ -86,8 +103,16 @@ class CompactSearch {
     return status;
   }
 
-  void push_children(std::deque<WorkItem>& work, std::vector<WorkItem>& children) {
+  // Lines 42 and following of the *-variant: each successor becomes a child of the vertex u whose
+  // label the expanded state had; the edge carries what the successor's branch string adds.
+  void push_children(std::deque<WorkItem>& work, std::vector<WorkItem>& children, std::size_t parent) {
     result_.statistics.vertices += children.size();
+    const std::string& from = result_.tree[parent].branches;
+    for (WorkItem& child : children) {
+      child.vertex = result_.tree.size();
+      const std::string& branches = child.configuration.branches;
+      result_.tree.push_back(TreeVertex{parent, branches, branches.substr(std::min(from.size(), branches.size()))});
+    }
     put_children(work, children, options_.order);
   }
 
@@ -97,7 +122,8 @@ class CompactSearch {
     return candidates[std::uniform_int_distribution<std::size_t>(0, candidates.size() - 1)(random_)];
   }
 
-  // Lines 20–34 for a loop template: one successor s ∘ (θ_i, φ_i, Ξ_i, l_i)⟦κ⟧ per exit, κ fresh.
+  // Lines 20–34: one successor s ∘ (θ_i, φ_i, Ξ_i, l_i)⟦κ⟧ per exit, κ fresh; for a recursion
+  // template (line 27) the successor's stack is s.Ξ ∘ [(t, κ)] ∘ Ξ_i.
   void instantiate(const WorkItem& item, std::size_t index, std::vector<WorkItem>& children) {
     const LoopTemplate& t = result_.templates[index];
     ++result_.statistics.instantiations;
@@ -111,17 +137,44 @@ class CompactSearch {
       const TemplateExit& exit = t.exits[n];
       WorkItem child{compose(terms_, item.configuration, t.site->theta0, exit.state, t.site->anchor, exit.condition,
                              {{t.parameter, kappa}}),
-                     item.instances, true, item.undecided};
+                     item.instances, true, item.undecided, item.records};
       child.configuration.branches = item.configuration.branches + "{" + t.id + "#" + std::to_string(n + 1) + "}";
       child.instances.push_back(Instance{index, n, kappa});
+      if (t.kind == TemplateKind::Recursion)
+        child.records.push_back(SpecialRecord{index, kappa, item.configuration.control.depth()});
       children.push_back(std::move(child));
     }
+  }
+
+  // Lines 12–16, returning from recursion: at the exit of the frame whose special record (t, κ) is
+  // on top, the globals become s.θ ∘ t.θ⟦κ⟧ with the stored κ and the record is popped; the frame
+  // itself then returns classically.  Tested before the final-state test of line 7 (erratum).
+  bool returning_from_recursion(WorkItem& item) {
+    if (item.records.empty() || fault_active(Fault::CompactRecordNeverPopped)) return false;
+    SymbolicConfiguration& c = item.configuration;
+    const SpecialRecord record = item.records.back();
+    if (c.outcome != Outcome::Running || c.control.depth() != record.depth || c.control.current() != nullptr) return false;
+    const LoopTemplate& t = result_.templates[record.template_index];
+    Term kappa = record.parameter;
+    if (fault_active(Fault::CompactPopFreshParameter)) [[unlikely]]
+      kappa = terms_.fresh_symbol(terms::Sort::integer(), "k" + std::to_string(++parameters_));
+    terms::Substitution theta(terms_);
+    for (std::size_t g = 0; g < c.globals.size(); ++g) theta.set(t.site->theta0.globals()[g], c.globals[g]);
+    theta.set(t.parameter, kappa);
+    std::vector<Term> globals = c.globals;
+    for (const auto& [g, value] : t.return_theta) globals[g] = theta.apply(value);
+    c.globals = std::move(globals);
+    c.branches += "{" + t.id + "^}";
+    item.instances.push_back(Instance{record.template_index, 0, record.parameter, true});
+    item.records.pop_back();
+    return true;
   }
 
   void search() {
     std::deque<WorkItem> work;
     work.push_back(WorkItem{machine_.initial(), {}, false, false});
     result_.statistics.vertices = 1;
+    result_.tree.push_back(TreeVertex{});
     std::vector<SymbolicSuccessor> successors;
     while (!work.empty()) {
       if (result_.paths.size() >= options_.max_paths) {
@@ -144,9 +197,20 @@ class CompactSearch {
           c.outcome = Outcome::Bound;
           c.bound_reason = "step limit " + std::to_string(options_.max_steps) + " reached";
         }
+        returning_from_recursion(item);
         if (c.outcome != Outcome::Running) {  // line 7: an error location (the end of main below)
           finish(item, SatResult::Sat);
           break;
+        }
+        if (item.at_entry && item.instances.size() < options_.max_instances) {  // line 21 at a procedure's entry
+          item.at_entry = false;
+          auto usable = usable_at_entry_.find(c.control.top_frame().callable);
+          if (usable != usable_at_entry_.end()) {
+            std::vector<WorkItem> children;
+            instantiate(item, choose_template(usable->second), children);
+            push_children(work, children, item.vertex);
+            break;
+          }
         }
         const Statement* at = c.control.current();
         if (at != nullptr && at->kind == StatementKind::While && item.instances.size() < options_.max_instances) {
@@ -154,7 +218,7 @@ class CompactSearch {
           if (usable != usable_.end()) {
             std::vector<WorkItem> children;
             instantiate(item, choose_template(usable->second), children);
-            push_children(work, children);
+            push_children(work, children, item.vertex);
             break;
           }
         }
@@ -164,14 +228,18 @@ class CompactSearch {
           finish(item, SatResult::Sat);
           break;
         }
+        const std::size_t depth = c.control.depth();
         if (successors.size() == 1) {
           c = std::move(successors[0].configuration);
+          item.at_entry = c.control.depth() > depth;
           continue;
         }
         std::vector<WorkItem> children;
-        for (auto& successor : successors)
-          children.push_back(WorkItem{std::move(successor.configuration), item.instances, true, item.undecided});
-        push_children(work, children);
+        for (auto& successor : successors) {
+          const bool entered = successor.configuration.control.depth() > depth;
+          children.push_back(WorkItem{std::move(successor.configuration), item.instances, true, item.undecided, item.records, entered});
+        }
+        push_children(work, children, item.vertex);
         break;
       }
     }
@@ -179,6 +247,7 @@ class CompactSearch {
 
   // A leaf: its φ asked once more (for the model of its test); unknown anywhere stays unknown.
   void finish(WorkItem& item, SatResult pruned_or_sat) {
+    result_.tree[item.vertex].leaf = result_.paths.size();
     CompactPath path;
     SymbolicConfiguration& c = item.configuration;
     path.branches = c.branches;
@@ -261,6 +330,7 @@ class CompactSearch {
   CompactResult result_;
   // getTemplatesAt (line 20): the usable templates of each loop, in cycle order.
   std::map<const Statement*, std::vector<std::size_t>> usable_;
+  std::map<const Callable*, std::vector<std::size_t>> usable_at_entry_;  // recursion templates by procedure
   std::mt19937_64 random_;
   std::uint64_t parameters_ = 0;
   Term reused_parameter_ = nullptr;  // planted fault compact-kappa-reused only
@@ -273,6 +343,7 @@ bool match_from(const std::vector<std::string>& segments, const CompactPath& pat
   position += literal.size();
   if (k == path.instances.size()) return position == classic.size();
   const Instance& instance = path.instances[k];
+  if (instance.return_phase) return match_from(segments, path, templates, classic, position, k + 1, valuation);
   const LoopTemplate& t = templates[instance.template_index];
   const std::string& exit_letters = t.exits[instance.exit].letters;
   auto fixed = valuation.find(instance.parameter);
@@ -304,6 +375,10 @@ std::string expand_branches(const CompactPath& path, const std::vector<LoopTempl
   std::string expanded = segments[0];
   for (std::size_t k = 0; k < path.instances.size(); ++k) {
     const Instance& instance = path.instances[k];
+    if (instance.return_phase) {  // {ID^} expands to nothing: the return path has no fork
+      expanded += segments[k + 1];
+      continue;
+    }
     const LoopTemplate& t = templates[instance.template_index];
     auto value = valuation.find(instance.parameter);
     std::int64_t times = value == valuation.end() ? 0 : value->second.small_value();

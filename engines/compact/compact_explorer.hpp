@@ -1,5 +1,5 @@
 // Algorithm 1 of Trtík (§3): classic symbolic execution (no templates) and compact symbolic
-// execution with loop templates (the □ lines), FIFO as printed or depth first, a fresh parameter
+// execution with loop and recursion templates (the □ lines, special records (t, κ) included), FIFO as printed or depth first, a fresh parameter
 // per instance, satisfiability with the parameters free (κ ≥ 0 and ∀τ inside φ), and for every
 // feasible leaf a test whose concrete run must follow the leaf's branches expanded under the
 // model's κ (Theorem 2 for one valuation, checked live).
@@ -30,15 +30,17 @@ struct CompactOptions {
   std::uint64_t seed = 1;
 };
 
-// One template instance on a path: which template, left by which exit, with which parameter.
+// One template instance on a path: which template, left by which exit, with which parameter; or
+// the return phase of a recursion template's instance (its κ the one the special record stored).
 struct Instance {
   std::size_t template_index = 0;
   std::size_t exit = 0;  // 0-based into the template's exits
   Term parameter = nullptr;
+  bool return_phase = false;  // {ID^}: expands to no letters
 };
 
 struct CompactPath {
-  std::string branches;  // DESIGN.md letters, with {ID#N} for an instance left by exit N
+  std::string branches;  // DESIGN.md letters, with {ID#N} for an instance left by exit N, {ID^} a return phase
   Outcome outcome = Outcome::Running;
   solver::SatResult status = solver::SatResult::Unknown;
   std::string status_reason;
@@ -60,9 +62,21 @@ struct CompactStatistics {
   bool truncated = false;
 };
 
+// A vertex of the compact symbolic execution tree T (the *-variant of Algorithm 1, lines 4 and
+// 42): the root, and every successor a fork or a template instance puts into Q; straight-line
+// steps between them are folded into the edge, as in the statistics' vertex count.
+struct TreeVertex {
+  static constexpr std::size_t none = static_cast<std::size_t>(-1);
+  std::size_t parent = none;     // none: the root
+  std::string branches;          // the state's branch string when it entered Q
+  std::string edge;              // what the edge from the parent adds: a letter, {ID#N}, {ID^}
+  std::size_t leaf = none;       // index into `paths` when the vertex ends a path
+};
+
 struct CompactResult {
   std::vector<LoopTemplate> templates;
   std::vector<CompactPath> paths;
+  std::vector<TreeVertex> tree;  // tree[0] is the root
   CompactStatistics statistics;
   bool finite = true;  // no path was cut by a bound and the search was not truncated
 };

@@ -52,6 +52,11 @@ void exit_target(nlohmann::ordered_json& entry, const TemplateExit& exit) {
   else entry["to"] = "end of " + std::string(copy.control.depth() == 1 ? "main" : "procedure");
 }
 
+// A loop template's entry is its `while`, a recursion template's the procedure's declaration.
+const SourceLocation& template_entry(const LoopSite& site) {
+  return site.loop != nullptr ? site.loop->location : site.procedure->location;
+}
+
 std::string parameter_name(const ReportContext& context, Term parameter) { return terms::symbol_display_name(parameter, &context.program); }
 
 std::string replay_text(const CompactPath& path) {
@@ -67,9 +72,10 @@ nlohmann::ordered_json templates_to_json(const ReportContext& context, const std
   for (const LoopTemplate& t : templates) {
     nlohmann::ordered_json entry;
     entry["id"] = t.id;
-    entry["kind"] = "loop";
+    entry["kind"] = std::string(to_string(t.kind));
     entry["procedure"] = procedure_name(context, *t.site);
-    entry["entry"] = position(t.site->loop->location);
+    entry["entry"] = position(template_entry(*t.site));
+    if (t.site->call != nullptr) entry["call"] = position(t.site->call->location);
     entry["status"] = std::string(to_string(t.status));
     if (!t.reason.empty()) entry["reason"] = t.reason;
     entry["variables"] = t.variables;
@@ -87,6 +93,11 @@ nlohmann::ordered_json templates_to_json(const ReportContext& context, const std
       exits.push_back(std::move(e));
     }
     entry["exits"] = std::move(exits);
+    if (t.kind == TemplateKind::Recursion && t.status == TemplateStatus::Ok) {
+      nlohmann::ordered_json return_theta = nlohmann::ordered_json::object();
+      for (const auto& [g, value] : t.return_theta) return_theta[context.program.globals[g].name] = print(context, value);
+      entry["return_theta"] = std::move(return_theta);
+    }
     if (!t.notes.empty()) entry["notes"] = t.notes;
     out.push_back(std::move(entry));
   }
@@ -97,8 +108,9 @@ std::string templates_to_text(const ReportContext& context, const std::vector<Lo
   std::ostringstream out;
   if (templates.empty()) out << "no loops\n";
   for (const LoopTemplate& t : templates) {
-    out << t.id << ": loop at line " << t.site->loop->location.line << " in " << procedure_name(context, *t.site) << ", "
-        << to_string(t.status);
+    out << t.id << ": " << to_string(t.kind) << " at line " << template_entry(*t.site).line;
+    if (t.site->call != nullptr) out << " (call at line " << t.site->call->location.line << ")";
+    out << " in " << procedure_name(context, *t.site) << ", " << to_string(t.status);
     if (!t.cycle.empty()) out << ", cycle " << t.cycle;
     if (!t.reason.empty()) out << ": " << t.reason;
     out << "\n";
@@ -117,6 +129,8 @@ std::string templates_to_text(const ReportContext& context, const std::vector<Lo
       for (const auto& [name, value] : theta.items())
         out << "    " << name << " := " << value.get<std::string>() << "\n";
     }
+    for (const auto& [g, value] : t.return_theta)
+      out << "  return phase: " << context.program.globals[g].name << " := " << print(context, value) << "\n";
     for (const auto& note : t.notes) out << "  note: " << note << "\n";
   }
   return out.str();
@@ -134,7 +148,8 @@ nlohmann::ordered_json compact_to_json(const ReportContext& context, const Compa
     nlohmann::ordered_json entry =
         path_head_to_json(context, path.branches, path.outcome, path.status, path.status_reason, path.path_condition);
     nlohmann::ordered_json params = nlohmann::ordered_json::array();
-    for (const Instance& instance : path.instances) params.push_back(parameter_name(context, instance.parameter));
+    for (const Instance& instance : path.instances)
+      if (!instance.return_phase) params.push_back(parameter_name(context, instance.parameter));
     entry["params"] = std::move(params);
     if (path.status != solver::SatResult::Unsat) entry["final"] = symbolic_state_to_json(context, path.final_configuration);
     if (path.test) entry["test"] = write_state(context.program, *path.test);
@@ -149,6 +164,16 @@ nlohmann::ordered_json compact_to_json(const ReportContext& context, const Compa
     paths.push_back(std::move(entry));
   }
   out["paths"] = std::move(paths);
+  // The tree T of Algorithm 1's *-variant: vertex k's parent, the edge's letters, its leaf path.
+  nlohmann::ordered_json tree = nlohmann::ordered_json::array();
+  for (const TreeVertex& vertex : result.tree) {
+    nlohmann::ordered_json v;
+    v["parent"] = vertex.parent == TreeVertex::none ? nlohmann::ordered_json() : nlohmann::ordered_json(vertex.parent);
+    v["edge"] = vertex.edge;
+    if (vertex.leaf != TreeVertex::none) v["path"] = vertex.leaf;
+    tree.push_back(std::move(v));
+  }
+  out["tree"] = std::move(tree);
   const auto& s = result.statistics;
   out["stats"] = {{"paths", s.paths},          {"feasible", s.feasible},
                   {"infeasible", s.infeasible}, {"unknown", s.unknown},
@@ -173,7 +198,7 @@ std::string compact_to_text(const ReportContext& context, const CompactResult& r
     if (!path.kappa.empty()) {
       out << "  kappa:";
       for (const Instance& instance : path.instances)
-        out << " " << parameter_name(context, instance.parameter) << "=" << path.kappa.at(instance.parameter).to_string();
+        if (!instance.return_phase) out << " " << parameter_name(context, instance.parameter) << "=" << path.kappa.at(instance.parameter).to_string();
       out << "\n";
     }
     if (path.test) out << "  test: " << write_state(context.program, *path.test).dump() << "\n";

@@ -3,8 +3,8 @@
 //
 // A state is the forward engine's configuration: θ is its globals, fields and top-frame locals,
 // φ its path condition, Ξ its stack of closures (σ, l) and l the statement its control points at.
-// Parameters κ are integer symbols the term manager hands out fresh.  Loop templates push no
-// special records (t, κ); recursion templates (§5.2) are not built, see paper-notes.
+// Parameters κ are integer symbols the term manager hands out fresh.  The special records (t, κ)
+// of recursion templates are kept by the search beside this stack (compact_explorer.cpp).
 #pragma once
 
 #include <cstdint>
@@ -61,8 +61,9 @@ SymbolicConfiguration compose(terms::TermManager& terms, const SymbolicConfigura
 // A valuation ν of parameters: κ ↦ a non-negative integer.
 using ParameterValuation = std::map<Term, Integer>;
 
-// s⟦ν⟧ on θ and φ: every parameter ν maps replaced by its number (the stack has no (t, κ)
-// records: loop templates push none).
+// s⟦ν⟧ on θ and φ: every parameter ν maps replaced by its number.  The (t, κ) records are not
+// part of the state here; the leaves this is applied to have popped theirs, except error leaves,
+// whose stack the properties do not compare.
 SymbolicConfiguration substitute_parameters(terms::TermManager& terms, const SymbolicConfiguration& s,
                                             const ParameterValuation& valuation);
 Term substitute_parameters(terms::TermManager& terms, Term term, const ParameterValuation& valuation);

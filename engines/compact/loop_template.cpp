@@ -1,5 +1,7 @@
-// Loop template construction (Trtík §5.1): one pass of a loop body from Θ, its cycles and exits,
-// θ⟦κ⟧ by the two rules of §5.1, the exit states, and the checks of Definition 5 (L1) at construction.
+// Template construction (Trtík §5.1, §5.2): one pass of a loop body from Θ, or one descent from a
+// procedure's entry through a recursive call (P1), its cycles and exits, θ⟦κ⟧ by the two rules of
+// §5.1, the exit states, the return phase of a recursion (P2), and the checks of Definition 5 at
+// construction.
 #include "engines/compact/loop_template.hpp"
 
 #include <functional>
@@ -19,6 +21,8 @@ std::string_view to_string(TemplateStatus status) {
   return "none";
 }
 
+std::string_view to_string(TemplateKind kind) { return kind == TemplateKind::Loop ? "loop" : "recursion"; }
+
 namespace {
 
 // The way from a body's top block down to a statement: at each level the statement's index and
@@ -28,31 +32,37 @@ struct Step {
   int child;
 };
 
-void find_loops(const Block& block, const Callable* callable, std::vector<Step>& way,
-                const std::function<void(const Statement&, const Callable*, const std::vector<Step>&)>& found) {
+using StatementFound = std::function<void(const Statement&, const Callable*, const std::vector<Step>&)>;
+
+// Every statement of kind `wanted` (a `while`, or a procedure call) with the way down to it.
+void find_statements(const Block& block, const Callable* callable, StatementKind wanted, std::vector<Step>& way,
+                     const StatementFound& found) {
   for (std::uint32_t i = 0; i < block.statements.size(); ++i) {
     const Statement& s = block.statements[i];
-    if (s.kind == StatementKind::While) {
+    if (s.kind == wanted) {
       way.push_back({i, -1});
       found(s, callable, way);
-      way.back().child = 2;
-      find_loops(s.body, callable, way, found);
+      way.pop_back();
+    }
+    if (s.kind == StatementKind::While) {
+      way.push_back({i, 2});
+      find_statements(s.body, callable, wanted, way, found);
       way.pop_back();
     } else if (s.kind == StatementKind::If) {
       way.push_back({i, 0});
-      find_loops(s.then_block, callable, way, found);
+      find_statements(s.then_block, callable, wanted, way, found);
       way.back().child = 1;
-      find_loops(s.else_block, callable, way, found);
+      find_statements(s.else_block, callable, wanted, way, found);
       way.pop_back();
     }
   }
 }
 
-// (Θ, true, Ξ, while): the stack of closures positioned at the loop, every variable at Θ.
-std::shared_ptr<LoopSite> make_site(terms::TermManager& terms, const Program& program, const Statement& loop,
-                                    const Callable* callable, const std::vector<Step>& way) {
+// (Θ, true, Ξ, l): the stack of closures positioned at the statement `way` leads to (at the
+// callable's entry for an empty way), every variable at Θ.
+std::shared_ptr<LoopSite> make_site(terms::TermManager& terms, const Program& program, const Callable* callable,
+                                    const std::vector<Step>& way) {
   auto site = std::make_shared<LoopSite>();
-  site->loop = &loop;
   site->procedure = callable;
   ControlStack& control = site->canonical.control;
   control.start_main(program);
@@ -63,8 +73,12 @@ std::shared_ptr<LoopSite> make_site(terms::TermManager& terms, const Program& pr
     if (step.child < 0) break;
     const Statement& s = block->statements[step.index];
     block = step.child == 0 ? &s.then_block : step.child == 1 ? &s.else_block : &s.body;
-    if (step.child == 2) control.enter_loop_body(*block);
-    else control.enter(*block);
+    if (step.child == 2) {
+      control.enter_loop_body(*block);
+    } else {  // as the machine takes a branch: past the `if`, into the block
+      control.advance();
+      control.enter(*block);
+    }
   }
   site->theta0 = InitialMemory(terms, program, callable);
   site->theta0.install(site->canonical);
@@ -100,9 +114,39 @@ class PassWalker {
     return entries[site_.anchor.entry].block == canonical.block && entries[site_.anchor.entry].index == canonical.index;
   }
 
+  // P1 of §5.2: the cycle closes when the recursive call has pushed its frame (the artificial call
+  // edge back to the entry); a path that reaches the procedure's exit, another call or a loop
+  // first is no cycle (its forks' other sides are exits of the cycles that do go on).
+  bool recursion_step_ends(SymbolicConfiguration& c) {
+    if (c.control.depth() == site_.anchor.frame + 2) {
+      cycles_.push_back(Cycle{c, path_});
+      if (cycles_.size() > options_.max_cycles)
+        failure_ = "more than " + std::to_string(options_.max_cycles) + " paths lead from the entry to the call";
+      return true;
+    }
+    if (c.outcome != Outcome::Running) return true;
+    const Statement* next = c.control.current();
+    if (next == nullptr) return true;
+    if (next != site_.call && (next->kind == StatementKind::While || next->kind == StatementKind::ProcedureCall ||
+                               next->kind == StatementKind::MethodCall))
+      return true;
+    if (c.steps > options_.max_pass_steps) {
+      failure_ = "the way from the entry to the call takes more than " + std::to_string(options_.max_pass_steps) + " steps";
+      return true;
+    }
+    return false;
+  }
+
   void walk(SymbolicConfiguration c) {
     std::vector<SymbolicSuccessor> successors;
     while (failure_.empty()) {
+      if (site_.call != nullptr) {
+        if (recursion_step_ends(c)) return;
+        successors.clear();
+        machine_.successors(c, successors);
+        if (!fork_or_continue(c, successors)) return;
+        continue;
+      }
       if (c.outcome != Outcome::Running || !inside_loop(c)) return;  // a dead end or the loop left
       const Statement* next = c.control.current();
       const bool at_test = next == site_.loop;
@@ -124,19 +168,24 @@ class PassWalker {
       }
       successors.clear();
       machine_.successors(c, successors);
-      if (successors.empty()) return;
-      if (successors.size() == 1) {
-        c = std::move(successors[0].configuration);
-        continue;
-      }
-      auto fork = std::make_shared<Fork>(Fork{std::move(successors)});
-      for (std::size_t j = 0; j < fork->successors.size(); ++j) {
-        path_.emplace_back(fork, j);
-        walk(fork->successors[j].configuration);
-        path_.pop_back();
-      }
-      return;
+      if (!fork_or_continue(c, successors)) return;
     }
+  }
+
+  // One successor: continue with it (true).  Several: walk each, remembering the fork (false).
+  bool fork_or_continue(SymbolicConfiguration& c, std::vector<SymbolicSuccessor>& successors) {
+    if (successors.empty()) return false;
+    if (successors.size() == 1) {
+      c = std::move(successors[0].configuration);
+      return true;
+    }
+    auto fork = std::make_shared<Fork>(Fork{std::move(successors)});
+    for (std::size_t j = 0; j < fork->successors.size(); ++j) {
+      path_.emplace_back(fork, j);
+      walk(fork->successors[j].configuration);
+      path_.pop_back();
+    }
+    return false;
   }
 
   SymbolicMachine& machine_;
@@ -186,14 +235,18 @@ class TemplateBuilder {
   std::vector<LoopTemplate> detect() {
     std::vector<std::shared_ptr<LoopSite>> sites;
     auto collect = [&](const Statement& loop, const Callable* callable, const std::vector<Step>& way) {
-      sites.push_back(make_site(terms_, program_, loop, callable, way));
+      auto site = make_site(terms_, program_, callable, way);
+      site->loop = &loop;
+      sites.push_back(site);
     };
     std::vector<Step> way;
-    find_loops(program_.main, nullptr, way, collect);
-    for (const Callable& callable : program_.callables) find_loops(callable.body, &callable, way, collect);
+    find_statements(program_.main, nullptr, StatementKind::While, way, collect);
+    for (const Callable& callable : program_.callables)
+      find_statements(callable.body, &callable, StatementKind::While, way, collect);
 
     std::vector<LoopTemplate> templates;
-    for (const auto& site : sites) build_site(site, templates);
+    for (const auto& site : sites) build_site(site, TemplateKind::Loop, {}, templates);
+    detect_recursions(templates);
     for (std::size_t k = 0; k < templates.size(); ++k) templates[k].id = "t" + std::to_string(k + 1);
     return templates;
   }
@@ -211,23 +264,140 @@ class TemplateBuilder {
     return result;
   }
 
-  void build_site(const std::shared_ptr<LoopSite>& site, std::vector<LoopTemplate>& out) {
-    SymbolicLimits limits;  // no bound: a pass ends at the test, nested loops are refused above
+  // §5.2 for every procedure call of the program: a direct recursive call gets a recursion
+  // template per feasible cycle from the entry through it (P1) with the return phase (P2); a call
+  // that recurses only through other procedures fails with that reason.
+  void detect_recursions(std::vector<LoopTemplate>& out) {
+    std::vector<std::vector<bool>> reaches = call_closure();
+    for (std::size_t f = 0; f < program_.callables.size(); ++f) {
+      const Callable& callable = program_.callables[f];
+      if (callable.is_method) continue;
+      std::vector<Step> way;
+      find_statements(callable.body, &callable, StatementKind::ProcedureCall, way,
+                      [&](const Statement& call, const Callable*, const std::vector<Step>& to_call) {
+                        const auto callee = static_cast<std::size_t>(call.callee);
+                        if (callee != f && !reaches[callee][f]) return;
+                        auto site = make_site(terms_, program_, &callable, {});
+                        site->call = &call;
+                        if (callee != f) {
+                          out.push_back(LoopTemplate{"", site, TemplateKind::Recursion, TemplateStatus::Failed,
+                                                     "indirect recursion through " + program_.callables[callee].name +
+                                                         " gets no template (only a procedure's calls of itself do)"});
+                          return;
+                        }
+                        build_site(site, TemplateKind::Recursion, to_call, out);
+                      });
+    }
+  }
+
+  // reaches[g][f]: procedure g calls f, directly or through other procedures.
+  std::vector<std::vector<bool>> call_closure() const {
+    const std::size_t n = program_.callables.size();
+    std::vector<std::vector<bool>> reaches(n, std::vector<bool>(n, false));
+    for (std::size_t g = 0; g < n; ++g) {
+      std::vector<Step> way;
+      find_statements(program_.callables[g].body, nullptr, StatementKind::ProcedureCall, way,
+                      [&](const Statement& call, const Callable*, const std::vector<Step>&) {
+                        reaches[g][static_cast<std::size_t>(call.callee)] = true;
+                      });
+    }
+    for (std::size_t k = 0; k < n; ++k)
+      for (std::size_t i = 0; i < n; ++i)
+        if (reaches[i][k])
+          for (std::size_t j = 0; j < n; ++j) reaches[i][j] = reaches[i][j] || reaches[k][j];
+    return reaches;
+  }
+
+  // The artificial call edge of P1: the memory after one descent is the caller's globals with the
+  // new frame's parameters (bound by value) as the procedure's parameters; its other locals are
+  // not yet declared at the entry, so they stay at Θ.
+  PassWalker::Cycle called_frame_as_pass(const LoopSite& site, const PassWalker::Cycle& cycle) const {
+    PassWalker::Cycle pass = cycle;
+    SymbolicConfiguration& c = pass.closing;
+    const std::uint32_t callee_base = c.locals_base();
+    const std::vector<Term> callee_locals(c.locals.begin() + callee_base, c.locals.end());
+    c.control.pop_frame();
+    c.locals.resize(callee_base);
+    const auto parameters = static_cast<std::size_t>(site.procedure->parameter_count);
+    for (std::size_t k = 0; k < site.theta0.locals().size(); ++k)
+      c.locals[site.anchor.locals_base + k] = k < parameters ? callee_locals[k] : site.theta0.locals()[k];
+    return pass;
+  }
+
+  // P2 of §5.2: from just after the recursive call to the procedure's exit, one return.  The path
+  // must not fork (no exit may leave it), call or loop; each global it changes must become its
+  // value at the exit plus a constant c, so κ returns give Θ(g) + c·κ.
+  void build_return_phase(LoopTemplate& t, const std::vector<Step>& to_call) {
+    const LoopSite& site = *t.site;
+    const std::string call_line = std::to_string(site.call->location.line);
+    auto fail = [&t](std::string reason) {
+      t.status = TemplateStatus::Failed;
+      t.reason = std::move(reason);
+      t.return_theta.clear();
+    };
+    SymbolicConfiguration c = make_site(terms_, program_, site.procedure, to_call)->canonical;
+    site.theta0.install(c);
+    c.control.advance();
+    SymbolicMachine machine(program_, terms_, SymbolicLimits{});
+    std::vector<SymbolicSuccessor> successors;
+    for (const Statement* next = c.control.current(); next != nullptr; next = c.control.current()) {
+      const std::string at = " at line " + std::to_string(next->location.line);
+      if (next->kind == StatementKind::While || next->kind == StatementKind::ProcedureCall ||
+          next->kind == StatementKind::MethodCall)
+        return fail("the return path from the call at line " + call_line + " runs a loop or a call" + at);
+      if (c.steps > options_.max_pass_steps) return fail("the return path from the call at line " + call_line + " is too long");
+      successors.clear();
+      machine.successors(c, successors);
+      if (successors.size() != 1)
+        return fail("the return path from the call at line " + call_line + " forks" + at +
+                    " (P2 of §5.2 must not branch)");
+      c = std::move(successors[0].configuration);
+      if (c.outcome != Outcome::Running)
+        return fail("the return path from the call at line " + call_line + " ends in " + std::string(outcome_name(c.outcome)));
+    }
+    if (!c.path_condition.conjuncts().empty()) return fail("the return path from the call at line " + call_line + " adds a condition");
+    if (c.next_object != site.canonical.next_object) return fail("the return path creates objects");
+    for (std::size_t f = 0; f < site.theta0.fields().size(); ++f)
+      if (c.fields[f] != site.theta0.fields()[f]) return fail("field " + program_.fields[f].name + " is written by the return path");
+    for (std::size_t g = 0; g < site.theta0.globals().size(); ++g) {
+      Term initial = site.theta0.globals()[g], after = c.globals[g];
+      if (after == initial) continue;
+      const std::string& name = program_.globals[g].name;
+      std::optional<Integer> offset;
+      if (initial->sort().kind == terms::SortKind::Int) offset = constant_offset(after, initial);
+      if (!offset)
+        return fail("variable " + name + " is not its value at the exit plus a constant after one return: " + name + " = " +
+                    terms::print_term(after, &program_, {120}));
+      t.return_theta.emplace_back(g, terms_.add(initial, terms_.multiply(terms_.integer(*offset), t.parameter)));
+    }
+  }
+
+  // One template per feasible cycle of the site (one pass of a loop, or P1 of a recursion with its
+  // return phase from the call `to_call` leads to), or the reason there is none.
+  void build_site(const std::shared_ptr<LoopSite>& site, TemplateKind kind, const std::vector<Step>& to_call,
+                  std::vector<LoopTemplate>& out) {
+    SymbolicLimits limits;  // no bound: a pass ends at the test or the call, nested loops are refused above
     SymbolicMachine machine(program_, terms_, limits);
     PassWalker walker(machine, *site, options_);
     walker.run();
     if (!walker.failure().empty()) {
-      out.push_back(LoopTemplate{"", site, TemplateStatus::Failed, walker.failure()});
+      out.push_back(LoopTemplate{"", site, kind, TemplateStatus::Failed, walker.failure()});
       return;
     }
     std::size_t built = 0;
     for (const auto& cycle : walker.cycles()) {
       if (check(cycle.closing.path_condition.conjunction(terms_)) == solver::SatResult::Unsat) continue;
-      out.push_back(build_cycle(site, cycle));
+      LoopTemplate t = build_cycle(site, kind == TemplateKind::Loop ? cycle : called_frame_as_pass(*site, cycle));
+      t.kind = kind;
+      if (kind == TemplateKind::Recursion && t.status == TemplateStatus::Ok) build_return_phase(t, to_call);
+      out.push_back(std::move(t));
       ++built;
     }
     if (built == 0)
-      out.push_back(LoopTemplate{"", site, TemplateStatus::None, "no feasible path runs once around the loop"});
+      out.push_back(LoopTemplate{"", site, kind, TemplateStatus::None,
+                                 kind == TemplateKind::Loop ? "no feasible path runs once around the loop"
+                                                            : "no feasible path leads from the entry of " + site->procedure->name +
+                                                                  " to the call without running a loop or another call first"});
   }
 
   std::string local_name(const LoopSite& site, std::size_t k) const { return site.procedure->locals[k].name; }
@@ -295,8 +465,9 @@ class TemplateBuilder {
     // ∀τ (0 ≤ τ < κ → θ⟦τ⟧⟨φ⟩): every earlier pass took the cycle.
     Term pass_condition = pass.path_condition.conjunction(terms_);
     Term zero = terms_.integer(0);
-    Term earlier_passes = terms_.forall(
-        tau, terms_.implies(terms_.logical_and(terms_.less_equal(zero, tau), terms_.less(tau, kappa)), at_tau.apply(pass_condition)));
+    Term before_kappa = fault_active(Fault::CompactTauUpToKappa) ? terms_.less_equal(tau, kappa) : terms_.less(tau, kappa);
+    Term earlier_passes =
+        terms_.forall(tau, terms_.implies(terms_.logical_and(terms_.less_equal(zero, tau), before_kappa), at_tau.apply(pass_condition)));
 
     for (const auto& [fork, taken] : cycle.forks) {
       for (std::size_t k = 0; k < fork->successors.size(); ++k) {

@@ -1,5 +1,7 @@
-// Loop templates (Trtík §5.1): for each loop and each cycle through its body, the exits of the
-// cycle with their parametrised states (θ_x⟦κ⟧, φ_x⟦κ⟧, Ξ_x⟦κ⟧, x), or the reason there is none.
+// Templates of Trtík §5: loop templates (§5.1: for each loop and each cycle through its body, the
+// exits of the cycle with their parametrised states (θ_x⟦κ⟧, φ_x⟦κ⟧, Ξ_x⟦κ⟧, x)) and recursion
+// templates (§5.2: the same for the cycle from a procedure's entry through one recursive call, plus
+// the return phase θ⟦κ⟧ over the globals), or the reason there is none.
 #pragma once
 
 #include <memory>
@@ -13,6 +15,8 @@
 namespace symref::compact {
 
 enum class TemplateStatus { Ok, Failed, None };
+enum class TemplateKind { Loop, Recursion };
+std::string_view to_string(TemplateKind kind);  // "loop", "recursion"
 std::string_view to_string(TemplateStatus status);  // "ok", "failed", "none"
 
 // One exit x of a cycle: the fork where a path leaves the cycle, taken on its other side.
@@ -23,11 +27,13 @@ struct TemplateExit {
   Term exit_condition = nullptr;  // φ̂: one pass up to the fork, then its other side, over Θ
 };
 
-// The loop in the program and the canonical state templates of it are relative to.
+// The loop (or the recursive call) in the program and the canonical state templates of it are
+// relative to.
 struct LoopSite {
-  const Statement* loop = nullptr;
+  const Statement* loop = nullptr;      // the `while` of a loop template
+  const Statement* call = nullptr;      // the recursive call of a recursion template
   const Callable* procedure = nullptr;  // null: main
-  SymbolicConfiguration canonical;      // (Θ, true, Ξ, while) with Ξ the frames down to the loop
+  SymbolicConfiguration canonical;      // (Θ, true, Ξ, while), or (Θ, true, Ξ, entry of the procedure)
   Anchor anchor;
   InitialMemory theta0;
 };
@@ -35,6 +41,7 @@ struct LoopSite {
 struct LoopTemplate {
   std::string id;                      // t1, t2, … in the program's order
   std::shared_ptr<const LoopSite> site;
+  TemplateKind kind = TemplateKind::Loop;
   TemplateStatus status = TemplateStatus::None;
   std::string reason;                  // why it failed, or why there is no template
   std::string cycle;                   // the letters of one pass
@@ -43,6 +50,9 @@ struct LoopTemplate {
   Term parameter = nullptr;            // the template's own κ; instances rename it
   std::vector<TemplateExit> exits;
   std::vector<std::string> notes;      // construction checks the solver could not decide
+  // Recursion templates: θ⟦κ⟧ of the return phase (P2 of §5.2) for each global it changes, as
+  // (global index, Θ(g) + c·κ); every other global is unchanged (≡g of (R2) ignores locals).
+  std::vector<std::pair<std::size_t, Term>> return_theta;
 };
 
 struct TemplateOptions {
@@ -58,7 +68,8 @@ struct TemplateStatistics {
 };
 
 // Detection for every `while` of the program (Algorithm 1, line 1): runs the forward engine's
-// rules on one pass of each body from Θ (the paper's P′) and builds a template per feasible cycle.
+// rules on one pass of each body from Θ (the paper's P′) and builds a template per feasible cycle;
+// then the same for every recursive call (§5.2), from the procedure's entry through the call.
 std::vector<LoopTemplate> detect_loop_templates(const Program& program, terms::TermManager& terms,
                                                 const TemplateOptions& options, TemplateStatistics* statistics = nullptr);
 
