@@ -333,38 +333,52 @@ class RegisterCompiler {
 
 bool is_comparison(NodeOp op) { return op >= NodeOp::Less && op <= NodeOp::NotEqual; }
 
-// Chooses how the fast path runs each instruction's expressions (CompactInstruction::form).
-void choose_fast_forms(CompactProgram& out) {
+// Chooses the fast path's code for each instruction (CompactInstruction::handler).
+void choose_fast_handlers(CompactProgram& out) {
   RegisterCompiler registers(out);
   for (auto& in : out.code) {
     switch (in.op) {
       case InstructionOp::AssignGlobal:
       case InstructionOp::AssignLocal:
+        in.handler = FastHandler::AssignSlotGeneral;
         if (!in.int_valued && !in.bool_valued) break;  // references keep their class: the general path
         if (in.leaf_binary) {
-          in.form = FastForm::LeafBinary;
+          in.handler = FastHandler::AssignSlotLeaf;
           break;
         }
         in.value_registers = registers.compile(in.value);
-        if (in.value_registers.exists()) in.form = FastForm::Registers;
+        if (in.value_registers.exists()) in.handler = FastHandler::AssignSlotRegisters;
         break;
       case InstructionOp::AssignArray:
+        in.handler = FastHandler::AssignGeneral;
         in.index_registers = registers.compile(in.location.base);
+        if (!in.index_registers.exists()) break;
         in.value_registers = registers.compile(in.value);
-        if (in.index_registers.exists() && in.value_registers.exists()) in.form = FastForm::Registers;
+        if (in.value_registers.exists()) in.handler = FastHandler::AssignArrayRegisters;
         break;
+      case InstructionOp::AssignField: in.handler = FastHandler::AssignGeneral; break;
+      case InstructionOp::AssignWholeArray: in.handler = FastHandler::AssignWholeArray; break;
+      case InstructionOp::New: in.handler = FastHandler::New; break;
       case InstructionOp::If:
       case InstructionOp::While:
       case InstructionOp::Assert:
       case InstructionOp::Assume:
+        in.handler = FastHandler::TestGeneral;
         if (in.leaf_binary && is_comparison(in.binary)) {
-          in.form = FastForm::LeafBinary;
+          in.handler = FastHandler::TestLeaf;
           break;
         }
         in.value_registers = registers.compile(in.value);
-        if (in.value_registers.exists()) in.form = FastForm::Registers;
+        if (in.value_registers.exists()) in.handler = FastHandler::TestRegisters;
         break;
-      default: break;
+      case InstructionOp::Skip: in.handler = FastHandler::Skip; break;
+      case InstructionOp::CallProcedure:
+      case InstructionOp::CallMethod: in.handler = FastHandler::Call; break;
+      case InstructionOp::MethodResult: in.handler = FastHandler::MethodResult; break;
+      case InstructionOp::Return: in.handler = FastHandler::Return; break;
+      case InstructionOp::End: in.handler = FastHandler::End; break;
+      case InstructionOp::MainEnd: in.handler = FastHandler::MainEnd; break;
+      case InstructionOp::Jump: in.handler = FastHandler::Jump; break;
     }
   }
 }
@@ -403,7 +417,7 @@ CompactProgram compile_compact(const Program& program) {
     if (in.op == InstructionOp::If || in.op == InstructionOp::While) in.jump = follow(in.jump);
   }
   for (auto& callable : out.callables) callable.entry = follow(callable.entry);
-  choose_fast_forms(out);
+  choose_fast_handlers(out);
   return out;
 }
 

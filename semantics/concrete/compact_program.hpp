@@ -99,9 +99,14 @@ struct MicroRange {
   bool exists() const { return first >= 0; }
 };
 
-// How the fast path runs an instruction's expressions, chosen at compile time so that a step
-// tests one byte: the leaf binary below, the register form, or the general evaluation.
-enum class FastForm : std::uint8_t { General, LeafBinary, Registers };
+// Which code of the fast path runs an instruction, chosen at compile time so that a step is one
+// indirect jump: the instruction's kind, and for assignments and tests how its expressions are
+// evaluated (the leaf binary below, the register form, or the general evaluation).
+enum class FastHandler : std::uint8_t {
+  AssignSlotLeaf, AssignSlotRegisters, AssignSlotGeneral, AssignArrayRegisters, AssignGeneral,
+  AssignWholeArray, New, TestLeaf, TestRegisters, TestGeneral, Skip, Call, MethodResult, Return, End,
+  MainEnd, Jump,
+};
 
 struct CompactInstruction {
   InstructionOp op = InstructionOp::Skip;
@@ -121,7 +126,7 @@ struct CompactInstruction {
   bool leaf_binary = false;
   NodeOp binary = NodeOp::Add;
   CompactOperand left, right;
-  FastForm form = FastForm::General;
+  FastHandler handler = FastHandler::Skip;
   bool bool_valued = false;  // `value` has type bool
   MicroRange index_registers;  // AssignArray: the index, evaluated (and bounds-checked) first
   MicroRange value_registers;  // the assigned value or the tested condition

@@ -424,10 +424,18 @@ std::int32_t FastMachine::leave() {
 // The run: one instruction per transition, in the order and with the letters of ConcreteMachine.
 
 Outcome FastMachine::run(const RunLimits& limits) {
-  const CompactInstruction* code = compact_.code.data();
+  // Threaded dispatch, as in execute: each instruction's code ends by jumping to the next one's.
+  static constexpr void* code_of[] = {
+      &&assign_slot_leaf, &&assign_slot_registers, &&assign_slot_general, &&assign_array_registers,
+      &&assign_general,   &&assign_whole_array,    &&new_object,          &&test_leaf,
+      &&test_registers,   &&test_general,          &&skip,                &&call,
+      &&method_result,    &&return_value,          &&end,                 &&main_end,
+      &&jump};
+  static_assert(sizeof(code_of) / sizeof(code_of[0]) == static_cast<std::size_t>(FastHandler::Jump) + 1);
+  const CompactInstruction* const code = compact_.code.data();
+  const CompactInstruction* in = code;
   // The counters and the branch string's last word live in registers while the run lasts (stores
   // to Values could alias members); they go back to the members at the end.
-  std::int32_t pc = 0;
   std::uint64_t steps = steps_;
   const std::uint64_t max_steps = limits.max_steps;
   std::uint64_t letters = branches_.current_, letter_count = branches_.size_;
@@ -438,222 +446,173 @@ Outcome FastMachine::run(const RunLimits& limits) {
       letters = 0;
     }
   };
-  // §2.1 error transition: the letter E and the outcome of the failed δ.
-  auto fail = [&] {
-    push(BranchRecord::Error);
-    outcome_ = error_;
-  };
-  // Each case ends with `continue` (the next transition) or `goto stop` (the run is over).
-  for (;;) {
-    const CompactInstruction& in = code[pc];
-    if (steps >= max_steps) [[unlikely]] {
-      if (in.op == InstructionOp::MainEnd) {
-        outcome_ = Outcome::Normal;
-      } else {
-        outcome_ = Outcome::Bound;
-        bound_reason_ = "step limit " + std::to_string(max_steps) + " reached";
-      }
-      goto stop;
+  bool holds = false;
+  // One transition: the step limit, the count, then the instruction's own code.
+#define SYMREF_STEP(next)                                   \
+  do {                                                      \
+    in = code + (next);                                     \
+    if (steps >= max_steps) [[unlikely]] goto limit;        \
+    ++steps;                                                \
+    goto* code_of[static_cast<int>(in->handler)];           \
+  } while (false)
+  SYMREF_STEP(0);
+
+assign_slot_leaf:  // x := y op z on small integers
+  if (small_binary(*in, slot_of(*in))) goto assigned;
+  goto assign_slot_general;
+assign_slot_registers : {
+  const int result = execute(in->value_registers);
+  if (result == 1) {
+    store_small(slot_of(*in), registers_[static_cast<std::size_t>(in->value_registers.result)], in->bool_valued);
+    goto assigned;
+  }
+  if (result == -1) goto failed;
+  goto assign_slot_general;
+}
+assign_slot_general:
+  if (!evaluate_into(in->value, slot_of(*in))) goto failed;
+assigned:
+  if (in->checks_definedness) push(BranchRecord::Defined);
+  SYMREF_STEP(in->next);
+
+assign_array_registers : {
+  auto& elements = state_.arrays[static_cast<std::size_t>(in->location.slot)];
+  int result = execute(in->index_registers);
+  if (result == 1) {
+    const std::int64_t index = registers_[static_cast<std::size_t>(in->index_registers.result)];
+    if (index < 0 || static_cast<std::uint64_t>(index) >= elements.size()) {
+      error_ = Outcome::OutOfBounds;
+      goto failed;
     }
-    ++steps;
-    switch (in.op) {
-      case InstructionOp::AssignGlobal:
-      case InstructionOp::AssignLocal: {
-        Value& target = slots_[static_cast<int>(in.op == InstructionOp::AssignLocal)][in.location.slot];
-        if (in.form == FastForm::LeafBinary) {
-          if (small_binary(in, target)) goto assigned;
-        } else if (in.form == FastForm::Registers) {
-          const int result = execute(in.value_registers);
-          if (result == 1) {
-            store_small(target, registers_[static_cast<std::size_t>(in.value_registers.result)], in.bool_valued);
-            goto assigned;
-          }
-          if (result == -1) {
-            fail();
-            goto stop;
-          }
-        }
-        if (!evaluate_into(in.value, target)) {
-          fail();
-          goto stop;
-        }
-      assigned:
-        if (in.checks_definedness) push(BranchRecord::Defined);
-        pc = in.next;
-        continue;
-      }
-      case InstructionOp::AssignArray: {
-        if (in.form == FastForm::Registers) {
-          auto& elements = state_.arrays[static_cast<std::size_t>(in.location.slot)];
-          int result = execute(in.index_registers);
-          if (result == 1) {
-            const std::int64_t index = registers_[static_cast<std::size_t>(in.index_registers.result)];
-            if (index < 0 || static_cast<std::uint64_t>(index) >= elements.size()) {
-              error_ = Outcome::OutOfBounds;
-              fail();
-              goto stop;
-            }
-            result = execute(in.value_registers);
-            if (result == 1) {
-              if (in.checks_definedness) push(BranchRecord::Defined);
-              store_small(elements[static_cast<std::size_t>(index)],
-                          registers_[static_cast<std::size_t>(in.value_registers.result)]);
-              pc = in.next;
-              continue;
-            }
-          }
-          if (result == -1) {
-            fail();
-            goto stop;
-          }
-        }
-        goto general_assignment;  // from the start: the location first
-      }
-      case InstructionOp::AssignField:
-      general_assignment: {
-        ObjectId object = nil_object;
-        std::size_t index = 0;
-        Value value;
-        if (!locate(in.location, object, index) || !evaluate_into(in.value, value)) {
-          fail();
-          goto stop;
-        }
-        if (in.checks_definedness) push(BranchRecord::Defined);
-        store(in.location, object, index, std::move(value));
-        pc = in.next;
-        continue;
-      }
-      case InstructionOp::AssignWholeArray:
-        if (in.checks_definedness) push(BranchRecord::Defined);
-        state_.arrays[static_cast<std::size_t>(in.location.slot)] = state_.arrays[static_cast<std::size_t>(in.value.index)];
-        pc = in.next;
-        continue;
-      case InstructionOp::New: {
-        ObjectId object = nil_object;
-        std::size_t index = 0;
-        if (!locate(in.location, object, index)) {
-          fail();
-          goto stop;
-        }
-        if (in.checks_definedness) push(BranchRecord::Defined);
-        const ObjectId fresh = allocate_object(program_, state_, in.number);
-        store(in.location, object, index, Value::reference(in.number, fresh));
-        pc = in.next;
-        continue;
-      }
-      case InstructionOp::If:
-      case InstructionOp::While:
-      case InstructionOp::Assert:
-      case InstructionOp::Assume: {
-        bool holds;
-        if (in.form == FastForm::LeafBinary) {
-          const Value& left = leaf(in.left);
-          const Value& right = leaf(in.right);
-          if (both_small(left, right)) {
-            holds = compare_small(in.binary, left.as_integer().small_value(), right.as_integer().small_value());
-            goto tested;
-          }
-        } else if (in.form == FastForm::Registers) {
-          const int result = execute(in.value_registers);
-          if (result == 1) {
-            holds = registers_[static_cast<std::size_t>(in.value_registers.result)] != 0;
-            goto tested;
-          }
-          if (result == -1) {
-            fail();
-            goto stop;
-          }
-        }
-        if (!condition(in, holds)) {
-          fail();
-          goto stop;
-        }
-      tested:
-        if (in.checks_definedness) push(BranchRecord::Defined);
-        push(holds ? BranchRecord::True : BranchRecord::False);
-        if (holds) {
-          pc = in.next;
-          continue;
-        }
-        if (in.op == InstructionOp::Assert) {
-          outcome_ = Outcome::AssertionFailure;
-          goto stop;
-        }
-        if (in.op == InstructionOp::Assume) {
-          outcome_ = Outcome::Blocked;
-          goto stop;
-        }
-        if (in.op == InstructionOp::While && fault_active(Fault::FastPathLoopExitUncounted)) [[unlikely]]
-          --steps;  // the planted fault
-        pc = in.jump;
-        continue;
-      }
-      case InstructionOp::Skip: pc = in.next; continue;
-      case InstructionOp::CallProcedure:
-      case InstructionOp::CallMethod: {
-        const std::size_t old_size = locals_.size();
-        if (in.op == InstructionOp::CallMethod) {
-          Value receiver;
-          if (!evaluate_into(in.value, receiver)) {
-            fail();
-            goto stop;
-          }
-          if (receiver.is_nil()) {
-            error_ = Outcome::NilDereference;
-            fail();
-            goto stop;
-          }
-          locals_.push_back(std::move(receiver));
-          refresh_locals();
-        }
-        if (!bind_arguments(in, old_size)) {
-          fail();
-          goto stop;
-        }
-        if (frames_.size() >= limits.max_depth) {  // not a transition: the run is cut off
-          locals_.resize(old_size);
-          --steps;
-          outcome_ = Outcome::Bound;
-          bound_reason_ = "call depth limit " + std::to_string(limits.max_depth) + " reached";
-          goto stop;
-        }
-        if (in.checks_definedness) push(BranchRecord::Defined);
-        pc = enter(in);
-        continue;
-      }
-      case InstructionOp::MethodResult: {
-        ObjectId object = nil_object;
-        std::size_t index = 0;
-        if (!locate(in.location, object, index)) {
-          fail();
-          goto stop;
-        }
-        if (in.result_needs_definedness) push(BranchRecord::Defined);
-        store(in.location, object, index, result_);
-        pc = in.next;
-        continue;
-      }
-      case InstructionOp::Return: {
-        Value value;
-        if (!evaluate_into(in.value, value)) {
-          fail();
-          goto stop;
-        }
-        if (in.checks_definedness) push(BranchRecord::Defined);
-        result_ = std::move(value);
-        pc = in.next;  // the body's End: the closure's statement is ε
-        continue;
-      }
-      case InstructionOp::End: pc = leave(); continue;
-      case InstructionOp::MainEnd:  // main's closure is ε: no transition, the run is over
-        --steps;
-        outcome_ = Outcome::Normal;
-        goto stop;
-      case InstructionOp::Jump:  // followed at compile time, never reached; not a transition
-        --steps;
-        pc = in.jump;
-        continue;
+    result = execute(in->value_registers);
+    if (result == 1) {
+      if (in->checks_definedness) push(BranchRecord::Defined);
+      store_small(elements[static_cast<std::size_t>(index)], registers_[static_cast<std::size_t>(in->value_registers.result)]);
+      SYMREF_STEP(in->next);
     }
+  }
+  if (result == -1) goto failed;
+  goto assign_general;  // from the start: the location first
+}
+assign_general : {
+  ObjectId object = nil_object;
+  std::size_t index = 0;
+  Value value;
+  if (!locate(in->location, object, index) || !evaluate_into(in->value, value)) goto failed;
+  if (in->checks_definedness) push(BranchRecord::Defined);
+  store(in->location, object, index, std::move(value));
+  SYMREF_STEP(in->next);
+}
+assign_whole_array:
+  if (in->checks_definedness) push(BranchRecord::Defined);
+  state_.arrays[static_cast<std::size_t>(in->location.slot)] = state_.arrays[static_cast<std::size_t>(in->value.index)];
+  SYMREF_STEP(in->next);
+new_object : {
+  ObjectId object = nil_object;
+  std::size_t index = 0;
+  if (!locate(in->location, object, index)) goto failed;
+  if (in->checks_definedness) push(BranchRecord::Defined);
+  const ObjectId fresh = allocate_object(program_, state_, in->number);
+  store(in->location, object, index, Value::reference(in->number, fresh));
+  SYMREF_STEP(in->next);
+}
+
+test_leaf : {  // if, while, assert, assume on x op y
+  const Value& left = leaf(in->left);
+  const Value& right = leaf(in->right);
+  if (both_small(left, right)) {
+    holds = compare_small(in->binary, left.as_integer().small_value(), right.as_integer().small_value());
+    goto tested;
+  }
+  goto test_general;
+}
+test_registers : {
+  const int result = execute(in->value_registers);
+  if (result == 1) {
+    holds = registers_[static_cast<std::size_t>(in->value_registers.result)] != 0;
+    goto tested;
+  }
+  if (result == -1) goto failed;
+}
+test_general:
+  if (!condition(*in, holds)) goto failed;
+tested:
+  if (in->checks_definedness) push(BranchRecord::Defined);
+  push(holds ? BranchRecord::True : BranchRecord::False);
+  if (holds) SYMREF_STEP(in->next);
+  if (in->op == InstructionOp::Assert) {
+    outcome_ = Outcome::AssertionFailure;
+    goto stop;
+  }
+  if (in->op == InstructionOp::Assume) {
+    outcome_ = Outcome::Blocked;
+    goto stop;
+  }
+  if (in->op == InstructionOp::While && fault_active(Fault::FastPathLoopExitUncounted)) [[unlikely]]
+    --steps;  // the planted fault
+  SYMREF_STEP(in->jump);
+
+skip:
+  SYMREF_STEP(in->next);
+call : {
+  const std::size_t old_size = locals_.size();
+  if (in->op == InstructionOp::CallMethod) {
+    Value receiver;
+    if (!evaluate_into(in->value, receiver)) goto failed;
+    if (receiver.is_nil()) {
+      error_ = Outcome::NilDereference;
+      goto failed;
+    }
+    locals_.push_back(std::move(receiver));
+    refresh_locals();
+  }
+  if (!bind_arguments(*in, old_size)) goto failed;
+  if (frames_.size() >= limits.max_depth) {  // not a transition: the run is cut off
+    locals_.resize(old_size);
+    --steps;
+    outcome_ = Outcome::Bound;
+    bound_reason_ = "call depth limit " + std::to_string(limits.max_depth) + " reached";
+    goto stop;
+  }
+  if (in->checks_definedness) push(BranchRecord::Defined);
+  SYMREF_STEP(enter(*in));
+}
+method_result : {
+  ObjectId object = nil_object;
+  std::size_t index = 0;
+  if (!locate(in->location, object, index)) goto failed;
+  if (in->result_needs_definedness) push(BranchRecord::Defined);
+  store(in->location, object, index, result_);
+  SYMREF_STEP(in->next);
+}
+return_value : {
+  Value value;
+  if (!evaluate_into(in->value, value)) goto failed;
+  if (in->checks_definedness) push(BranchRecord::Defined);
+  result_ = std::move(value);
+  SYMREF_STEP(in->next);  // the body's End: the closure's statement is ε
+}
+end:
+  SYMREF_STEP(leave());
+main_end:  // main's closure is ε: no transition, the run is over
+  --steps;
+  outcome_ = Outcome::Normal;
+  goto stop;
+jump:  // followed at compile time, never reached; not a transition
+  --steps;
+  SYMREF_STEP(in->jump);
+#undef SYMREF_STEP
+
+failed:  // §2.1 error transition: the letter E and the outcome of the failed δ
+  push(BranchRecord::Error);
+  outcome_ = error_;
+  goto stop;
+limit:
+  if (in->op == InstructionOp::MainEnd) {
+    outcome_ = Outcome::Normal;
+  } else {
+    outcome_ = Outcome::Bound;
+    bound_reason_ = "step limit " + std::to_string(max_steps) + " reached";
   }
 stop:
   steps_ = steps;

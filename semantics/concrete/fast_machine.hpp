@@ -45,6 +45,9 @@ class FastMachine {
   }
   // After the locals moved (a push may reallocate them) or the top closure changed.
   void refresh_locals() { slots_[static_cast<int>(OperandKind::Local)] = locals_.data() + locals_base_; }
+  Value& slot_of(const CompactInstruction& in) {  // AssignGlobal, AssignLocal: the variable
+    return slots_[static_cast<int>(in.op == InstructionOp::AssignLocal)][in.location.slot];
+  }
   bool small_binary(const CompactInstruction& in, Value& out) const;
   // Runs a register form: 1 with the value in its result register; 0 when it gave up (a big
   // integer, an overflow), and then the general evaluation decides, from the start; -1 when the
