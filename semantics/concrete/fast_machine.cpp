@@ -309,7 +309,7 @@ skip_if_false:
   if (fault_active(Fault::StrictConjunction)) [[unlikely]] return 0;
   SYMREF_GO(m->a);
 skip_if_true:
-  if (r[m->d] == 0) SYMREF_NEXT;
+  if (r[m->d] == 0 || fault_active(Fault::FastPathOrNotShortCircuit)) SYMREF_NEXT;  // the fault: no skip
   SYMREF_GO(m->a);
 skip_if_false_implies:
   if (r[m->d] != 0) SYMREF_NEXT;

@@ -21,7 +21,8 @@ class FastMachine {
  public:
   FastMachine(const Program& program, GlobalState initial);
 
-  // Runs to the end or to a limit (outcome Bound), as ConcreteMachine::run does.
+  // Runs to the end or to a limit (outcome Bound), as ConcreteMachine::run does; once per machine
+  // (it starts at main's first instruction).
   Outcome run(const RunLimits& limits);
 
   Outcome outcome() const { return outcome_; }
