@@ -106,6 +106,7 @@ enum class FastHandler : std::uint8_t {
   AssignSlotLeaf, AssignSlotRegisters, AssignSlotGeneral, AssignArrayRegisters, AssignGeneral,
   AssignWholeArray, New, TestLeaf, TestRegisters, TestGeneral, Skip, Call, MethodResult, Return, End,
   MainEnd, Jump,
+  AssignGlobalLeafDirect, TestLeafDirect,  // the leaf binary on globals and literals, by address
 };
 
 struct CompactInstruction {
@@ -130,6 +131,12 @@ struct CompactInstruction {
   bool bool_valued = false;  // `value` has type bool
   MicroRange index_registers;  // AssignArray: the index, evaluated (and bounds-checked) first
   MicroRange value_registers;  // the assigned value or the tested condition
+  // Set by FastMachine for the *Direct handlers: the addresses of the leaf binary's operands and of
+  // the assigned variable, all globals or literals, whose places do not move during a run (locals
+  // do, at every call), so that a step reads them without going through the slot table.
+  const Value* left_value = nullptr;
+  const Value* right_value = nullptr;
+  Value* target_value = nullptr;
 };
 
 struct CompactCallable {

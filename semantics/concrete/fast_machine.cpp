@@ -71,14 +71,30 @@ FastMachine::FastMachine(const Program& program, GlobalState initial)
   slots_[static_cast<int>(OperandKind::Constant)] = compact_.constants.data();
   refresh_locals();
   registers_ = compact_.registers;
+  // The leaf binaries on globals and literals read and write them by address.
+  auto is_fixed = [](const CompactOperand& operand) {
+    return operand.kind == OperandKind::Global || operand.kind == OperandKind::Constant;
+  };
+  for (auto& in : compact_.code) {
+    const bool direct = is_fixed(in.left) && is_fixed(in.right);
+    if (in.handler == FastHandler::AssignSlotLeaf && direct && in.op == InstructionOp::AssignGlobal) {
+      in.handler = FastHandler::AssignGlobalLeafDirect;
+      in.target_value = &state_.globals[static_cast<std::size_t>(in.location.slot)];
+    } else if (in.handler == FastHandler::TestLeaf && direct) {
+      in.handler = FastHandler::TestLeafDirect;
+    } else {
+      continue;
+    }
+    in.left_value = &leaf(in.left);
+    in.right_value = &leaf(in.right);
+  }
 }
 
 // x op y for an instruction's leaf binary on two small integers, in place; false when an operand
 // is big, the operation overflows 64 bits (the only place the test is needed), or the operator is
 // not one of + - * < <= > >= == !=: then the general evaluation runs.
-inline bool FastMachine::small_binary(const CompactInstruction& in, Value& out) const {
-  const Value& left = leaf(in.left);
-  const Value& right = leaf(in.right);
+inline bool FastMachine::small_binary(const CompactInstruction& in, const Value& left, const Value& right,
+                                      Value& out) const {
   if (!both_small(left, right)) return false;
   const std::int64_t x = left.as_integer().small_value(), y = right.as_integer().small_value();
   std::int64_t r;
@@ -430,8 +446,8 @@ Outcome FastMachine::run(const RunLimits& limits) {
       &&assign_general,   &&assign_whole_array,    &&new_object,          &&test_leaf,
       &&test_registers,   &&test_general,          &&skip,                &&call,
       &&method_result,    &&return_value,          &&end,                 &&main_end,
-      &&jump};
-  static_assert(sizeof(code_of) / sizeof(code_of[0]) == static_cast<std::size_t>(FastHandler::Jump) + 1);
+      &&jump,             &&assign_global_leaf_direct, &&test_leaf_direct};
+  static_assert(sizeof(code_of) / sizeof(code_of[0]) == static_cast<std::size_t>(FastHandler::TestLeafDirect) + 1);
   const CompactInstruction* const code = compact_.code.data();
   const CompactInstruction* in = code;
   // The counters and the branch string's last word live in registers while the run lasts (stores
@@ -457,8 +473,11 @@ Outcome FastMachine::run(const RunLimits& limits) {
   } while (false)
   SYMREF_STEP(0);
 
+assign_global_leaf_direct:  // x := y op z on small integers, all globals or literals
+  if (small_binary(*in, *in->left_value, *in->right_value, *in->target_value)) goto assigned;
+  goto assign_slot_general;
 assign_slot_leaf:  // x := y op z on small integers
-  if (small_binary(*in, slot_of(*in))) goto assigned;
+  if (small_binary(*in, leaf(in->left), leaf(in->right), slot_of(*in))) goto assigned;
   goto assign_slot_general;
 assign_slot_registers : {
   const int result = execute(in->value_registers);
@@ -517,6 +536,15 @@ new_object : {
   SYMREF_STEP(in->next);
 }
 
+test_leaf_direct : {  // if, while, assert, assume on x op y, all globals or literals
+  const Value& left = *in->left_value;
+  const Value& right = *in->right_value;
+  if (both_small(left, right)) {
+    holds = compare_small(in->binary, left.as_integer().small_value(), right.as_integer().small_value());
+    goto tested;
+  }
+  goto test_general;
+}
 test_leaf : {  // if, while, assert, assume on x op y
   const Value& left = leaf(in->left);
   const Value& right = leaf(in->right);

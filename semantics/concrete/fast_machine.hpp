@@ -49,7 +49,7 @@ class FastMachine {
   Value& slot_of(const CompactInstruction& in) {  // AssignGlobal, AssignLocal: the variable
     return slots_[static_cast<int>(in.op == InstructionOp::AssignLocal)][in.location.slot];
   }
-  bool small_binary(const CompactInstruction& in, Value& out) const;
+  bool small_binary(const CompactInstruction& in, const Value& left, const Value& right, Value& out) const;
   // Runs a register form: 1 with the value in its result register; 0 when it gave up (a big
   // integer, an overflow), and then the general evaluation decides, from the start; -1 when the
   // expression is undefined (error_ set), failing where the general evaluation fails, in its order.
