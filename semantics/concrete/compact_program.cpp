@@ -129,7 +129,10 @@ class Compiler {
         in.number = s.callee;
         if (method) in.value = operand(*s.receiver);
         std::vector<CompactOperand> arguments;
-        for (const auto& argument : s.arguments) arguments.push_back(operand(*argument));
+        for (const auto& argument : s.arguments) {
+          arguments.push_back(operand(*argument));
+          out_.argument_types.push_back(argument->type.kind);
+        }
         in.first_argument = static_cast<std::int32_t>(out_.arguments.size());
         in.argument_count = static_cast<std::int32_t>(arguments.size());
         out_.arguments.insert(out_.arguments.end(), arguments.begin(), arguments.end());
@@ -336,6 +339,13 @@ bool is_comparison(NodeOp op) { return op >= NodeOp::Less && op <= NodeOp::NotEq
 // Chooses the fast path's code for each instruction (CompactInstruction::handler).
 void choose_fast_handlers(CompactProgram& out) {
   RegisterCompiler registers(out);
+  // An int or Bool argument that is not a variable or literal (fib(k - 1)) is computed in registers.
+  for (std::size_t k = 0; k < out.arguments.size(); ++k) {
+    const bool small_type = out.argument_types[k] == TypeKind::Int || out.argument_types[k] == TypeKind::Bool;
+    out.argument_registers.push_back(small_type && out.arguments[k].kind == OperandKind::Node
+                                         ? registers.compile(out.arguments[k])
+                                         : MicroRange{});
+  }
   for (auto& in : out.code) {
     switch (in.op) {
       case InstructionOp::AssignGlobal:

@@ -151,6 +151,8 @@ struct CompactProgram {
   std::vector<CompactNode> nodes;
   std::vector<Value> constants;
   std::vector<CompactOperand> arguments;
+  std::vector<TypeKind> argument_types;      // beside each argument: its type
+  std::vector<MicroRange> argument_registers;  // beside each argument: its register form, if any
   std::vector<CompactCallable> callables;  // by Program::callables index
   std::vector<MicroInstruction> micro;     // every register form, one after another
   std::vector<std::int64_t> registers;     // the registers' initial contents: literals, the rest 0

@@ -398,8 +398,18 @@ void FastMachine::store(const CompactLocation& location, ObjectId object, std::s
 
 bool FastMachine::bind_arguments(const CompactInstruction& call, std::size_t old_size) {
   for (std::int32_t k = 0; k < call.argument_count; ++k) {
+    const auto argument = static_cast<std::size_t>(call.first_argument + k);
+    const MicroRange& range = compact_.argument_registers[argument];
+    const int result = range.exists() ? execute(range) : 0;
+    if (result == -1) {
+      locals_.resize(old_size);
+      return false;
+    }
     Value value;
-    if (!evaluate_into(compact_.arguments[static_cast<std::size_t>(call.first_argument + k)], value)) {
+    if (result == 1) {
+      const std::int64_t small = registers_[static_cast<std::size_t>(range.result)];
+      value = compact_.argument_types[argument] == TypeKind::Bool ? Value::boolean(small != 0) : Value::integer(small);
+    } else if (!evaluate_into(compact_.arguments[argument], value)) {
       locals_.resize(old_size);
       return false;
     }
