@@ -81,7 +81,7 @@ enum class MicroOp : std::uint8_t {
   Move,                   // d := a
   SkipIfFalse,            // && : if register d is false, go to a (d is the result)
   SkipIfTrue,             // || : if register d is true, go to a
-  SkipIfFalseImplies,     // => : if register d is false, d := true and go to a
+  SkipIfFalseImplies,     // ==> : if register d is false, d := true and go to a
   BranchIfFalse,          // ?: : if register b is false, go to a
   Jump,                   // go to a
   ArrayReadGlobal, ArrayReadLocal,  // ArrayRead with the index read from the slot b
@@ -92,8 +92,9 @@ struct MicroInstruction {
   std::int32_t d = 0, a = 0, b = 0;
 };
 // Where an expression's register form is: micro-instructions [first, first + count) of
-// CompactProgram::micro, the last an End, leaving the value in register `result`.  first < 0: it has none (its type is
-// a class, or it divides, or it uses a literal beyond 64 bits), and the general evaluation runs.
+// CompactProgram::micro, the last an End, leaving the value in register `result`.  first < 0: it
+// has none (its type is a class, or it divides, or it uses a literal beyond 64 bits), and the
+// general evaluation runs.
 struct MicroRange {
   std::int32_t first = -1, count = 0, result = 0;
   bool exists() const { return first >= 0; }
@@ -129,7 +130,7 @@ struct CompactInstruction {
   CompactOperand left, right;
   FastHandler handler = FastHandler::Skip;
   bool bool_valued = false;  // `value` has type bool
-  MicroRange index_registers;  // AssignArray: the index, evaluated (and bounds-checked) first
+  MicroRange index_registers;  // AssignArray: the index, evaluated (and bounds-checked) before the value
   MicroRange value_registers;  // the assigned value or the tested condition
   // Set by FastMachine for the *Direct handlers: the addresses of the leaf binary's operands and of
   // the assigned variable, all globals or literals, whose places do not move during a run (locals

@@ -20,6 +20,9 @@ namespace symref {
 class FastMachine {
  public:
   FastMachine(const Program& program, GlobalState initial);
+  // Its compact form holds addresses of its own globals (CompactInstruction::left_value, ...).
+  FastMachine(const FastMachine&) = delete;
+  FastMachine& operator=(const FastMachine&) = delete;
 
   // Runs to the end or to a limit (outcome Bound), as ConcreteMachine::run does; once per machine
   // (it starts at main's first instruction).
