@@ -18,12 +18,10 @@ if ! command -v "$lua" > /dev/null 2>&1; then
   exit 1
 fi
 
-# Best of 5 runs of a command: "CPU WALL" in seconds, CPU = user + system time of the process.
-# The ratio is taken on CPU time: on a machine shared with other work the wall clock also counts
-# the time the process waited for a core, CPU time does not.
-# Best of five runs: "CPU WALL" in seconds (bench/best_of.py), CPU = user + system time of the
-# process.  The ratio is taken on CPU time: on a machine shared with other work the wall clock also
-# counts the time the process waited for a core, CPU time does not.
+# Best of five runs: "CPU WALL" in seconds per command (bench/best_of.py), CPU = user + system time
+# of the process.  The ratio is taken on CPU time: on a machine shared with other work the wall
+# clock also counts the time the process waited for a core, CPU time does not.  symref and Lua run
+# alternately, one run of each per round, so that both see the same load.
 timing() { python3 "$here/best_of.py" "$@"; }
 
 # The input of each program: its size (Lua's arg) and the same input as a symref state.
@@ -47,7 +45,7 @@ write_input() {  # NAME SIZE FILE
 programs=("$@")
 [ ${#programs[@]} -eq 0 ] && programs=(count_loop fibonacci insertion_sort linked_list factorial)
 
-echo "== concrete interpreter vs idiomatic Lua 5.4 (best of 5; CPU = user + system seconds, wall clock in brackets)"
+echo "== concrete interpreter vs idiomatic Lua 5.4 (best of 5, runs alternating; CPU = user + system seconds, wall clock in brackets)"
 echo "   $(nproc) cores, load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 printf "%-15s %12s %16s %16s %7s %14s\n" program transitions "symref CPU (wall)" "Lua CPU (wall)" ratio transitions/s
 for name in "${programs[@]}"; do
@@ -57,8 +55,8 @@ for name in "${programs[@]}"; do
   # The text output (--json writes the heap through an ordered JSON object, slow for 10^6 objects).
   steps=$("$symref" run "$here/programs/$name.sym" --input "$input" --max-steps 1000000000 2>/dev/null |
           sed -n 's/^steps: \([0-9]*\)$/\1/p')
-  read -r symref_cpu symref_wall <<< "$(timing "$symref" run "$here/programs/$name.sym" --input "$input" --max-steps 1000000000)"
-  read -r lua_cpu lua_wall <<< "$(timing "$lua" "$here/programs/$name.lua" "$size")"
+  read -r symref_cpu symref_wall lua_cpu lua_wall <<< "$(timing "$symref" run "$here/programs/$name.sym" --input "$input" \
+    --max-steps 1000000000 --- "$lua" "$here/programs/$name.lua" "$size")"
   ratio=$(echo "$symref_cpu / $lua_cpu" | bc -l)
   rate=$(echo "$steps / $symref_cpu" | bc -l)
   printf "%-15s %12s %16s %16s %7.2f %14.0f\n" "$name" "$steps" "$symref_cpu ($symref_wall)" "$lua_cpu ($lua_wall)" "$ratio" "$rate"

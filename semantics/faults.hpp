@@ -59,6 +59,7 @@ enum class Fault : unsigned char {
   CompactPopFreshParameter,   // compact engine: the return phase (Alg. 1 lines 12–16) uses a fresh κ, not the stored one
   CompactRecordNeverPopped,   // compact engine: a special record (t, κ) stays on the stack, its return phase never applied
   CompactTauUpToKappa,        // compact engine: the ∀τ conjunct of φ_x⟦κ⟧ ranges over τ ≤ κ instead of τ < κ (§5.1)
+  FastPathOrNotShortCircuit,  // the concrete fast path's register form of `||` runs its right operand when the left is true
 };
 
 struct FaultDescription {

@@ -35,6 +35,7 @@ class BranchRecord {
   }
 
  private:
+  friend class FastMachine;  // keeps current_ and size_ in registers during a run
   std::vector<std::uint64_t> words_;  // the full words, 32 letters each
   std::uint64_t current_ = 0;         // the letters after them
   std::uint64_t size_ = 0;

@@ -75,6 +75,7 @@ class Compiler {
         } else {
           in.value = operand(*s.value);
           in.int_valued = s.value->type.kind == TypeKind::Int;
+          in.bool_valued = s.value->type.kind == TypeKind::Bool;
           static constexpr InstructionOp by_location[] = {InstructionOp::AssignGlobal, InstructionOp::AssignLocal,
                                                           InstructionOp::AssignArray, InstructionOp::AssignField};
           in.op = by_location[static_cast<int>(in.location.kind)];
@@ -128,7 +129,10 @@ class Compiler {
         in.number = s.callee;
         if (method) in.value = operand(*s.receiver);
         std::vector<CompactOperand> arguments;
-        for (const auto& argument : s.arguments) arguments.push_back(operand(*argument));
+        for (const auto& argument : s.arguments) {
+          arguments.push_back(operand(*argument));
+          out_.argument_types.push_back(argument->type.kind);
+        }
         in.first_argument = static_cast<std::int32_t>(out_.arguments.size());
         in.argument_count = static_cast<std::int32_t>(arguments.size());
         out_.arguments.insert(out_.arguments.end(), arguments.begin(), arguments.end());
@@ -216,6 +220,179 @@ class Compiler {
   std::vector<std::int32_t> field_position_;
 };
 
+// Builds the register forms (MicroRange) of expressions from their compact nodes.
+class RegisterCompiler {
+ public:
+  explicit RegisterCompiler(CompactProgram& out) : out_(out) {}
+
+  MicroRange compile(const CompactOperand& operand) {
+    const auto first = static_cast<std::int32_t>(out_.micro.size());
+    const std::size_t registers = out_.registers.size();
+    std::int32_t result = 0;
+    if (!value(operand, -1, result)) {  // no register form: take back what was emitted
+      out_.micro.resize(static_cast<std::size_t>(first));
+      out_.registers.resize(registers);
+      return {};
+    }
+    emit({MicroOp::End, 0, 0, 0});
+    return {first, static_cast<std::int32_t>(out_.micro.size()) - first, result};
+  }
+
+ private:
+  // Emits code leaving the operand's value in a register, `into` when it is not -1; false when the
+  // operand has no register form.
+  bool value(const CompactOperand& operand, std::int32_t into, std::int32_t& result) {
+    switch (operand.kind) {
+      case OperandKind::Constant: {
+        const Integer& number = out_.constants[static_cast<std::size_t>(operand.index)].as_integer();
+        if (!number.is_small()) return false;
+        result = fresh(number.small_value());
+        if (into != -1) {
+          emit({MicroOp::Move, into, result, 0});
+          result = into;
+        }
+        return true;
+      }
+      case OperandKind::Global:
+      case OperandKind::Local:
+        result = into != -1 ? into : fresh(0);
+        emit({operand.kind == OperandKind::Global ? MicroOp::LoadGlobal : MicroOp::LoadLocal, result, operand.index, 0});
+        return true;
+      case OperandKind::Node: return node(out_.nodes[static_cast<std::size_t>(operand.index)], into, result);
+    }
+    return false;
+  }
+
+  bool node(const CompactNode& n, std::int32_t into, std::int32_t& result) {
+    const std::int32_t d = into != -1 ? into : fresh(0);
+    std::int32_t a = 0, b = 0;
+    switch (n.op) {
+      case NodeOp::ArrayLength: emit({MicroOp::ArrayLength, d, n.slot, 0}); break;
+      case NodeOp::ArrayRead:
+        if (n.a.kind == OperandKind::Global || n.a.kind == OperandKind::Local) {  // a[i]: one instruction
+          emit({n.a.kind == OperandKind::Global ? MicroOp::ArrayReadGlobal : MicroOp::ArrayReadLocal, d, n.slot,
+                n.a.index});
+          break;
+        }
+        [[fallthrough]];
+      case NodeOp::FieldRead:
+        if (!value(n.a, -1, a)) return false;
+        emit({n.op == NodeOp::ArrayRead ? MicroOp::ArrayRead : MicroOp::FieldRead, d, n.slot, a});
+        break;
+      case NodeOp::Not:
+      case NodeOp::Negate:
+        if (!value(n.a, -1, a)) return false;
+        emit({n.op == NodeOp::Not ? MicroOp::Not : MicroOp::Negate, d, a, 0});
+        break;
+      case NodeOp::Divide:
+      case NodeOp::Remainder: return false;  // rare in loops; the general evaluation has the faults' variants
+      case NodeOp::And:
+      case NodeOp::Or:
+      case NodeOp::Implies: {  // the left operand into d, then skip the right one when it decides
+        if (!value(n.a, d, a)) return false;
+        const MicroOp skip = n.op == NodeOp::And  ? MicroOp::SkipIfFalse
+                             : n.op == NodeOp::Or ? MicroOp::SkipIfTrue
+                                                  : MicroOp::SkipIfFalseImplies;
+        const std::size_t at = emit({skip, d, 0, 0});
+        if (!value(n.b, d, b)) return false;
+        out_.micro[at].a = here();
+        break;
+      }
+      case NodeOp::Conditional: {
+        if (!value(n.a, -1, a)) return false;
+        const std::size_t branch = emit({MicroOp::BranchIfFalse, 0, 0, a});
+        if (!value(n.b, d, b)) return false;
+        const std::size_t jump = emit({MicroOp::Jump, 0, 0, 0});
+        out_.micro[branch].a = here();
+        if (!value(n.c, d, b)) return false;
+        out_.micro[jump].a = here();
+        break;
+      }
+      default: {  // + - * and the comparisons
+        if (!value(n.a, -1, a) || !value(n.b, -1, b)) return false;
+        static constexpr MicroOp by_node[] = {MicroOp::Add, MicroOp::Subtract, MicroOp::Multiply, MicroOp::Less,
+                                              MicroOp::LessEqual, MicroOp::Greater, MicroOp::GreaterEqual,
+                                              MicroOp::Equal, MicroOp::NotEqual};
+        emit({by_node[static_cast<int>(n.op) - static_cast<int>(NodeOp::Add)], d, a, b});
+        break;
+      }
+    }
+    result = d;
+    return true;
+  }
+
+  std::int32_t fresh(std::int64_t initial) {
+    out_.registers.push_back(initial);
+    return static_cast<std::int32_t>(out_.registers.size() - 1);
+  }
+  std::size_t emit(MicroInstruction m) {
+    out_.micro.push_back(m);
+    return out_.micro.size() - 1;
+  }
+  std::int32_t here() const { return static_cast<std::int32_t>(out_.micro.size()); }
+
+  CompactProgram& out_;
+};
+
+bool is_comparison(NodeOp op) { return op >= NodeOp::Less && op <= NodeOp::NotEqual; }
+
+// Chooses the fast path's code for each instruction (CompactInstruction::handler).
+void choose_fast_handlers(CompactProgram& out) {
+  RegisterCompiler registers(out);
+  // An int or Bool argument that is not a variable or literal (fib(k - 1)) is computed in registers.
+  for (std::size_t k = 0; k < out.arguments.size(); ++k) {
+    const bool small_type = out.argument_types[k] == TypeKind::Int || out.argument_types[k] == TypeKind::Bool;
+    out.argument_registers.push_back(small_type && out.arguments[k].kind == OperandKind::Node
+                                         ? registers.compile(out.arguments[k])
+                                         : MicroRange{});
+  }
+  for (auto& in : out.code) {
+    switch (in.op) {
+      case InstructionOp::AssignGlobal:
+      case InstructionOp::AssignLocal:
+        in.handler = FastHandler::AssignSlotGeneral;
+        if (!in.int_valued && !in.bool_valued) break;  // references keep their class: the general path
+        if (in.leaf_binary) {
+          in.handler = FastHandler::AssignSlotLeaf;
+          break;
+        }
+        in.value_registers = registers.compile(in.value);
+        if (in.value_registers.exists()) in.handler = FastHandler::AssignSlotRegisters;
+        break;
+      case InstructionOp::AssignArray:
+        in.handler = FastHandler::AssignGeneral;
+        in.index_registers = registers.compile(in.location.base);
+        if (!in.index_registers.exists()) break;
+        in.value_registers = registers.compile(in.value);
+        if (in.value_registers.exists()) in.handler = FastHandler::AssignArrayRegisters;
+        break;
+      case InstructionOp::AssignField: in.handler = FastHandler::AssignGeneral; break;
+      case InstructionOp::AssignWholeArray: in.handler = FastHandler::AssignWholeArray; break;
+      case InstructionOp::New: in.handler = FastHandler::New; break;
+      case InstructionOp::If:
+      case InstructionOp::While:
+      case InstructionOp::Assert:
+      case InstructionOp::Assume:
+        in.handler = FastHandler::TestGeneral;
+        if (in.leaf_binary && is_comparison(in.binary)) {
+          in.handler = FastHandler::TestLeaf;
+          break;
+        }
+        in.value_registers = registers.compile(in.value);
+        if (in.value_registers.exists()) in.handler = FastHandler::TestRegisters;
+        break;
+      case InstructionOp::Skip: in.handler = FastHandler::Skip; break;
+      case InstructionOp::CallProcedure:
+      case InstructionOp::CallMethod: in.handler = FastHandler::Call; break;
+      case InstructionOp::MethodResult: in.handler = FastHandler::MethodResult; break;
+      case InstructionOp::Return: in.handler = FastHandler::Return; break;
+      case InstructionOp::End: in.handler = FastHandler::End; break;
+      case InstructionOp::MainEnd: in.handler = FastHandler::MainEnd; break;
+      case InstructionOp::Jump: in.handler = FastHandler::Jump; break;
+    }
+  }
+}
+
 }  // namespace
 
 CompactProgram compile_compact(const Program& program) {
@@ -250,6 +427,7 @@ CompactProgram compile_compact(const Program& program) {
     if (in.op == InstructionOp::If || in.op == InstructionOp::While) in.jump = follow(in.jump);
   }
   for (auto& callable : out.callables) callable.entry = follow(callable.entry);
+  choose_fast_handlers(out);
   return out;
 }
 

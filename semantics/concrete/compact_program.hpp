@@ -64,6 +64,52 @@ enum class InstructionOp : std::uint8_t {
   Jump,              // to jump (not a transition)
 };
 
+// The register form of an int- or Bool-valued expression: straight-line code over 64-bit
+// registers, with no value stack, no Value temporaries and no calls.  Each expression has its own
+// registers; every small literal has a register of its own, set once (CompactProgram::registers).
+// A register form only ever computes what the expression's value would be while everything stays
+// in 64 bits; when something does not (a big operand or element, an overflow) it gives up and the
+// general evaluation runs from the start (expressions have no side effects, so that is safe).
+enum class MicroOp : std::uint8_t {
+  LoadGlobal, LoadLocal,  // d := the slot a (gives up on a big integer)
+  ArrayLength,            // d := len(the array in global a)
+  ArrayRead,              // d := (the array in global a)[register b]; out of bounds: E
+  FieldRead,              // d := field a of the object in register b; nil: E
+  Add, Subtract, Multiply,                                  // d := a op b (gives up on overflow)
+  Less, LessEqual, Greater, GreaterEqual, Equal, NotEqual,  // d := a op b
+  Not, Negate,            // d := op a
+  Move,                   // d := a
+  SkipIfFalse,            // && : if register d is false, go to a (d is the result)
+  SkipIfTrue,             // || : if register d is true, go to a
+  SkipIfFalseImplies,     // ==> : if register d is false, d := true and go to a
+  BranchIfFalse,          // ?: : if register b is false, go to a
+  Jump,                   // go to a
+  ArrayReadGlobal, ArrayReadLocal,  // ArrayRead with the index read from the slot b
+  End,                    // the end of a register form: its value is in the result register
+};
+struct MicroInstruction {
+  MicroOp op = MicroOp::Move;
+  std::int32_t d = 0, a = 0, b = 0;
+};
+// Where an expression's register form is: micro-instructions [first, first + count) of
+// CompactProgram::micro, the last an End, leaving the value in register `result`.  first < 0: it
+// has none (its type is a class, or it divides, or it uses a literal beyond 64 bits), and the
+// general evaluation runs.
+struct MicroRange {
+  std::int32_t first = -1, count = 0, result = 0;
+  bool exists() const { return first >= 0; }
+};
+
+// Which code of the fast path runs an instruction, chosen at compile time so that a step is one
+// indirect jump: the instruction's kind, and for assignments and tests how its expressions are
+// evaluated (the leaf binary below, the register form, or the general evaluation).
+enum class FastHandler : std::uint8_t {
+  AssignSlotLeaf, AssignSlotRegisters, AssignSlotGeneral, AssignArrayRegisters, AssignGeneral,
+  AssignWholeArray, New, TestLeaf, TestRegisters, TestGeneral, Skip, Call, MethodResult, Return, End,
+  MainEnd, Jump,
+  AssignGlobalLeafDirect, TestLeafDirect,  // the leaf binary on globals and literals, by address
+};
+
 struct CompactInstruction {
   InstructionOp op = InstructionOp::Skip;
   bool checks_definedness = false;  // δ not syntactically true: a D letter (Statement::checks_definedness)
@@ -82,6 +128,16 @@ struct CompactInstruction {
   bool leaf_binary = false;
   NodeOp binary = NodeOp::Add;
   CompactOperand left, right;
+  FastHandler handler = FastHandler::Skip;
+  bool bool_valued = false;  // `value` has type bool
+  MicroRange index_registers;  // AssignArray: the index, evaluated (and bounds-checked) before the value
+  MicroRange value_registers;  // the assigned value or the tested condition
+  // Set by FastMachine for the *Direct handlers: the addresses of the leaf binary's operands and of
+  // the assigned variable, all globals or literals, whose places do not move during a run (locals
+  // do, at every call), so that a step reads them without going through the slot table.
+  const Value* left_value = nullptr;
+  const Value* right_value = nullptr;
+  Value* target_value = nullptr;
 };
 
 struct CompactCallable {
@@ -96,7 +152,11 @@ struct CompactProgram {
   std::vector<CompactNode> nodes;
   std::vector<Value> constants;
   std::vector<CompactOperand> arguments;
+  std::vector<TypeKind> argument_types;      // beside each argument: its type
+  std::vector<MicroRange> argument_registers;  // beside each argument: its register form, if any
   std::vector<CompactCallable> callables;  // by Program::callables index
+  std::vector<MicroInstruction> micro;     // every register form, one after another
+  std::vector<std::int64_t> registers;     // the registers' initial contents: literals, the rest 0
 };
 
 CompactProgram compile_compact(const Program& program);

@@ -2,6 +2,8 @@
 // compact form, with small integers computed in 64 bits and the overflow test only on + - *.
 #include "semantics/concrete/fast_machine.hpp"
 
+#include <new>
+
 #include "semantics/faults.hpp"
 #include "semantics/values/operators.hpp"
 
@@ -26,8 +28,6 @@ BinaryOperator binary_operator_of(NodeOp op) {
   }
 }
 
-bool is_comparison(NodeOp op) { return op >= NodeOp::Less && op <= NodeOp::NotEqual; }
-
 // A comparison of two 64-bit values (ints, or Booleans and references, which are small too).
 bool compare_small(NodeOp op, std::int64_t x, std::int64_t y) {
   switch (op) {
@@ -42,6 +42,25 @@ bool compare_small(NodeOp op, std::int64_t x, std::int64_t y) {
 
 bool both_small(const Value& a, const Value& b) { return a.as_integer().is_small() && b.as_integer().is_small(); }
 
+// Stores a 64-bit int or Boolean in place.  A Value or Integer that holds no big integer owns
+// nothing, so its number is overwritten by a placement new, with no temporary Value or Integer
+// whose destructor would call Integer::release (GCC does not inline it in a function as large as
+// the run loop, and a call per step cost 6-7% of count_loop).  The kind is the variable's static
+// type, which the slot already has; the general assignment handles anything else.
+inline void store_small(Value& target, std::int64_t value, bool boolean) {
+  const ValueKind kind = boolean ? ValueKind::Bool : ValueKind::Int;
+  if (target.kind() == kind && target.as_integer().is_small()) [[likely]]
+    ::new (&const_cast<Integer&>(target.as_integer())) Integer(value);
+  else
+    target = boolean ? Value::boolean(value != 0) : Value::integer(value);
+}
+inline void store_small(Integer& target, std::int64_t value) {
+  if (target.is_small()) [[likely]]
+    ::new (&target) Integer(value);
+  else
+    target = Integer(value);
+}
+
 }  // namespace
 
 FastMachine::FastMachine(const Program& program, GlobalState initial)
@@ -51,14 +70,31 @@ FastMachine::FastMachine(const Program& program, GlobalState initial)
   slots_[static_cast<int>(OperandKind::Global)] = state_.globals.data();
   slots_[static_cast<int>(OperandKind::Constant)] = compact_.constants.data();
   refresh_locals();
+  registers_ = compact_.registers;
+  // The leaf binaries on globals and literals read and write them by address.
+  auto is_fixed = [](const CompactOperand& operand) {
+    return operand.kind == OperandKind::Global || operand.kind == OperandKind::Constant;
+  };
+  for (auto& in : compact_.code) {
+    const bool direct = is_fixed(in.left) && is_fixed(in.right);
+    if (in.handler == FastHandler::AssignSlotLeaf && direct && in.op == InstructionOp::AssignGlobal) {
+      in.handler = FastHandler::AssignGlobalLeafDirect;
+      in.target_value = &state_.globals[static_cast<std::size_t>(in.location.slot)];
+    } else if (in.handler == FastHandler::TestLeaf && direct) {
+      in.handler = FastHandler::TestLeafDirect;
+    } else {
+      continue;
+    }
+    in.left_value = &leaf(in.left);
+    in.right_value = &leaf(in.right);
+  }
 }
 
 // x op y for an instruction's leaf binary on two small integers, in place; false when an operand
 // is big, the operation overflows 64 bits (the only place the test is needed), or the operator is
 // not one of + - * < <= > >= == !=: then the general evaluation runs.
-inline bool FastMachine::small_binary(const CompactInstruction& in, Value& out) const {
-  const Value& left = leaf(in.left);
-  const Value& right = leaf(in.right);
+inline bool FastMachine::small_binary(const CompactInstruction& in, const Value& left, const Value& right,
+                                      Value& out) const {
   if (!both_small(left, right)) return false;
   const std::int64_t x = left.as_integer().small_value(), y = right.as_integer().small_value();
   std::int64_t r;
@@ -72,9 +108,9 @@ inline bool FastMachine::small_binary(const CompactInstruction& in, Value& out) 
     case NodeOp::Multiply:
       if (__builtin_mul_overflow(x, y, &r)) return false;
       break;
-    default: out = Value::boolean(compare_small(in.binary, x, y)); return true;
+    default: store_small(out, compare_small(in.binary, x, y) ? 1 : 0, true); return true;
   }
-  out = Value::integer(r);
+  store_small(out, r, false);
   return true;
 }
 
@@ -178,117 +214,138 @@ bool FastMachine::evaluate(const CompactNode& node, Value& out) {
   return true;
 }
 
-int FastMachine::small_node_value(const CompactNode& node, std::int64_t& out) {
-  std::int64_t x, y;
-  switch (node.op) {
-    case NodeOp::ArrayLength:
-      out = static_cast<std::int64_t>(state_.arrays[static_cast<std::size_t>(node.slot)].size());
-      return 1;
-    case NodeOp::ArrayRead: {
-      if (const int result = small_value(node.a, x); result != 1) return result;
-      const auto& elements = state_.arrays[static_cast<std::size_t>(node.slot)];
-      if (x < 0 || static_cast<std::uint64_t>(x) >= elements.size()) {
-        error_ = Outcome::OutOfBounds;
-        return -1;
-      }
-      const Integer& element = elements[static_cast<std::size_t>(x)];
-      if (!element.is_small()) return 0;
-      out = element.small_value();
-      return 1;
-    }
-    case NodeOp::FieldRead: {
-      Value scratch;
-      const Value* object = read(node.a, scratch);
-      if (object == nullptr) return -1;
-      if (object->is_nil()) {
-        error_ = Outcome::NilDereference;
-        return -1;
-      }
-      const Integer& field = state_.object(object->as_object()).fields[static_cast<std::size_t>(node.slot)].as_integer();
-      if (!field.is_small()) return 0;
-      out = field.small_value();
-      return 1;
-    }
-    case NodeOp::Add:
-    case NodeOp::Subtract:
-    case NodeOp::Multiply: {
-      if (const int result = small_value(node.a, x); result != 1) return result;
-      if (const int result = small_value(node.b, y); result != 1) return result;
-      const bool overflow = node.op == NodeOp::Add        ? __builtin_add_overflow(x, y, &out)
-                            : node.op == NodeOp::Subtract ? __builtin_sub_overflow(x, y, &out)
-                                                          : __builtin_mul_overflow(x, y, &out);
-      return overflow ? 0 : 1;
-    }
-    default: return 0;
+// Threaded dispatch (GCC's labels as values): each micro-instruction jumps to the next one's code
+// itself, so each has its own, better predicted, indirect branch instead of one shared by a switch.
+int FastMachine::execute(const MicroRange& range) {
+  static constexpr void* code_of[] = {
+      &&load_global, &&load_local, &&array_length, &&array_read, &&field_read, &&add, &&subtract, &&multiply,
+      &&less, &&less_equal, &&greater, &&greater_equal, &&equal, &&not_equal, &&negation, &&negate, &&move,
+      &&skip_if_false, &&skip_if_true, &&skip_if_false_implies, &&branch_if_false, &&jump,
+      &&array_read_global, &&array_read_local, &&done};
+  static_assert(sizeof(code_of) / sizeof(code_of[0]) == static_cast<std::size_t>(MicroOp::End) + 1);
+  std::int64_t* const r = registers_.data();
+  const MicroInstruction* const micro = compact_.micro.data();
+  const MicroInstruction* m = micro + range.first;
+  const Value* const globals = slots_[static_cast<int>(OperandKind::Global)];
+  const Value* const locals = slots_[static_cast<int>(OperandKind::Local)];
+  std::int64_t index;
+#define SYMREF_NEXT goto* code_of[static_cast<int>((++m)->op)]
+#define SYMREF_GO(target) goto* code_of[static_cast<int>((m = micro + (target))->op)]
+  goto* code_of[static_cast<int>(m->op)];
+load_global : {
+  const Integer& value = globals[m->a].as_integer();
+  if (!value.is_small()) return 0;
+  r[m->d] = value.small_value();
+  SYMREF_NEXT;
+}
+load_local : {
+  const Integer& value = locals[m->a].as_integer();
+  if (!value.is_small()) return 0;
+  r[m->d] = value.small_value();
+  SYMREF_NEXT;
+}
+array_length:
+  r[m->d] = static_cast<std::int64_t>(state_.arrays[static_cast<std::size_t>(m->a)].size());
+  SYMREF_NEXT;
+array_read_global : {
+  const Integer& value = globals[m->b].as_integer();
+  if (!value.is_small()) return 0;
+  index = value.small_value();
+  goto array_element;
+}
+array_read_local : {
+  const Integer& value = locals[m->b].as_integer();
+  if (!value.is_small()) return 0;
+  index = value.small_value();
+  goto array_element;
+}
+array_read:
+  index = r[m->b];
+array_element : {
+  const auto& elements = state_.arrays[static_cast<std::size_t>(m->a)];
+  if (index < 0 || static_cast<std::uint64_t>(index) >= elements.size()) {
+    error_ = Outcome::OutOfBounds;
+    return -1;
   }
+  const Integer& element = elements[static_cast<std::size_t>(index)];
+  if (!element.is_small()) return 0;
+  r[m->d] = element.small_value();
+  SYMREF_NEXT;
+}
+field_read : {
+  if (r[m->b] == nil_object) {
+    error_ = Outcome::NilDereference;
+    return -1;
+  }
+  const Integer& field = state_.object(r[m->b]).fields[static_cast<std::size_t>(m->a)].as_integer();
+  if (!field.is_small()) return 0;
+  r[m->d] = field.small_value();
+  SYMREF_NEXT;
+}
+add:
+  if (__builtin_add_overflow(r[m->a], r[m->b], &r[m->d])) return 0;
+  SYMREF_NEXT;
+subtract:
+  if (__builtin_sub_overflow(r[m->a], r[m->b], &r[m->d])) return 0;
+  SYMREF_NEXT;
+multiply:
+  if (__builtin_mul_overflow(r[m->a], r[m->b], &r[m->d])) return 0;
+  SYMREF_NEXT;
+less:
+  r[m->d] = r[m->a] < r[m->b];
+  SYMREF_NEXT;
+less_equal:
+  r[m->d] = r[m->a] <= r[m->b];
+  SYMREF_NEXT;
+greater:
+  r[m->d] = r[m->a] > r[m->b];
+  SYMREF_NEXT;
+greater_equal:
+  r[m->d] = r[m->a] >= r[m->b];
+  SYMREF_NEXT;
+equal:
+  r[m->d] = r[m->a] == r[m->b];
+  SYMREF_NEXT;
+not_equal:
+  r[m->d] = r[m->a] != r[m->b];
+  SYMREF_NEXT;
+negation:
+  r[m->d] = r[m->a] == 0;
+  SYMREF_NEXT;
+negate:
+  if (r[m->a] == INT64_MIN) return 0;
+  r[m->d] = -r[m->a];
+  SYMREF_NEXT;
+move:
+  r[m->d] = r[m->a];
+  SYMREF_NEXT;
+skip_if_false:
+  if (r[m->d] != 0) SYMREF_NEXT;
+  // The planted fault's strict && is the general evaluation's (ConcreteMachine's fault).
+  if (fault_active(Fault::StrictConjunction)) [[unlikely]] return 0;
+  SYMREF_GO(m->a);
+skip_if_true:
+  if (r[m->d] == 0 || fault_active(Fault::FastPathOrNotShortCircuit)) SYMREF_NEXT;  // the fault: no skip
+  SYMREF_GO(m->a);
+skip_if_false_implies:
+  if (r[m->d] != 0) SYMREF_NEXT;
+  r[m->d] = 1;
+  SYMREF_GO(m->a);
+branch_if_false:
+  if (r[m->b] != 0) SYMREF_NEXT;
+  SYMREF_GO(m->a);
+jump:
+  SYMREF_GO(m->a);
+done:
+  return 1;
+#undef SYMREF_NEXT
+#undef SYMREF_GO
 }
 
-int FastMachine::small_test(const CompactOperand& operand, bool& out) {
-  if (operand.kind != OperandKind::Node) {
-    out = leaf(operand).as_boolean();
-    return 1;
-  }
-  const CompactNode& node = compact_.nodes[static_cast<std::size_t>(operand.index)];
-  switch (node.op) {
-    case NodeOp::Less:
-    case NodeOp::LessEqual:
-    case NodeOp::Greater:
-    case NodeOp::GreaterEqual: {
-      std::int64_t x, y;
-      if (const int result = small_value(node.a, x); result != 1) return result;
-      if (const int result = small_value(node.b, y); result != 1) return result;
-      out = compare_small(node.op, x, y);
-      return 1;
-    }
-    case NodeOp::Not:
-      if (const int result = small_test(node.a, out); result != 1) return result;
-      out = !out;
-      return 1;
-    case NodeOp::And:
-    case NodeOp::Or:
-    case NodeOp::Implies: {
-      bool left;
-      if (const int result = small_test(node.a, left); result != 1) return result;
-      const bool decided_by_left = node.op == NodeOp::Or ? left : !left;
-      if (!decided_by_left) return small_test(node.b, out);
-      if (node.op == NodeOp::And && fault_active(Fault::StrictConjunction)) [[unlikely]]
-        return 0;  // the planted fault's strict evaluation is the general path's
-      out = node.op != NodeOp::And;
-      return 1;
-    }
-    default: return 0;  // == and != may compare references or Booleans: the general path
-  }
-}
-
-// A test's condition, with comparisons of small integers decided without building a Value.
+// A test's condition by the general evaluation.
 inline bool FastMachine::condition(const CompactInstruction& in, bool& out) {
-  const CompactOperand& operand = in.value;
-  if (in.leaf_binary && is_comparison(in.binary)) {
-    const Value& left = leaf(in.left);
-    const Value& right = leaf(in.right);
-    if (both_small(left, right)) {
-      out = compare_small(in.binary, left.as_integer().small_value(), right.as_integer().small_value());
-      return true;
-    }
-  }
-  if (const int result = small_test(operand, out); result != 0) return result == 1;
-  if (operand.kind == OperandKind::Node) {
-    const CompactNode& node = compact_.nodes[static_cast<std::size_t>(operand.index)];
-    if (is_comparison(node.op)) {
-      Value left_scratch, right_scratch;
-      const Value* left = read(node.a, left_scratch);
-      if (left == nullptr) return false;
-      const Value* right = read(node.b, right_scratch);
-      if (right == nullptr) return false;
-      if (both_small(*left, *right))
-        out = compare_small(node.op, left->as_integer().small_value(), right->as_integer().small_value());
-      else
-        out = apply_strict_binary(binary_operator_of(node.op), *left, *right).as_boolean();
-      return true;
-    }
-  }
   Value value;
-  if (!evaluate_into(operand, value)) return false;
+  if (!evaluate_into(in.value, value)) return false;
   out = value.as_boolean();
   return true;
 }
@@ -341,8 +398,18 @@ void FastMachine::store(const CompactLocation& location, ObjectId object, std::s
 
 bool FastMachine::bind_arguments(const CompactInstruction& call, std::size_t old_size) {
   for (std::int32_t k = 0; k < call.argument_count; ++k) {
+    const auto argument = static_cast<std::size_t>(call.first_argument + k);
+    const MicroRange& range = compact_.argument_registers[argument];
+    const int result = range.exists() ? execute(range) : 0;
+    if (result == -1) {
+      locals_.resize(old_size);
+      return false;
+    }
     Value value;
-    if (!evaluate_into(compact_.arguments[static_cast<std::size_t>(call.first_argument + k)], value)) {
+    if (result == 1) {
+      const std::int64_t small = registers_[static_cast<std::size_t>(range.result)];
+      value = compact_.argument_types[argument] == TypeKind::Bool ? Value::boolean(small != 0) : Value::integer(small);
+    } else if (!evaluate_into(compact_.arguments[argument], value)) {
       locals_.resize(old_size);
       return false;
     }
@@ -379,188 +446,216 @@ std::int32_t FastMachine::leave() {
   return frame.return_pc;
 }
 
-// §2.1 error transition: the letter E and the outcome of the failed δ.
-void FastMachine::fail() {
-  branches_.push(BranchRecord::Error);
-  outcome_ = error_;
-}
-
 // ---------------------------------------------------------------------------------------------
 // The run: one instruction per transition, in the order and with the letters of ConcreteMachine.
 
 Outcome FastMachine::run(const RunLimits& limits) {
-  const CompactInstruction* code = compact_.code.data();
-  // The counters live in registers while the run lasts (stores to Values could alias members).
-  std::int32_t pc = 0;
+  // Threaded dispatch, as in execute: each instruction's code ends by jumping to the next one's.
+  static constexpr void* code_of[] = {
+      &&assign_slot_leaf, &&assign_slot_registers, &&assign_slot_general, &&assign_array_registers,
+      &&assign_general,   &&assign_whole_array,    &&new_object,          &&test_leaf,
+      &&test_registers,   &&test_general,          &&skip,                &&call,
+      &&method_result,    &&return_value,          &&end,                 &&main_end,
+      &&jump,             &&assign_global_leaf_direct, &&test_leaf_direct};
+  static_assert(sizeof(code_of) / sizeof(code_of[0]) == static_cast<std::size_t>(FastHandler::TestLeafDirect) + 1);
+  const CompactInstruction* const code = compact_.code.data();
+  const CompactInstruction* in = code;
+  // The counters and the branch string's last word live in registers while the run lasts (stores
+  // to Values could alias members); they go back to the members at the end.
   std::uint64_t steps = steps_;
   const std::uint64_t max_steps = limits.max_steps;
-  while (outcome_ == Outcome::Running) {
-    const CompactInstruction& in = code[pc];
-    if (in.op == InstructionOp::MainEnd) {
-      outcome_ = Outcome::Normal;
-      break;
+  std::uint64_t letters = branches_.current_, letter_count = branches_.size_;
+  auto push = [&](BranchRecord::Letter letter) __attribute__((always_inline)) {
+    letters |= static_cast<std::uint64_t>(letter) << ((letter_count & 31) * 2);
+    if ((++letter_count & 31) == 0) [[unlikely]] {
+      branches_.words_.push_back(letters);
+      letters = 0;
     }
-    if (steps >= max_steps) [[unlikely]] {
-      outcome_ = Outcome::Bound;
-      bound_reason_ = "step limit " + std::to_string(max_steps) + " reached";
-      break;
+  };
+  bool holds = false;
+  // One transition: the step limit, the count, then the instruction's own code.
+#define SYMREF_STEP(next)                                   \
+  do {                                                      \
+    in = code + (next);                                     \
+    if (steps >= max_steps) [[unlikely]] goto limit;        \
+    ++steps;                                                \
+    goto* code_of[static_cast<int>(in->handler)];           \
+  } while (false)
+  SYMREF_STEP(0);
+
+assign_global_leaf_direct:  // x := y op z on small integers, all globals or literals
+  if (small_binary(*in, *in->left_value, *in->right_value, *in->target_value)) goto assigned;
+  goto assign_slot_general;
+assign_slot_leaf:  // x := y op z on small integers
+  if (small_binary(*in, leaf(in->left), leaf(in->right), slot_of(*in))) goto assigned;
+  goto assign_slot_general;
+assign_slot_registers : {
+  const int result = execute(in->value_registers);
+  if (result == 1) {
+    store_small(slot_of(*in), registers_[static_cast<std::size_t>(in->value_registers.result)], in->bool_valued);
+    goto assigned;
+  }
+  if (result == -1) goto failed;
+  goto assign_slot_general;
+}
+assign_slot_general:
+  if (!evaluate_into(in->value, slot_of(*in))) goto failed;
+assigned:
+  if (in->checks_definedness) push(BranchRecord::Defined);
+  SYMREF_STEP(in->next);
+
+assign_array_registers : {
+  auto& elements = state_.arrays[static_cast<std::size_t>(in->location.slot)];
+  int result = execute(in->index_registers);
+  if (result == 1) {
+    const std::int64_t index = registers_[static_cast<std::size_t>(in->index_registers.result)];
+    if (index < 0 || static_cast<std::uint64_t>(index) >= elements.size()) {
+      error_ = Outcome::OutOfBounds;
+      goto failed;
     }
-    ++steps;
-    switch (in.op) {
-      case InstructionOp::AssignGlobal:
-      case InstructionOp::AssignLocal: {
-        Value& target = slots_[static_cast<int>(in.op == InstructionOp::AssignLocal)][in.location.slot];
-        if (!(in.leaf_binary && small_binary(in, target))) {
-          std::int64_t small = 0;
-          const int result = in.int_valued ? small_value(in.value, small) : 0;
-          if (result == 1) {
-            target = Value::integer(small);
-          } else if (result == -1 || !evaluate_into(in.value, target)) {
-            fail();
-            break;
-          }
-        }
-        if (in.checks_definedness) branches_.push(BranchRecord::Defined);
-        pc = in.next;
-        break;
-      }
-      case InstructionOp::AssignArray: {
-        std::int64_t index = 0, small = 0;
-        int result = small_value(in.location.base, index);
-        if (result == 1 && (index < 0 || static_cast<std::uint64_t>(index) >=
-                                             state_.arrays[static_cast<std::size_t>(in.location.slot)].size())) {
-          error_ = Outcome::OutOfBounds;
-          result = -1;
-        }
-        if (result == 1) result = small_value(in.value, small);
-        if (result == 0) goto general_assignment;  // from the start: the location first
-        if (result == -1) {
-          fail();
-          break;
-        }
-        if (in.checks_definedness) branches_.push(BranchRecord::Defined);
-        state_.arrays[static_cast<std::size_t>(in.location.slot)][static_cast<std::size_t>(index)] = Integer(small);
-        pc = in.next;
-        break;
-      }
-      case InstructionOp::AssignField:
-      general_assignment: {
-        ObjectId object = nil_object;
-        std::size_t index = 0;
-        Value value;
-        if (!locate(in.location, object, index) || !evaluate_into(in.value, value)) {
-          fail();
-          break;
-        }
-        if (in.checks_definedness) branches_.push(BranchRecord::Defined);
-        store(in.location, object, index, std::move(value));
-        pc = in.next;
-        break;
-      }
-      case InstructionOp::AssignWholeArray:
-        if (in.checks_definedness) branches_.push(BranchRecord::Defined);
-        state_.arrays[static_cast<std::size_t>(in.location.slot)] = state_.arrays[static_cast<std::size_t>(in.value.index)];
-        pc = in.next;
-        break;
-      case InstructionOp::New: {
-        ObjectId object = nil_object;
-        std::size_t index = 0;
-        if (!locate(in.location, object, index)) {
-          fail();
-          break;
-        }
-        if (in.checks_definedness) branches_.push(BranchRecord::Defined);
-        const ObjectId fresh = allocate_object(program_, state_, in.number);
-        store(in.location, object, index, Value::reference(in.number, fresh));
-        pc = in.next;
-        break;
-      }
-      case InstructionOp::If:
-      case InstructionOp::While:
-      case InstructionOp::Assert:
-      case InstructionOp::Assume: {
-        bool holds;
-        if (!condition(in, holds)) {
-          fail();
-          break;
-        }
-        if (in.checks_definedness) branches_.push(BranchRecord::Defined);
-        branches_.push(holds ? BranchRecord::True : BranchRecord::False);
-        if (holds) {
-          pc = in.next;
-        } else if (in.op == InstructionOp::Assert) {
-          outcome_ = Outcome::AssertionFailure;
-        } else if (in.op == InstructionOp::Assume) {
-          outcome_ = Outcome::Blocked;
-        } else {
-          if (in.op == InstructionOp::While && fault_active(Fault::FastPathLoopExitUncounted)) [[unlikely]]
-            --steps;  // the planted fault
-          pc = in.jump;
-        }
-        break;
-      }
-      case InstructionOp::Skip: pc = in.next; break;
-      case InstructionOp::CallProcedure:
-      case InstructionOp::CallMethod: {
-        const std::size_t old_size = locals_.size();
-        if (in.op == InstructionOp::CallMethod) {
-          Value receiver;
-          if (!evaluate_into(in.value, receiver)) {
-            fail();
-            break;
-          }
-          if (receiver.is_nil()) {
-            error_ = Outcome::NilDereference;
-            fail();
-            break;
-          }
-          locals_.push_back(std::move(receiver));
-          refresh_locals();
-        }
-        if (!bind_arguments(in, old_size)) {
-          fail();
-          break;
-        }
-        if (frames_.size() >= limits.max_depth) {  // not a transition: the run is cut off
-          locals_.resize(old_size);
-          --steps;
-          outcome_ = Outcome::Bound;
-          bound_reason_ = "call depth limit " + std::to_string(limits.max_depth) + " reached";
-          break;
-        }
-        if (in.checks_definedness) branches_.push(BranchRecord::Defined);
-        pc = enter(in);
-        break;
-      }
-      case InstructionOp::MethodResult: {
-        ObjectId object = nil_object;
-        std::size_t index = 0;
-        if (!locate(in.location, object, index)) {
-          fail();
-          break;
-        }
-        if (in.result_needs_definedness) branches_.push(BranchRecord::Defined);
-        store(in.location, object, index, result_);
-        pc = in.next;
-        break;
-      }
-      case InstructionOp::Return: {
-        Value value;
-        if (!evaluate_into(in.value, value)) {
-          fail();
-          break;
-        }
-        if (in.checks_definedness) branches_.push(BranchRecord::Defined);
-        result_ = std::move(value);
-        pc = in.next;  // the body's End: the closure's statement is ε
-        break;
-      }
-      case InstructionOp::End: pc = leave(); break;
-      case InstructionOp::MainEnd:
-      case InstructionOp::Jump: break;  // handled above
+    result = execute(in->value_registers);
+    if (result == 1) {
+      if (in->checks_definedness) push(BranchRecord::Defined);
+      store_small(elements[static_cast<std::size_t>(index)], registers_[static_cast<std::size_t>(in->value_registers.result)]);
+      SYMREF_STEP(in->next);
     }
   }
+  if (result == -1) goto failed;
+  goto assign_general;  // from the start: the location first
+}
+assign_general : {
+  ObjectId object = nil_object;
+  std::size_t index = 0;
+  Value value;
+  if (!locate(in->location, object, index) || !evaluate_into(in->value, value)) goto failed;
+  if (in->checks_definedness) push(BranchRecord::Defined);
+  store(in->location, object, index, std::move(value));
+  SYMREF_STEP(in->next);
+}
+assign_whole_array:
+  if (in->checks_definedness) push(BranchRecord::Defined);
+  state_.arrays[static_cast<std::size_t>(in->location.slot)] = state_.arrays[static_cast<std::size_t>(in->value.index)];
+  SYMREF_STEP(in->next);
+new_object : {
+  ObjectId object = nil_object;
+  std::size_t index = 0;
+  if (!locate(in->location, object, index)) goto failed;
+  if (in->checks_definedness) push(BranchRecord::Defined);
+  const ObjectId fresh = allocate_object(program_, state_, in->number);
+  store(in->location, object, index, Value::reference(in->number, fresh));
+  SYMREF_STEP(in->next);
+}
+
+test_leaf_direct : {  // if, while, assert, assume on x op y, all globals or literals
+  const Value& left = *in->left_value;
+  const Value& right = *in->right_value;
+  if (both_small(left, right)) {
+    holds = compare_small(in->binary, left.as_integer().small_value(), right.as_integer().small_value());
+    goto tested;
+  }
+  goto test_general;
+}
+test_leaf : {  // if, while, assert, assume on x op y
+  const Value& left = leaf(in->left);
+  const Value& right = leaf(in->right);
+  if (both_small(left, right)) {
+    holds = compare_small(in->binary, left.as_integer().small_value(), right.as_integer().small_value());
+    goto tested;
+  }
+  goto test_general;
+}
+test_registers : {
+  const int result = execute(in->value_registers);
+  if (result == 1) {
+    holds = registers_[static_cast<std::size_t>(in->value_registers.result)] != 0;
+    goto tested;
+  }
+  if (result == -1) goto failed;
+}
+test_general:
+  if (!condition(*in, holds)) goto failed;
+tested:
+  if (in->checks_definedness) push(BranchRecord::Defined);
+  push(holds ? BranchRecord::True : BranchRecord::False);
+  if (holds) SYMREF_STEP(in->next);
+  if (in->op == InstructionOp::Assert) {
+    outcome_ = Outcome::AssertionFailure;
+    goto stop;
+  }
+  if (in->op == InstructionOp::Assume) {
+    outcome_ = Outcome::Blocked;
+    goto stop;
+  }
+  if (in->op == InstructionOp::While && fault_active(Fault::FastPathLoopExitUncounted)) [[unlikely]]
+    --steps;  // the planted fault
+  SYMREF_STEP(in->jump);
+
+skip:
+  SYMREF_STEP(in->next);
+call : {
+  const std::size_t old_size = locals_.size();
+  if (in->op == InstructionOp::CallMethod) {
+    Value receiver;
+    if (!evaluate_into(in->value, receiver)) goto failed;
+    if (receiver.is_nil()) {
+      error_ = Outcome::NilDereference;
+      goto failed;
+    }
+    locals_.push_back(std::move(receiver));
+    refresh_locals();
+  }
+  if (!bind_arguments(*in, old_size)) goto failed;
+  if (frames_.size() >= limits.max_depth) {  // not a transition: the run is cut off
+    locals_.resize(old_size);
+    --steps;
+    outcome_ = Outcome::Bound;
+    bound_reason_ = "call depth limit " + std::to_string(limits.max_depth) + " reached";
+    goto stop;
+  }
+  if (in->checks_definedness) push(BranchRecord::Defined);
+  SYMREF_STEP(enter(*in));
+}
+method_result : {
+  ObjectId object = nil_object;
+  std::size_t index = 0;
+  if (!locate(in->location, object, index)) goto failed;
+  if (in->result_needs_definedness) push(BranchRecord::Defined);
+  store(in->location, object, index, result_);
+  SYMREF_STEP(in->next);
+}
+return_value : {
+  Value value;
+  if (!evaluate_into(in->value, value)) goto failed;
+  if (in->checks_definedness) push(BranchRecord::Defined);
+  result_ = std::move(value);
+  SYMREF_STEP(in->next);  // the body's End: the closure's statement is ε
+}
+end:
+  SYMREF_STEP(leave());
+main_end:  // main's closure is ε: no transition, the run is over
+  --steps;
+  outcome_ = Outcome::Normal;
+  goto stop;
+jump:  // followed at compile time, never reached; not a transition
+  --steps;
+  SYMREF_STEP(in->jump);
+#undef SYMREF_STEP
+
+failed:  // §2.1 error transition: the letter E and the outcome of the failed δ
+  push(BranchRecord::Error);
+  outcome_ = error_;
+  goto stop;
+limit:
+  if (in->op == InstructionOp::MainEnd) {
+    outcome_ = Outcome::Normal;
+  } else {
+    outcome_ = Outcome::Bound;
+    bound_reason_ = "step limit " + std::to_string(max_steps) + " reached";
+  }
+stop:
   steps_ = steps;
+  branches_.current_ = letters;
+  branches_.size_ = letter_count;
   return outcome_;
 }
 

@@ -20,8 +20,12 @@ namespace symref {
 class FastMachine {
  public:
   FastMachine(const Program& program, GlobalState initial);
+  // Its compact form holds addresses of its own globals (CompactInstruction::left_value, ...).
+  FastMachine(const FastMachine&) = delete;
+  FastMachine& operator=(const FastMachine&) = delete;
 
-  // Runs to the end or to a limit (outcome Bound), as ConcreteMachine::run does.
+  // Runs to the end or to a limit (outcome Bound), as ConcreteMachine::run does; once per machine
+  // (it starts at main's first instruction).
   Outcome run(const RunLimits& limits);
 
   Outcome outcome() const { return outcome_; }
@@ -45,19 +49,14 @@ class FastMachine {
   }
   // After the locals moved (a push may reallocate them) or the top closure changed.
   void refresh_locals() { slots_[static_cast<int>(OperandKind::Local)] = locals_.data() + locals_base_; }
-  bool small_binary(const CompactInstruction& in, Value& out) const;
-  // The paths for values that stay in 64 bits.  Each returns 1 with the result in `out`; 0 when the
-  // path does not apply (a big integer, an overflow, an operator it does not cover), and then the
-  // general evaluation decides, from the start; -1 when the expression is undefined (error_ set),
-  // failing where the general evaluation fails, in the same order.
-  int small_value(const CompactOperand& operand, std::int64_t& out) {  // int-typed operands only
-    if (operand.kind == OperandKind::Node) return small_node_value(compact_.nodes[static_cast<std::size_t>(operand.index)], out);
-    const Integer& value = leaf(operand).as_integer();
-    out = value.small_value();
-    return value.is_small() ? 1 : 0;
+  Value& slot_of(const CompactInstruction& in) {  // AssignGlobal, AssignLocal: the variable
+    return slots_[static_cast<int>(in.op == InstructionOp::AssignLocal)][in.location.slot];
   }
-  int small_node_value(const CompactNode& node, std::int64_t& out);
-  int small_test(const CompactOperand& operand, bool& out);           // bool-typed operands
+  bool small_binary(const CompactInstruction& in, const Value& left, const Value& right, Value& out) const;
+  // Runs a register form: 1 with the value in its result register; 0 when it gave up (a big
+  // integer, an overflow), and then the general evaluation decides, from the start; -1 when the
+  // expression is undefined (error_ set), failing where the general evaluation fails, in its order.
+  int execute(const MicroRange& range);
   const Value* read(const CompactOperand& operand, Value& scratch);
   bool evaluate(const CompactNode& node, Value& out);
   bool evaluate_into(const CompactOperand& operand, Value& out);
@@ -68,7 +67,6 @@ class FastMachine {
   // Push or pop a closure; each returns the instruction to run next.
   std::int32_t enter(const CompactInstruction& call);
   std::int32_t leave();
-  void fail();
 
   const Program& program_;
   CompactProgram compact_;
@@ -76,6 +74,7 @@ class FastMachine {
   std::vector<Value> locals_;
   std::uint32_t locals_base_ = 0;
   std::vector<Frame> frames_;
+  std::vector<std::int64_t> registers_;  // of the register forms (CompactProgram::registers)
   Value* slots_[3] = {};  // by OperandKind: the globals, the top closure's locals, the constants
   Value result_;
   Outcome outcome_ = Outcome::Running;
