@@ -55,6 +55,8 @@ const std::vector<FaultDescription>& all_faults() {
       {Fault::ApcRule3DifferingValues, "apc-rule3-differing-values", "apc rule 3 takes the first changing backbone's value although the others set different ones", "test:ApcRules.RuleThreeNeedsOneValue"},
       {Fault::ApcPhiTauUpToKappa, "apc-phi-tau-up-to-kappa", "apc's looping condition asks the loop path's condition for tau_i <= k_i instead of tau_i < k_i", "--count 100 --level 1 --property apc_necessary"},
       {Fault::ApcInnerCountersKept, "apc-inner-counters-kept", "apc keeps inner-loop counters in a loop summary instead of giving *", "test:ApcRules.InnerCountersGiveStar"},
+      {Fault::CompactSubstitutionSkipsCondition, "compact-substitution-skips-condition", "compact s[[v]] replaces the parameters in the memory but not in the path condition", "--count 40 --level 1 --property lemma1_composition"},
+      {Fault::CompactForallUpToKappa, "compact-forall-up-to-kappa", "a loop template's exit condition asks the cycle of passes 0..k instead of 0..k-1", "--count 40 --level 1 --property template_validity"},
   };
   return faults;
 }

@@ -56,6 +56,8 @@ enum class Fault : unsigned char {
   ApcRule3DifferingValues,    // apc §3.1: rule 3 fires although the changing backbones set different values
   ApcPhiTauUpToKappa,         // apc §3.1: φ_κ quantifies τ_i ≤ κ_i instead of τ_i < κ_i
   ApcInnerCountersKept,       // apc §3.1: θ_i(a) with inner-loop counters is kept instead of giving ⋆
+  CompactSubstitutionSkipsCondition,  // compact engine: s⟦ν⟧ substitutes θ but leaves φ's parameters (Trtík §3)
+  CompactForallUpToKappa,     // compact engine: φ_x⟦κ⟧ asks the cycle for 0 ≤ τ ≤ κ instead of τ < κ (§5.1)
 };
 
 struct FaultDescription {

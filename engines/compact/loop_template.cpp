@@ -180,6 +180,7 @@ class TemplateBuilder {
       : program_(program), terms_(terms), options_(options), statistics_(statistics) {
     solver::SolverOptions solver_options;
     solver_options.timeout_milliseconds = options.timeout_milliseconds;
+    solver_options.smt_directory = options.smt_directory;
     solver_ = solver::make_solver(options.solver, terms, solver_options);
   }
 
@@ -296,7 +297,10 @@ class TemplateBuilder {
     Term pass_condition = pass.path_condition.conjunction(terms_);
     Term zero = terms_.integer(0);
     Term earlier_passes = terms_.forall(
-        tau, terms_.implies(terms_.logical_and(terms_.less_equal(zero, tau), terms_.less(tau, kappa)), at_tau.apply(pass_condition)));
+        tau, terms_.implies(terms_.logical_and(terms_.less_equal(zero, tau),
+                                               fault_active(Fault::CompactForallUpToKappa) ? terms_.less_equal(tau, kappa)
+                                                                                           : terms_.less(tau, kappa)),
+                            at_tau.apply(pass_condition)));
 
     for (const auto& [fork, taken] : cycle.forks) {
       for (std::size_t k = 0; k < fork->successors.size(); ++k) {
