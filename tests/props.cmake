@@ -56,6 +56,21 @@ add_test(NAME props.property_can_fail.compact_tests_replay
                  -P ${CMAKE_CURRENT_SOURCE_DIR}/props/expect_fault_caught.cmake)
 set_tests_properties(props.property_can_fail.compact_tests_replay PROPERTIES LABELS faults TIMEOUT 300)
 
+# The level-1 properties of compact execution (issue 9), each with a planted fault it catches:
+# Lemma 1 with Definition 2 against composition without θ⟨·⟩, Theorem 2 against a wrong θ⟦κ⟧,
+# Definition 5 (L2)/(L3) against a dropped exit.
+foreach(pair lemma1_composition:compact-composition-without-theta compact_completeness:compact-theta-off-by-one
+             template_validity:compact-exit-dropped)
+  string(REPLACE ":" ";" parts ${pair})
+  list(GET parts 0 property)
+  list(GET parts 1 fault)
+  add_test(NAME props.property_can_fail.${property}
+           COMMAND ${CMAKE_COMMAND} -DSYMREF=$<TARGET_FILE:symref> -DFAULT=${fault} -DSEED=1 -DCOUNT=100 -DLEVEL=1
+                   "-DEXTRA=--property;${property}" -DOUTPUT=${fault_output}/${property}
+                   -P ${CMAKE_CURRENT_SOURCE_DIR}/props/expect_fault_caught.cmake)
+  set_tests_properties(props.property_can_fail.${property} PROPERTIES LABELS faults TIMEOUT 300)
+endforeach()
+
 # The command line: usage errors exit 2, a clean campaign exits 0, `gen` repeats itself.
 add_test(NAME props.cli COMMAND ${CMAKE_COMMAND} -DSYMREF=$<TARGET_FILE:symref> -P ${CMAKE_CURRENT_SOURCE_DIR}/props/cli_checks.cmake)
 set_tests_properties(props.cli PROPERTIES LABELS unit TIMEOUT 300)
