@@ -21,8 +21,22 @@ bool has_usable_template(const std::vector<compact::LoopTemplate>& templates) {
   return false;
 }
 
-PropertyVerdict as_property_verdict(CaseWorkspace& workspace, const compact::AgreementVerdict& agreement) {
+PropertyVerdict check_compact_theorem(CaseWorkspace& workspace, CompactTheorem theorem) {
+  const PropertySettings& settings = workspace.settings();
+  compact::CompactOptions options = compact_options_for(settings);
+  options.validate_models = false;
+  compact::CompactResult result = compact::explore_compact(workspace.program(), workspace.terms(), options);
   PropertyVerdict verdict;
+  if (!has_usable_template(result.templates) || (theorem == CompactTheorem::Soundness && result.statistics.truncated)) {
+    ++verdict.skipped;
+    return verdict;
+  }
+  const ExplorationResult& classic = workspace.forward_exploration();
+  compact::AgreementVerdict agreement =
+      theorem == CompactTheorem::Soundness
+          ? compact::check_theorem1(workspace.program(), workspace.terms(), result, classic, settings.timeout_milliseconds)
+          : compact::check_theorem2(workspace.program(), workspace.terms(), result, classic, settings.loop_bound,
+                                    settings.timeout_milliseconds);
   verdict.checks = agreement.checks;
   verdict.unknown = agreement.unknown;
   verdict.skipped = agreement.skipped;

@@ -14,7 +14,10 @@ compact::CompactOptions compact_options_for(const PropertySettings& settings);
 // Has at least one loop a usable template?  Without one compact execution is the classic one.
 bool has_usable_template(const std::vector<compact::LoopTemplate>& templates);
 
-// Theorem 1 or 2 against the workspace's forward tree, as a property verdict (the witness as JSON).
-PropertyVerdict as_property_verdict(CaseWorkspace& workspace, const compact::AgreementVerdict& agreement);
+// Theorem 1 (soundness) or 2 (completeness) of the compact tree against the workspace's forward
+// tree, as a property verdict (the witness as JSON).  Skipped when no loop has a usable template,
+// and for Theorem 1 when the compact search was cut (a missing leaf would prove nothing).
+enum class CompactTheorem { Soundness, Completeness };
+PropertyVerdict check_compact_theorem(CaseWorkspace& workspace, CompactTheorem theorem);
 
 }  // namespace symref::props

@@ -60,25 +60,18 @@ def tree_nodes(paths):
     return len(nodes)
 
 
-def explore_row(name, configuration, measured):
+def row(name, configuration, measured):
+    """One table row; compact runs add their quantified queries, finiteness and states put into Q."""
     elapsed, out = measured
     if elapsed is None:
-        return f"| {name} | {configuration} | — | — | — | — | {out} |"
+        return f"| {name} | {configuration} | — | — | — | — | — | {out} |"
     s = out["stats"]
     failures = sum(1 for p in out["paths"] if p["status"] == "sat" and p["outcome"] == "assertion-failure")
+    compact = out.get("engine") == "compact"
+    queries = f"{s['queries']} ({s['quantified_queries']} quantified)" if compact else str(s["queries"])
+    notes = f"assert fails: {failures}" + (f", finite: {out['finite']}, Q vertices: {s['vertices']}" if compact else "")
     return (f"| {name} | {configuration} | {s['paths']} | {s['feasible']} | {tree_nodes(out['paths'])} | "
-            f"{s['queries']} | {elapsed:.3f} | assert fails: {failures} |")
-
-
-def compact_row(name, configuration, measured):
-    elapsed, out = measured
-    if elapsed is None:
-        return f"| {name} | {configuration} | — | — | — | — | {out} |"
-    s = out["stats"]
-    failures = sum(1 for p in out["paths"] if p["status"] == "sat" and p["outcome"] == "assertion-failure")
-    return (f"| {name} | {configuration} | {s['paths']} | {s['feasible']} | {tree_nodes(out['paths'])} | "
-            f"{s['queries']} ({s['quantified_queries']} quantified) | {elapsed:.3f} | assert fails: {failures}, "
-            f"finite: {out['finite']}, Q vertices: {s['vertices']} |")
+            f"{queries} | {elapsed:.3f} | {notes} |")
 
 
 HEADER = ("| program | run | leaves | feasible | vertices | queries | seconds | notes |\n"
@@ -97,20 +90,20 @@ def main():
             program = scratch / f"loops_{k}.sym"
             program.write_text(sequential_loops(k))
             name = f"(a) {k} loops"
-            print(explore_row(name, "explore --loop-bound 3", run(symref, ["explore", str(program), "--loop-bound", "3", "--solver", solver])))
-            print(compact_row(name, "compact", run(symref, ["compact", str(program), "--solver", solver])))
+            print(row(name, "explore --loop-bound 3", run(symref, ["explore", str(program), "--loop-bound", "3", "--solver", solver])))
+            print(row(name, "compact", run(symref, ["compact", str(program), "--solver", solver])))
         for k in (2, 4, 6):
             program = scratch / f"count_if_{k}.sym"
             program.write_text(count_if(k))
             name = f"(b) countIf, len {k}"
-            print(explore_row(name, f"explore --loop-bound {k}", run(symref, ["explore", str(program), "--loop-bound", str(k), "--solver", solver])))
-            print(compact_row(name, f"compact --max-instances {k + 1} --loop-bound 1",
+            print(row(name, f"explore --loop-bound {k}", run(symref, ["explore", str(program), "--loop-bound", str(k), "--solver", solver])))
+            print(row(name, f"compact --max-instances {k + 1} --loop-bound 1",
                               run(symref, ["compact", str(program), "--max-instances", str(k + 1), "--loop-bound", "1", "--solver", solver])))
-        print("| (c) recursive search | — | not measured: recursion templates (§5.2) are not built | | | | | |")
+        print("| (c) recursive search | — | — | — | — | — | — | not measured: recursion templates (§5.2) are not built |")
         for bound in (49, 50):
-            print(explore_row("(d) late assert", f"explore --loop-bound {bound}",
+            print(row("(d) late assert", f"explore --loop-bound {bound}",
                               run(symref, ["explore", str(late_assert), "--loop-bound", str(bound), "--solver", solver])))
-        print(compact_row("(d) late assert", "compact", run(symref, ["compact", str(late_assert), "--solver", solver])))
+        print(row("(d) late assert", "compact", run(symref, ["compact", str(late_assert), "--solver", solver])))
 
 
 if __name__ == "__main__":

@@ -219,14 +219,10 @@ ExplorationResult compact_tree(const CompactResult& result) {
       tree.nodes[0].children.push_back(at);
     }
     tree.nodes[at].path = static_cast<std::int32_t>(k);
-    ExploredPath leaf;
-    leaf.node = at;
-    leaf.branches = path.branches;
-    leaf.outcome = path.outcome;
-    leaf.status = path.status;
-    leaf.status_reason = path.status_reason;
-    leaf.path_condition = path.path_condition;
-    if (path.status == solver::SatResult::Sat) leaf.test = path.test;
+    ExploredPath leaf{.node = at, .branches = path.branches, .outcome = path.outcome, .status = path.status,
+                      .status_reason = path.status_reason, .path_condition = path.path_condition, .final_configuration = {},
+                      .test = path.status == solver::SatResult::Sat ? path.test : std::nullopt, .test_note = {},
+                      .replay = {}, .agreement = {}, .forward_path_condition = nullptr, .separating_input = {}};
     tree.paths.push_back(std::move(leaf));
   }
   return tree;

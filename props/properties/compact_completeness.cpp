@@ -10,18 +10,7 @@
 namespace symref::props {
 
 PropertyVerdict check_compact_completeness(CaseWorkspace& workspace) {
-  const PropertySettings& settings = workspace.settings();
-  compact::CompactOptions options = compact_options_for(settings);
-  options.validate_models = false;
-  compact::CompactResult result = compact::explore_compact(workspace.program(), workspace.terms(), options);
-  if (!has_usable_template(result.templates)) {
-    PropertyVerdict verdict;
-    ++verdict.skipped;
-    return verdict;
-  }
-  return as_property_verdict(workspace,
-                             compact::check_theorem2(workspace.program(), workspace.terms(), result, workspace.forward_exploration(),
-                                                     settings.loop_bound, settings.timeout_milliseconds));
+  return check_compact_theorem(workspace, CompactTheorem::Completeness);
 }
 
 }  // namespace symref::props

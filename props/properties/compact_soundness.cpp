@@ -10,17 +10,7 @@
 namespace symref::props {
 
 PropertyVerdict check_compact_soundness(CaseWorkspace& workspace) {
-  const PropertySettings& settings = workspace.settings();
-  compact::CompactOptions options = compact_options_for(settings);
-  options.validate_models = false;
-  compact::CompactResult result = compact::explore_compact(workspace.program(), workspace.terms(), options);
-  if (!has_usable_template(result.templates) || result.statistics.truncated) {
-    PropertyVerdict verdict;
-    ++verdict.skipped;
-    return verdict;
-  }
-  return as_property_verdict(workspace, compact::check_theorem1(workspace.program(), workspace.terms(), result,
-                                                                workspace.forward_exploration(), settings.timeout_milliseconds));
+  return check_compact_theorem(workspace, CompactTheorem::Soundness);
 }
 
 }  // namespace symref::props
