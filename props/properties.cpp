@@ -53,6 +53,12 @@ const std::vector<PropertyDescription>& all_properties() {
        "each feasible compact leaf's test replays concretely along its branches expanded under the test's k, to its outcome", 1},
       {PropertyKind::MutualExclusion, "mutual_exclusion", "heap draft Theorem 1",
        "on every feasible summary leaf, each L(r) has pairwise exclusive guards that cover the path condition", 3, 3},
+      {PropertyKind::Lemma1Composition, "lemma1_composition", "Trtík Lemma 1, Definition 2",
+       "the five identities of composition, theta<.> and substitution on random states and valuations, and s o s' as defined", 1},
+      {PropertyKind::CompactCompleteness, "compact_completeness", "Trtík Theorem 2",
+       "for each compact leaf and each k <= K with its condition satisfiable, the forward leaf along the expansion matches", 1},
+      {PropertyKind::TemplateValidity, "template_validity", "Trtík Definition 5 (L2), (L3)",
+       "every forward vertex at a templated loop reaches, or is reached by, the exits u o t_i[[k]] up to K", 1},
   };
   return properties;
 }
@@ -93,6 +99,9 @@ PropertyVerdict dispatch(PropertyKind kind, CaseWorkspace& workspace) {
     case PropertyKind::ConcreteFastPath: return check_concrete_fast_path(workspace);
     case PropertyKind::CompactTestsReplay: return check_compact_tests_replay(workspace);
     case PropertyKind::MutualExclusion: return check_mutual_exclusion(workspace);
+    case PropertyKind::Lemma1Composition: return check_lemma1_composition(workspace);
+    case PropertyKind::CompactCompleteness: return check_compact_completeness(workspace);
+    case PropertyKind::TemplateValidity: return check_template_validity(workspace);
   }
   throw std::logic_error("unknown property");
 }

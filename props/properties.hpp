@@ -40,6 +40,9 @@ enum class PropertyKind : std::uint8_t {
   ConcreteFastPath,
   CompactTestsReplay,
   MutualExclusion,
+  Lemma1Composition,
+  CompactCompleteness,
+  TemplateValidity,
 };
 
 struct PropertyDescription {
@@ -100,5 +103,8 @@ PropertyVerdict check_apc_unsat_no_path(CaseWorkspace& workspace);
 PropertyVerdict check_concrete_fast_path(CaseWorkspace& workspace);
 PropertyVerdict check_compact_tests_replay(CaseWorkspace& workspace);
 PropertyVerdict check_mutual_exclusion(CaseWorkspace& workspace);
+PropertyVerdict check_lemma1_composition(CaseWorkspace& workspace);
+PropertyVerdict check_compact_completeness(CaseWorkspace& workspace);
+PropertyVerdict check_template_validity(CaseWorkspace& workspace);
 
 }  // namespace symref::props

@@ -59,6 +59,7 @@ const std::vector<FaultDescription>& all_faults() {
       {Fault::CompactRecordNeverPopped, "compact-record-never-popped", "a recursion template's special record is never popped, so its return phase is lost", "--count 100 --level 2 --property compact_soundness"},
       {Fault::CompactTauUpToKappa, "compact-tau-up-to-kappa", "a template exit's condition asks the cycle's condition for every tau <= k instead of tau < k", "--count 100 --level 1 --property compact_soundness"},
       {Fault::FastPathOrNotShortCircuit, "fast-path-or-not-short-circuit", "the concrete fast path's register form of || evaluates its right operand, and takes its value, when the left one is true", "--count 100 --level 1 --property concrete_fast_path"},
+      {Fault::CompactSubstitutionSkipsCondition, "compact-substitution-skips-condition", "compact s[[v]] replaces the parameters in the memory but not in the path condition", "--count 40 --level 1 --property lemma1_composition"},
   };
   return faults;
 }

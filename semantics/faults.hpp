@@ -60,6 +60,7 @@ enum class Fault : unsigned char {
   CompactRecordNeverPopped,   // compact engine: a special record (t, κ) stays on the stack, its return phase never applied
   CompactTauUpToKappa,        // compact engine: the ∀τ conjunct of φ_x⟦κ⟧ ranges over τ ≤ κ instead of τ < κ (§5.1)
   FastPathOrNotShortCircuit,  // the concrete fast path's register form of `||` runs its right operand when the left is true
+  CompactSubstitutionSkipsCondition,  // compact engine: s⟦ν⟧ substitutes θ but leaves φ's parameters (Trtík §3)
 };
 
 struct FaultDescription {

@@ -33,6 +33,13 @@ add_test(NAME props.fault.none
 set_tests_properties(props.fault.none PROPERTIES LABELS faults TIMEOUT 300)
 
 # Every property can fail: each one alone catches a planted fault (props/README.md has the matrix).
+function(add_property_can_fail property fault level)
+  add_test(NAME props.property_can_fail.${property}
+           COMMAND ${CMAKE_COMMAND} -DSYMREF=$<TARGET_FILE:symref> -DFAULT=${fault} -DSEED=1 -DCOUNT=100 -DLEVEL=${level}
+                   "-DEXTRA=--property;${property}" -DOUTPUT=${fault_output}/${property}
+                   -P ${CMAKE_CURRENT_SOURCE_DIR}/props/expect_fault_caught.cmake)
+  set_tests_properties(props.property_can_fail.${property} PROPERTIES LABELS faults TIMEOUT 300)
+endfunction()
 foreach(pair substitution:missing-alias-case definedness:array-bound-off-by-one correctness:branch-not-negated
              completeness:local-frame-not-restored traces:wp-definedness-dropped pc_equals_wp:this-by-name
              solvers_agree:model-not-validated tests_replay:branch-not-negated
@@ -40,21 +47,17 @@ foreach(pair substitution:missing-alias-case definedness:array-bound-off-by-one 
              compositional_outcomes:loop-exit-not-negated compositional_progress:compositional-lazy-guards-free
              compositional_tests_replay:branch-not-negated)
   string(REPLACE ":" ";" parts ${pair})
-  list(GET parts 0 property)
-  list(GET parts 1 fault)
-  add_test(NAME props.property_can_fail.${property}
-           COMMAND ${CMAKE_COMMAND} -DSYMREF=$<TARGET_FILE:symref> -DFAULT=${fault} -DSEED=1 -DCOUNT=100 -DLEVEL=3
-                   "-DEXTRA=--property;${property}" -DOUTPUT=${fault_output}/${property}
-                   -P ${CMAKE_CURRENT_SOURCE_DIR}/props/expect_fault_caught.cmake)
-  set_tests_properties(props.property_can_fail.${property} PROPERTIES LABELS faults TIMEOUT 300)
+  add_property_can_fail(${parts} 3)
 endforeach()
 
-# compact_tests_replay applies to level 1 only (PropertyDescription::max_level), so its own row.
-add_test(NAME props.property_can_fail.compact_tests_replay
-         COMMAND ${CMAKE_COMMAND} -DSYMREF=$<TARGET_FILE:symref> -DFAULT=compact-theta-off-by-one -DSEED=1 -DCOUNT=100 -DLEVEL=1
-                 "-DEXTRA=--property;compact_tests_replay" -DOUTPUT=${fault_output}/compact_tests_replay
-                 -P ${CMAKE_CURRENT_SOURCE_DIR}/props/expect_fault_caught.cmake)
-set_tests_properties(props.property_can_fail.compact_tests_replay PROPERTIES LABELS faults TIMEOUT 300)
+# The compact properties apply to level 1 only (PropertyDescription::max_level), so their own rows:
+# Theorem 2 against a wrong θ⟦κ⟧ (twice), Lemma 1 with Definition 2 against composition without
+# θ⟨·⟩, Definition 5 (L2)/(L3) against a dropped exit.
+foreach(pair compact_tests_replay:compact-theta-off-by-one lemma1_composition:compact-composition-without-theta
+             compact_completeness:compact-theta-off-by-one template_validity:compact-exit-dropped)
+  string(REPLACE ":" ";" parts ${pair})
+  add_property_can_fail(${parts} 1)
+endforeach()
 
 # The command line: usage errors exit 2, a clean campaign exits 0, `gen` repeats itself.
 add_test(NAME props.cli COMMAND ${CMAKE_COMMAND} -DSYMREF=$<TARGET_FILE:symref> -P ${CMAKE_CURRENT_SOURCE_DIR}/props/cli_checks.cmake)

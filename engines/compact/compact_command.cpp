@@ -4,9 +4,12 @@
 #include <iostream>
 #include <memory>
 
+#include "engines/compact/classic_agreement.hpp"
 #include "engines/compact/compact_report.hpp"
 #include "interp/cli/exit_codes.hpp"
+#include "interp/cli/explore_extension.hpp"
 #include "interp/property_failure.hpp"
+#include "interp/state_json/state_format.hpp"
 #include "semantics/syntax/front_end.hpp"
 
 namespace symref::compact {
@@ -26,6 +29,9 @@ struct CompactCommandOptions {
   std::string solver = "z3";
   unsigned timeout_milliseconds = 5000;
   std::string format = "text";
+  std::string tests_directory;
+  std::string smt_directory;
+  std::uint32_t check_classic = 0;  // 0: off; K: Theorems 1 and 2 against explore --loop-bound K
   std::string fault;
 };
 
@@ -35,7 +41,38 @@ void add_solver_options(CLI::App* command, CompactCommandOptions& options) {
       ->capture_default_str();
   command->add_option("--timeout", options.timeout_milliseconds, "per solver query, in milliseconds (0: none)")
       ->capture_default_str();
-  command->add_option("--format", options.format, "text or json")->check(CLI::IsMember({"text", "json"}))->capture_default_str();
+}
+
+// Theorems 1 and 2 (Trtík) against `explore --loop-bound K`: a summary line each, a failure throws.
+nlohmann::ordered_json check_against_classic(const Program& program, terms::TermManager& terms, const CompactResult& result,
+                                             const CompactCommandOptions& options) {
+  ExploreOptions explore_options;
+  explore_options.limits.loop_bound = options.check_classic;
+  explore_options.max_steps = options.max_steps;
+  explore_options.max_paths = options.max_paths;
+  explore_options.timeout_milliseconds = options.timeout_milliseconds;
+  ExplorationResult classic = Explorer(program, terms, explore_options).explore();
+  nlohmann::ordered_json summary;
+  summary["loop_bound"] = options.check_classic;
+  summary["forward_leaves"] = classic.paths.size();
+  std::string failures;
+  auto record = [&](const char* name, const AgreementVerdict& verdict) {
+    summary[name] = {{"checks", verdict.checks}, {"unknown", verdict.unknown}, {"skipped", verdict.skipped},
+                     {"verdict", verdict.failure ? "fails" : "holds"}};
+    if (verdict.failure) {
+      failures += "\n  " + *verdict.failure;
+      if (verdict.witness) failures += "\n  input: " + write_state(program, *verdict.witness).dump();
+    }
+  };
+  // Theorem 1 needs the whole compact tree: a truncated one is not checked.
+  if (result.statistics.truncated) summary["theorem1"] = {{"verdict", "skipped: the compact search was truncated"}};
+  else record("theorem1", check_theorem1(program, terms, result, classic, options.timeout_milliseconds));
+  record("theorem2", check_theorem2(program, terms, result, classic, options.check_classic, options.timeout_milliseconds));
+  if (!failures.empty()) {
+    std::cerr << summary.dump(2) << "\n";
+    throw PropertyFailure("the compact tree disagrees with explore --loop-bound " + std::to_string(options.check_classic) + failures);
+  }
+  return summary;
 }
 
 int run_compact(const CompactCommandOptions& options) {
@@ -53,10 +90,23 @@ int run_compact(const CompactCommandOptions& options) {
   compact.max_paths = options.max_paths;
   compact.solver = options.solver;
   compact.timeout_milliseconds = options.timeout_milliseconds;
+  compact.smt_directory = options.smt_directory;
+  if (!options.tests_directory.empty()) cli::create_tests_directory(options.tests_directory);
   CompactResult result = explore_compact(*program, terms, compact);
+  nlohmann::ordered_json agreement;
+  if (options.check_classic > 0) agreement = check_against_classic(*program, terms, result, options);
   ReportContext context{*program, terms, options.file, "compact", options.solver};
-  if (options.format == "json") std::cout << compact_to_json(context, result).dump(2) << "\n";
-  else std::cout << compact_to_text(context, result);
+  if (options.format == "json") {
+    nlohmann::ordered_json out = compact_to_json(context, result);
+    if (!agreement.is_null()) out["check_classic"] = agreement;
+    std::cout << out.dump(2) << "\n";
+  } else if (options.format == "dot") {
+    std::cout << compact_to_dot(context, result);
+  } else {
+    std::cout << compact_to_text(context, result);
+    if (!agreement.is_null()) std::cout << "check-classic: " << agreement.dump() << "\n";
+  }
+  if (!options.tests_directory.empty()) cli::write_tests(options.tests_directory, *program, compact_tree(result));
   std::string failures = describe_replay_failures(result);
   if (!failures.empty()) throw PropertyFailure("a test does not follow its compact path (Theorem 2)" + failures);
   return cli::exit_done;
@@ -106,6 +156,15 @@ void add_compact_command(CLI::App& app, cli::Action& action) {
   command->add_option("--max-steps", options->max_steps, "transitions per path")->capture_default_str();
   command->add_option("--max-paths", options->max_paths, "leaves; then the search stops")->capture_default_str();
   add_solver_options(command, *options);
+  command->add_option("--format", options->format, "text, json or dot (the compact tree for Graphviz)")
+      ->check(CLI::IsMember({"text", "json", "dot"}))
+      ->capture_default_str();
+  command->add_option("--tests", options->tests_directory, "write each feasible leaf's test input to this directory");
+  command->add_option("--smt-dir", options->smt_directory,
+                      "write every solver query there as SMT-LIB2 (the search's in DIR/search, the templates' in DIR/templates)");
+  command->add_option("--check-classic", options->check_classic,
+                      "check Theorems 1 and 2 against explore --loop-bound K; exit 3 when one fails")
+      ->check(CLI::PositiveNumber);
   cli::add_fault_option(command, options->fault, "switch on a planted bug (see `symref fuzz --list-faults`)");
   command->final_callback([&action, options] { action = [options] { return run_compact(*options); }; });
 }
@@ -115,6 +174,7 @@ void add_templates_command(CLI::App& app, cli::Action& action) {
   CLI::App* command = app.add_subcommand("templates", "loop templates of a program (Trtík §5.1), detection only");
   command->add_option("FILE", options->file, "the program (.sym)")->required();
   add_solver_options(command, *options);
+  command->add_option("--format", options->format, "text or json")->check(CLI::IsMember({"text", "json"}))->capture_default_str();
   cli::add_fault_option(command, options->fault, "switch on a planted bug (see `symref fuzz --list-faults`)");
   command->final_callback([&action, options] { action = [options] { return run_templates(*options); }; });
 }

@@ -212,6 +212,51 @@ std::string compact_to_text(const ReportContext& context, const CompactResult& r
   return out.str();
 }
 
+ExplorationResult compact_tree(const CompactResult& result) {
+  ExplorationResult tree;
+  tree.nodes.emplace_back();  // the root
+  for (std::size_t k = 0; k < result.paths.size(); ++k) {
+    const CompactPath& path = result.paths[k];
+    std::int32_t at = 0;
+    for (std::size_t i = 0; i < path.branches.size();) {
+      // One edge: a letter, or a whole {ID#N} instance.
+      std::size_t length = path.branches[i] == '{' ? path.branches.find('}', i) + 1 - i : 1;
+      std::string letters = path.branches.substr(i, length);
+      i += length;
+      std::int32_t next = -1;
+      for (std::int32_t child : tree.nodes[at].children)
+        if (tree.nodes[child].letters == letters && tree.nodes[child].path < 0) next = child;
+      if (next < 0 || i == path.branches.size()) {  // a leaf always gets its own node
+        next = static_cast<std::int32_t>(tree.nodes.size());
+        TreeNode node;
+        node.parent = at;
+        node.letters = letters;
+        tree.nodes.push_back(std::move(node));
+        tree.nodes[at].children.push_back(next);
+      }
+      at = next;
+    }
+    if (at == 0) {  // no branches at all: the single leaf hangs below the root
+      TreeNode node;
+      node.parent = 0;
+      tree.nodes.push_back(std::move(node));
+      at = static_cast<std::int32_t>(tree.nodes.size() - 1);
+      tree.nodes[0].children.push_back(at);
+    }
+    tree.nodes[at].path = static_cast<std::int32_t>(k);
+    ExploredPath leaf{.node = at, .branches = path.branches, .outcome = path.outcome, .status = path.status,
+                      .status_reason = path.status_reason, .path_condition = path.path_condition, .final_configuration = {},
+                      .test = path.status == solver::SatResult::Sat ? path.test : std::nullopt, .test_note = {},
+                      .replay = {}, .agreement = {}, .forward_path_condition = nullptr, .separating_input = {}};
+    tree.paths.push_back(std::move(leaf));
+  }
+  return tree;
+}
+
+std::string compact_to_dot(const ReportContext& context, const CompactResult& result) {
+  return exploration_to_dot(context, compact_tree(result));
+}
+
 std::string describe_replay_failures(const CompactResult& result) {
   std::string out;
   for (const CompactPath& path : result.paths)

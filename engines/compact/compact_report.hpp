@@ -17,6 +17,12 @@ std::string templates_to_text(const ReportContext& context, const std::vector<Lo
 nlohmann::ordered_json compact_to_json(const ReportContext& context, const CompactResult& result);
 std::string compact_to_text(const ReportContext& context, const CompactResult& result);
 
+// The compact tree in the explorer's shape: one edge per branch letter or template instance
+// ({ID#N}), leaves in the order of result.paths with their outcome, status, φ and test.  Lets the
+// explorer's reporting draw it (DOT) and write its tests.
+ExplorationResult compact_tree(const CompactResult& result);
+std::string compact_to_dot(const ReportContext& context, const CompactResult& result);
+
 // Every feasible leaf whose test run disagrees with its expanded branches, one line each; empty when none.
 std::string describe_replay_failures(const CompactResult& result);
 

@@ -80,6 +80,7 @@ SymbolicConfiguration substitute_parameters(terms::TermManager& terms, const Sym
   for (Term& t : result.globals) t = substitution.apply(t);
   for (Term& t : result.fields) t = substitution.apply(t);
   for (Term& t : result.locals) t = substitution.apply(t);
+  if (fault_active(Fault::CompactSubstitutionSkipsCondition)) [[unlikely]] return result;
   PathCondition condition;
   for (Term conjunct : s.path_condition.conjuncts()) condition = condition.with(substitution.apply(conjunct));
   result.path_condition = condition;

@@ -60,6 +60,7 @@ struct TemplateOptions {
   unsigned timeout_milliseconds = 5000;
   std::size_t max_cycles = 16;       // paths through one pass of a body
   std::uint64_t max_pass_steps = 2000;
+  std::string smt_directory;         // each construction query as SMT-LIB2 (--smt-dir)
 };
 
 struct TemplateStatistics {

@@ -46,8 +46,6 @@ void create_tests_directory(const std::string& directory) {
     throw InputError(directory + ": error: cannot create the directory" + (error ? " (" + error.message() + ")" : "") + "\n");
 }
 
-namespace {
-
 void write_tests(const std::string& directory, const Program& program, const ExplorationResult& result) {
   for (std::size_t k = 0; k < result.paths.size(); ++k) {
     const ExploredPath& path = result.paths[k];
@@ -58,6 +56,8 @@ void write_tests(const std::string& directory, const Program& program, const Exp
     out << write_state(program, *path.test).dump(2) << "\n";
   }
 }
+
+namespace {
 
 int explore(const ExploreCommandOptions& options) {
   activate_fault(options.fault);

@@ -34,5 +34,7 @@ void add_explore_command(CLI::App& app, Action& action, const std::vector<Explor
 
 // `--tests DIR`: created when missing (InputError when it cannot be).
 void create_tests_directory(const std::string& directory);
+// Each leaf's test input as `path-N-BRANCHES.json` in `directory` (InputError when one cannot be written).
+void write_tests(const std::string& directory, const Program& program, const ExplorationResult& result);
 
 }  // namespace symref::cli

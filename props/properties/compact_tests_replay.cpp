@@ -4,7 +4,7 @@
 // condition, and the model's value of every parameter κ.  Run concretely, the test must take the
 // leaf's branch string expanded under those κ (each {ID#N} becomes the cycle ν(κ) times, then
 // exit N) and end in the leaf's outcome.  Leaves cut by a bound are skipped.
-#include "engines/compact/compact_explorer.hpp"
+#include "props/compact_checks.hpp"
 #include "props/properties.hpp"
 #include "props/value_text.hpp"
 #include "semantics/concrete/machine.hpp"
@@ -14,12 +14,8 @@ namespace symref::props {
 PropertyVerdict check_compact_tests_replay(CaseWorkspace& workspace) {
   PropertyVerdict verdict;
   const PropertySettings& settings = workspace.settings();
-  compact::CompactOptions options;
-  options.limits.loop_bound = settings.loop_bound;
-  options.max_steps = settings.max_path_steps;
-  options.max_paths = settings.max_paths * 4;
-  options.max_instances = 3;  // a few instances per path; the loops then run classically
-  options.timeout_milliseconds = settings.timeout_milliseconds;
+  compact::CompactOptions options = compact_options_for(settings);
+  options.generate_tests = true;
   compact::CompactResult result = compact::explore_compact(workspace.program(), workspace.terms(), options);
   for (const compact::CompactPath& leaf : result.paths) {
     if (leaf.status == solver::SatResult::Unknown) ++verdict.unknown;

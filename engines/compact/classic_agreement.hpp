@@ -1,0 +1,54 @@
+// Trtík's Theorems 1 and 2 checked against the forward engine's tree (`explore --loop-bound K`):
+// the core of the properties compact_soundness and compact_completeness and of `compact
+// --check-classic K`, with the state equivalence of Definition 3 decided by the solver.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "engines/compact/compact_explorer.hpp"
+
+namespace symref::compact {
+
+// One question at a time to Z3 (push, check, pop).
+class OneShotSolver {
+ public:
+  OneShotSolver(terms::TermManager& terms, unsigned timeout_milliseconds);
+  ~OneShotSolver();
+  solver::SatResult decide(Term formula);
+
+ private:
+  std::unique_ptr<solver::Solver> solver_;
+};
+
+// condition ∧ (the two states differ somewhere): globals and fields, and with `with_locals` the top
+// frame's locals (Definition 3 compares every variable; at a final state only globals remain).
+// Arrays are compared by length and at a fresh index, fields at a fresh object.
+Term states_differ(terms::TermManager& terms, const Program& program, Term condition, const SymbolicConfiguration& a,
+                   const SymbolicConfiguration& b, bool with_locals = false);
+
+// s ≡ s′ of Definition 3 asked of the solver: the same control location and outcome, φ ⇔ φ′, and
+// the same memory wherever φ holds.  Empty when proved; "unknown" when a query was undecided;
+// otherwise what differs.
+std::string equivalence_gap(OneShotSolver& solver, terms::TermManager& terms, const Program& program,
+                            const SymbolicConfiguration& a, const SymbolicConfiguration& b);
+
+struct AgreementVerdict {
+  std::uint64_t checks = 0, unknown = 0, skipped = 0;
+  std::optional<std::string> failure;
+  std::optional<GlobalState> witness;  // an input that shows the failure, when there is one
+};
+
+// Theorem 1: every feasible forward leaf not cut by the bound is an instance of a compact leaf under
+// some ν: an expansion of its branches, the same outcome, φ ⇔ φ′⟦ν⟧ and the same final state.
+AgreementVerdict check_theorem1(const Program& program, terms::TermManager& terms, const CompactResult& compact,
+                                const ExplorationResult& classic, unsigned timeout_milliseconds);
+
+// Theorem 2: for each compact leaf and each ν with every κ ≤ `bound` and φ′⟦ν⟧ satisfiable, the
+// forward tree has a feasible leaf along the expansion with the same outcome, φ and final state.
+// Expansions the bound cut are skipped.
+AgreementVerdict check_theorem2(const Program& program, terms::TermManager& terms, const CompactResult& compact,
+                                const ExplorationResult& classic, std::uint32_t bound, unsigned timeout_milliseconds);
+
+}  // namespace symref::compact
