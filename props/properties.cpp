@@ -53,6 +53,10 @@ const std::vector<PropertyDescription>& all_properties() {
        "each feasible compact leaf's test replays concretely along its branches expanded under the test's k, to its outcome", 1},
       {PropertyKind::MutualExclusion, "mutual_exclusion", "heap draft Theorem 1",
        "on every feasible summary leaf, each L(r) has pairwise exclusive guards that cover the path condition", 3, 3},
+      {PropertyKind::SummaryExact, "summary_exact", "heap draft Theorem 6, Defs. 15-18",
+       "per branch string, the input graphs of the summary leaf's concretizations are the lazy leaves' graphs, and each replays", 3, 3},
+      {PropertyKind::LazySingleUninitialized, "lazy_single_uninitialized", "heap draft §4",
+       "before every lazy step, |UN| <= 1 and every stored reference has one target under guard true", 3, 3},
   };
   return properties;
 }
@@ -93,6 +97,8 @@ PropertyVerdict dispatch(PropertyKind kind, CaseWorkspace& workspace) {
     case PropertyKind::ConcreteFastPath: return check_concrete_fast_path(workspace);
     case PropertyKind::CompactTestsReplay: return check_compact_tests_replay(workspace);
     case PropertyKind::MutualExclusion: return check_mutual_exclusion(workspace);
+    case PropertyKind::SummaryExact: return check_summary_exact(workspace);
+    case PropertyKind::LazySingleUninitialized: return check_lazy_single_uninitialized(workspace);
   }
   throw std::logic_error("unknown property");
 }

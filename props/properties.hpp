@@ -40,6 +40,8 @@ enum class PropertyKind : std::uint8_t {
   ConcreteFastPath,
   CompactTestsReplay,
   MutualExclusion,
+  SummaryExact,
+  LazySingleUninitialized,
 };
 
 struct PropertyDescription {
@@ -100,5 +102,7 @@ PropertyVerdict check_apc_unsat_no_path(CaseWorkspace& workspace);
 PropertyVerdict check_concrete_fast_path(CaseWorkspace& workspace);
 PropertyVerdict check_compact_tests_replay(CaseWorkspace& workspace);
 PropertyVerdict check_mutual_exclusion(CaseWorkspace& workspace);
+PropertyVerdict check_summary_exact(CaseWorkspace& workspace);
+PropertyVerdict check_lazy_single_uninitialized(CaseWorkspace& workspace);
 
 }  // namespace symref::props

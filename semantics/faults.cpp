@@ -55,6 +55,10 @@ const std::vector<FaultDescription>& all_faults() {
       {Fault::ApcRule3DifferingValues, "apc-rule3-differing-values", "apc rule 3 takes the first changing backbone's value although the others set different ones", "test:ApcRules.RuleThreeNeedsOneValue"},
       {Fault::ApcPhiTauUpToKappa, "apc-phi-tau-up-to-kappa", "apc's looping condition asks the loop path's condition for tau_i <= k_i instead of tau_i < k_i", "--count 100 --level 1 --property apc_necessary"},
       {Fault::ApcInnerCountersKept, "apc-inner-counters-kept", "apc keeps inner-loop counters in a loop summary instead of giving *", "test:ApcRules.InnerCountersGiveStar"},
+      {Fault::HeapLazyNewNotDistinct, "heap-lazy-new-not-distinct", "lazy: the new input object's reference is not kept apart from the earlier input objects", "--count 60 --level 3 --property tests_replay"},
+      {Fault::HeapSummaryDropsOldestAlias, "heap-summary-drops-oldest-alias", "summary: theta_alias does not offer the oldest input object of the class", "--count 60 --level 3 --property summary_exact"},
+      {Fault::HeapLazyMergesAliases, "heap-lazy-merges-aliases", "lazy: the alias choices are merged into one successor with a guarded points-to set", "--count 60 --level 3 --property lazy_single_uninitialized"},
+      {Fault::HeapNoOrig, "heap-no-orig", "summary: theta guards conjoin the read's guard phi_x as printed, and theta_orig is dropped", "test:HeapCorpus.EachNamedFaultIsCaught"},
   };
   return faults;
 }

@@ -56,6 +56,10 @@ enum class Fault : unsigned char {
   ApcRule3DifferingValues,    // apc §3.1: rule 3 fires although the changing backbones set different values
   ApcPhiTauUpToKappa,         // apc §3.1: φ_κ quantifies τ_i ≤ κ_i instead of τ_i < κ_i
   ApcInnerCountersKept,       // apc §3.1: θ_i(a) with inner-loop counters is kept instead of giving ⋆
+  HeapLazyNewNotDistinct,     // lazy NEW: r_f ≠ a for the earlier input objects a is not added to φ
+  HeapSummaryDropsOldestAlias,  // summary θ_alias: the oldest candidate of ρ is not offered
+  HeapLazyMergesAliases,      // lazy ALIAS: one successor whose reference is a guarded set over all candidates
+  HeapNoOrig,                 // summary: θ's guards conjoin φ_x as printed and θ_orig is dropped
 };
 
 struct FaultDescription {

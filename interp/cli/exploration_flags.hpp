@@ -20,6 +20,7 @@ struct ExplorationFlags {
   std::uint64_t max_paths = 100'000;
   unsigned timeout_milliseconds = 5000;
   std::string heap = "arrays";
+  bool heap_prune = false;
 };
 
 // --engine, --solver, --loop-bound, --max-steps, --max-paths, --timeout, --heap.
