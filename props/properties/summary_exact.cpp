@@ -14,6 +14,7 @@
 #include "interp/explore/test_generation.hpp"
 #include "interp/solver/solver.hpp"
 #include "props/properties.hpp"
+#include "props/satisfiability_check.hpp"
 #include "props/value_text.hpp"
 #include "semantics/concrete/machine.hpp"
 
@@ -45,19 +46,10 @@ PropertyVerdict check_summary_exact(CaseWorkspace& workspace) {
     if (path.status == solver::SatResult::Sat && path.path_condition != nullptr) lazy_leaves[{path.branches, path.outcome}].push_back(&path);
 
   terms::TermManager& terms = workspace.terms();
-  solver::SolverOptions options;
-  options.timeout_milliseconds = workspace.settings().timeout_milliseconds;
-  auto solver = solver::make_solver("z3", terms, options);
-  // Sat gives the failure with the model's input; unknown is counted, unsat is a check passed.
+  SatisfiabilityCheck check(workspace, verdict);
+  solver::Solver& sat_solver = check.solver();
   auto refuted = [&](const std::vector<terms::Term>& conjuncts, const std::string& message) {
-    solver->push();
-    for (terms::Term conjunct : conjuncts) solver->add(conjunct);
-    const solver::SatResult answer = solver->check();
-    if (answer == solver::SatResult::Sat) verdict.fail(message, workspace.model_state_json(*solver->model()));
-    solver->pop();
-    if (answer == solver::SatResult::Unknown) ++verdict.unknown;
-    if (answer == solver::SatResult::Unsat) ++verdict.checks;
-    return answer == solver::SatResult::Unsat;
+    return check.refuted(conjuncts, message);
   };
 
   std::size_t concretizations = 0;
@@ -74,14 +66,14 @@ PropertyVerdict check_summary_exact(CaseWorkspace& workspace) {
                    "an input of a lazy leaf of " + where + " is not a concretization of the summary leaf"))
         return verdict;
       // One concretization of this graph: a model of φ_s ∧ φ_i, whose test must follow the sequence.
-      solver->push();
-      solver->add(summary_condition);
-      solver->add(leaf->path_condition);
-      const solver::SatResult answer = solver->check();
+      sat_solver.push();
+      sat_solver.add(summary_condition);
+      sat_solver.add(leaf->path_condition);
+      const solver::SatResult answer = sat_solver.check();
       std::optional<GlobalState> input;
       std::string reason;
-      if (answer == solver::SatResult::Sat) input = input_from_model(workspace.program(), terms, *solver->model(), TestGenerationLimits{}, reason);
-      solver->pop();
+      if (answer == solver::SatResult::Sat) input = input_from_model(workspace.program(), terms, *sat_solver.model(), TestGenerationLimits{}, reason);
+      sat_solver.pop();
       if (answer == solver::SatResult::Unknown) ++verdict.unknown;
       if (!input) continue;  // unsat is refuted above; a model too large for a test is no verdict
       ConcreteMachine machine(workspace.program(), *input);
