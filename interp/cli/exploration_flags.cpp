@@ -41,6 +41,8 @@ void add_exploration_flags(CLI::App* command, ExplorationFlags& flags, const std
 void check_heap_flags(const ExplorationFlags& flags) {
   if (flags.heap != "arrays" && flags.engine != "forward")
     throw CLI::ValidationError("--heap", "--heap " + flags.heap + " needs --engine forward");
+  if (flags.heap_prune && flags.heap == "arrays")
+    throw CLI::ValidationError("--heap-prune", "--heap-prune needs --heap lazy or summary");
 }
 
 ExploreOptions explore_options_from(const ExplorationFlags& flags) {

@@ -29,7 +29,7 @@ void add_exploration_flags(CLI::App* command, ExplorationFlags& flags, const std
 
 ExploreOptions explore_options_from(const ExplorationFlags& flags);
 
-// --heap other than arrays needs --engine forward: a usage error (exit 2) otherwise.
+// --heap other than arrays needs --engine forward, --heap-prune a heap model: usage errors (exit 2) otherwise.
 void check_heap_flags(const ExplorationFlags& flags);
 
 }  // namespace symref::cli

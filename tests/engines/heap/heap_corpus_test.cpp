@@ -228,6 +228,11 @@ TEST(HeapEngines, CommandLine) {
   auto usage = testing::run_process(directory, SYMREF_BINARY, {"explore", program, "--heap", "lazy", "--engine", "trace"});
   EXPECT_EQ(usage.code, 2) << usage.err;
   EXPECT_NE(usage.err.find("needs --engine forward"), std::string::npos) << usage.err;
+  auto prune_arrays = testing::run_process(directory, SYMREF_BINARY, {"explore", program, "--heap-prune"});
+  EXPECT_EQ(prune_arrays.code, 2) << prune_arrays.err;
+  auto pruned = testing::run_process(directory, SYMREF_BINARY, {"explore", program, "--heap", "summary", "--heap-prune", "--format", "json"});
+  ASSERT_EQ(pruned.code, 0) << pruned.err;
+  EXPECT_TRUE(nlohmann::json::parse(pruned.out)["stats"].contains("pruned_targets"));
   auto json = testing::run_process(directory, SYMREF_BINARY, {"explore", program, "--heap", "lazy", "--format", "json"});
   ASSERT_EQ(json.code, 0) << json.err;
   auto out = nlohmann::json::parse(json.out);
