@@ -6,7 +6,10 @@ Generates the draft's Fig. 1 (corpus/heap/fig1_contains_1.sym's recovery) with N
 [--heap-prune]` at loop bound K, one run each (the machine is shared: say the load with the
 figures).  Prints a Markdown table: leaves, forks, queries, seconds, max |L(r)|.
 
-usage: heap_benchmarks.py SYMREF [--items 1,2,3] [--bounds 1,2] [--timeout-seconds 60]
+A second table runs a tree walk: a recursive size() over an input binary tree, whose depth the
+recursion bound K cuts.
+
+usage: heap_benchmarks.py SYMREF [--items 1,2,3] [--bounds 1,2] [--tree-bounds 1,2,3] [--timeout-seconds 60]
 """
 import argparse
 import json
@@ -61,6 +64,36 @@ main {{
 """
 
 
+TREE_WALK = """class Tree {
+  field left: Tree;
+  field right: Tree;
+
+  method size(): int {
+    var n: int := 1;
+    var k: int := 0;
+    if this.left != nil {
+      k := this.left.size();
+      n := n + k;
+    }
+    if this.right != nil {
+      k := this.right.size();
+      n := n + k;
+    }
+    return n;
+  }
+}
+
+var root: Tree;
+var total: int;
+
+main {
+  if root != nil {
+    total := root.size();
+  }
+}
+"""
+
+
 def run(symref, program, arguments, timeout):
     started = time.perf_counter()
     try:
@@ -79,27 +112,35 @@ def main():
     parser.add_argument("symref")
     parser.add_argument("--items", default="1,2,3")
     parser.add_argument("--bounds", default="1,2")
+    parser.add_argument("--tree-bounds", default="1,2,3")
     parser.add_argument("--timeout-seconds", type=float, default=60)
     options = parser.parse_args()
-    print("| items | K | mode | leaves (feasible) | forks | queries | seconds | max L(r) | pruned (queries) |")
+    print("| program | K | mode | leaves (feasible) | forks | queries | seconds | max L(r) | pruned (queries) |")
     print("|---|---|---|---|---|---|---|---|---|")
+    def rows(name, program, bound):
+        for mode, extra in (("lazy", []), ("summary", []), ("summary+prune", ["--heap-prune"])):
+            heap = mode.split("+")[0]
+            out, seconds = run(options.symref, program,
+                               ["--heap", heap, "--loop-bound", str(bound), *extra], options.timeout_seconds)
+            if out is None:
+                print(f"| {name} | {bound} | {mode} | timeout | | | >{seconds:.0f} | | |")
+                continue
+            s = out["stats"]
+            largest = s["max_points_to"] if heap == "summary" else "—"  # lazy sets have one target
+            pruned = f"{s['pruned_targets']} ({s['prune_queries']})" if extra else "—"
+            print(f"| {name} | {bound} | {mode} | {s['paths']} ({s['feasible']}) | {s['forks']} | "
+                  f"{s['queries']} | {seconds:.3f} | {largest} | {pruned} |")
+
     with tempfile.TemporaryDirectory() as directory:
         for items in map(int, options.items.split(",")):
             program = Path(directory) / f"fig1_{items}.sym"
             program.write_text(fig1(items))
             for bound in map(int, options.bounds.split(",")):
-                for mode, extra in (("lazy", []), ("summary", []), ("summary+prune", ["--heap-prune"])):
-                    heap = mode.split("+")[0]
-                    out, seconds = run(options.symref, program,
-                                       ["--heap", heap, "--loop-bound", str(bound), *extra], options.timeout_seconds)
-                    if out is None:
-                        print(f"| {items} | {bound} | {mode} | timeout | | | >{seconds:.0f} | | |")
-                        continue
-                    s = out["stats"]
-                    largest = s["max_points_to"] if heap == "summary" else "—"  # lazy sets have one target
-                    pruned = f"{s['pruned_targets']} ({s['prune_queries']})" if extra else "—"
-                    print(f"| {items} | {bound} | {mode} | {s['paths']} ({s['feasible']}) | {s['forks']} | "
-                          f"{s['queries']} | {seconds:.3f} | {largest} | {pruned} |")
+                rows(f"Fig. 1, {items} items", program, bound)
+        tree = Path(directory) / "tree_walk.sym"
+        tree.write_text(TREE_WALK)
+        for bound in map(int, options.tree_bounds.split(",")):
+            rows("tree walk", tree, bound)
 
 
 if __name__ == "__main__":
