@@ -59,6 +59,10 @@ const std::vector<PropertyDescription>& all_properties() {
        "for each compact leaf and each k <= K with its condition satisfiable, the forward leaf along the expansion matches", 1},
       {PropertyKind::TemplateValidity, "template_validity", "Trtík Definition 5 (L2), (L3)",
        "every forward vertex at a templated loop reaches, or is reached by, the exits u o t_i[[k]] up to K", 1},
+      {PropertyKind::SummaryExact, "summary_exact", "heap draft Theorem 6, Defs. 15-18",
+       "per branch string, the input graphs of the summary leaf's concretizations are the lazy leaves' graphs, and each replays", 3, 3},
+      {PropertyKind::LazySingleUninitialized, "lazy_single_uninitialized", "heap draft §4",
+       "before every lazy step, |UN| <= 1 and every stored reference has one target under guard true", 3, 3},
   };
   return properties;
 }
@@ -102,6 +106,8 @@ PropertyVerdict dispatch(PropertyKind kind, CaseWorkspace& workspace) {
     case PropertyKind::Lemma1Composition: return check_lemma1_composition(workspace);
     case PropertyKind::CompactCompleteness: return check_compact_completeness(workspace);
     case PropertyKind::TemplateValidity: return check_template_validity(workspace);
+    case PropertyKind::SummaryExact: return check_summary_exact(workspace);
+    case PropertyKind::LazySingleUninitialized: return check_lazy_single_uninitialized(workspace);
   }
   throw std::logic_error("unknown property");
 }

@@ -43,6 +43,8 @@ enum class PropertyKind : std::uint8_t {
   Lemma1Composition,
   CompactCompleteness,
   TemplateValidity,
+  SummaryExact,
+  LazySingleUninitialized,
 };
 
 struct PropertyDescription {
@@ -106,5 +108,7 @@ PropertyVerdict check_mutual_exclusion(CaseWorkspace& workspace);
 PropertyVerdict check_lemma1_composition(CaseWorkspace& workspace);
 PropertyVerdict check_compact_completeness(CaseWorkspace& workspace);
 PropertyVerdict check_template_validity(CaseWorkspace& workspace);
+PropertyVerdict check_summary_exact(CaseWorkspace& workspace);
+PropertyVerdict check_lazy_single_uninitialized(CaseWorkspace& workspace);
 
 }  // namespace symref::props

@@ -60,6 +60,10 @@ const std::vector<FaultDescription>& all_faults() {
       {Fault::CompactTauUpToKappa, "compact-tau-up-to-kappa", "a template exit's condition asks the cycle's condition for every tau <= k instead of tau < k", "--count 100 --level 1 --property compact_soundness"},
       {Fault::FastPathOrNotShortCircuit, "fast-path-or-not-short-circuit", "the concrete fast path's register form of || evaluates its right operand, and takes its value, when the left one is true", "--count 100 --level 1 --property concrete_fast_path"},
       {Fault::CompactSubstitutionSkipsCondition, "compact-substitution-skips-condition", "compact s[[v]] replaces the parameters in the memory but not in the path condition", "--count 40 --level 1 --property lemma1_composition"},
+      {Fault::HeapLazyNewNotDistinct, "heap-lazy-new-not-distinct", "lazy: the new input object's reference is not kept apart from the earlier input objects", "--count 60 --level 3 --property tests_replay"},
+      {Fault::HeapSummaryDropsOldestAlias, "heap-summary-drops-oldest-alias", "summary: theta_alias does not offer the oldest input object of the class", "--count 60 --level 3 --property summary_exact"},
+      {Fault::HeapLazyMergesAliases, "heap-lazy-merges-aliases", "lazy: the alias choices are merged into one successor with a guarded points-to set", "--count 60 --level 3 --property lazy_single_uninitialized"},
+      {Fault::HeapNoOrig, "heap-no-orig", "summary: theta guards conjoin the read's guard phi_x as printed, and theta_orig is dropped", "test:HeapCorpus.EachNamedFaultIsCaught"},
   };
   return faults;
 }

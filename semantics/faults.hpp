@@ -61,6 +61,10 @@ enum class Fault : unsigned char {
   CompactTauUpToKappa,        // compact engine: the ∀τ conjunct of φ_x⟦κ⟧ ranges over τ ≤ κ instead of τ < κ (§5.1)
   FastPathOrNotShortCircuit,  // the concrete fast path's register form of `||` runs its right operand when the left is true
   CompactSubstitutionSkipsCondition,  // compact engine: s⟦ν⟧ substitutes θ but leaves φ's parameters (Trtík §3)
+  HeapLazyNewNotDistinct,     // lazy NEW: r_f ≠ a for the earlier input objects a is not added to φ
+  HeapSummaryDropsOldestAlias,  // summary θ_alias: the oldest candidate of ρ is not offered
+  HeapLazyMergesAliases,      // lazy ALIAS: one successor whose reference is a guarded set over all candidates
+  HeapNoOrig,                 // summary: θ's guards conjoin φ_x as printed and θ_orig is dropped
 };
 
 struct FaultDescription {

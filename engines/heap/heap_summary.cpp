@@ -26,6 +26,8 @@ void SummaryHeap::initialize(const SymbolicConfiguration& configuration, const U
   const std::int32_t class_index = class_of(read);
   Term nil = terms_.nil(class_index);
   std::vector<const InputLocation*> candidates = alias_candidates(heap, read);
+  if (fault_active(Fault::HeapSummaryDropsOldestAlias) && !candidates.empty()) [[unlikely]]
+    candidates.erase(candidates.begin());  // planted bug: ρ loses its oldest location
 
   Term holder_exists = terms_.true_term();
   if (read.global < 0)
@@ -37,8 +39,17 @@ void SummaryHeap::initialize(const SymbolicConfiguration& configuration, const U
     new_guard.push_back(terms_.implies(a->exists, terms_.not_equal(reference, a->term)));
   Term theta_new = terms_.logical_and(new_guard);
 
+  // planted bug heap-no-orig: every θ conjoins the read's guard φ_x as Fig. 8 prints, and θ_orig,
+  // the old R(l_x, f) under ¬φ_x, is dropped, so under ¬φ_x the chain falls through to l_f.
+  const bool no_orig = fault_active(Fault::HeapNoOrig) && read.guard != nullptr;
+  auto under_x = [&](Term guard) { return no_orig ? terms_.logical_and(read.guard, guard) : guard; };
+
   // Built from the back: ite(θ_null, nil, ite(θ_alias_1, a_1, … ite(θ_alias_n, a_n, l_f))).
+  // With --heap-prune, a θ whose guard φ refutes is left out; if θ_new is refuted, the last θ
+  // kept closes the chain instead of l_f (under φ one of the others holds).
   Term value = reference;  // l_f is named by r_f itself
+  bool closed = !proved_unsat(configuration, theta_new);
+  bool new_location = closed;
   if (fault_active(Fault::HeapNewIsCandidate)) [[unlikely]] {
     // planted bug: objects created by the program are offered as aliases
     for (const auto& [object, created_class] : heap.created)
@@ -52,17 +63,25 @@ void SummaryHeap::initialize(const SymbolicConfiguration& configuration, const U
       Term different = terms_.not_equal(reference, b->term);
       guard.push_back(fault_active(Fault::HeapAliasUnconditional) ? different : terms_.implies(b->exists, different));
     }
-    value = terms_.if_then_else(terms_.logical_and(guard), a->term, value);
+    Term theta_alias = terms_.logical_and(guard);
+    if (proved_unsat(configuration, theta_alias)) continue;
+    value = closed ? terms_.if_then_else(under_x(theta_alias), a->term, value) : a->term;
+    closed = true;
   }
-  if (!fault_active(Fault::HeapNilNotForked)) value = terms_.if_then_else(terms_.equal(reference, nil), nil, value);
+  if (!fault_active(Fault::HeapNilNotForked)) {
+    Term theta_null = terms_.equal(reference, nil);
+    if (!closed) value = nil;
+    else if (!proved_unsat(configuration, theta_null)) value = terms_.if_then_else(under_x(theta_null), nil, value);
+  }
 
   SymbolicConfiguration* c = heap_successor(configuration, {}, out);
   MaterializedHeap& next = mutable_heap(*c);
-  next.inputs.push_back(InputLocation{reference, class_index, terms_.logical_and(holder_exists, theta_new),
-                                      "l" + std::to_string(next.inputs.size() + 1)});
+  if (new_location)
+    next.inputs.push_back(InputLocation{reference, class_index, terms_.logical_and(holder_exists, theta_new),
+                                        "l" + std::to_string(next.inputs.size() + 1)});
   set_initialized(*c, read, value);
   ++statistics_.summarize_steps;
-  ++statistics_.locations;
+  if (new_location) ++statistics_.locations;
   note_points_to(value);
 }
 

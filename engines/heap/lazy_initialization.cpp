@@ -35,7 +35,9 @@ void LazyInitializationHeap::initialize(const SymbolicConfiguration& configurati
     choose(heap_successor(configuration, {terms_.equal(reference, nil)}, out), nil, "nil");
 
   std::vector<Term> distinct{terms_.not_equal(reference, nil)};
-  for (const InputLocation* candidate : candidates) distinct.push_back(terms_.not_equal(reference, candidate->term));
+  // planted bug: the new object's reference may equal an earlier one (the model may alias them)
+  if (!fault_active(Fault::HeapLazyNewNotDistinct))
+    for (const InputLocation* candidate : candidates) distinct.push_back(terms_.not_equal(reference, candidate->term));
   if (SymbolicConfiguration* c = heap_successor(configuration, distinct, out)) {
     MaterializedHeap& next = mutable_heap(*c);
     next.inputs.push_back(InputLocation{reference, class_index, terms_.true_term(), "l" + std::to_string(next.inputs.size() + 1)});
@@ -43,6 +45,16 @@ void LazyInitializationHeap::initialize(const SymbolicConfiguration& configurati
     choose(c, reference, "new " + next.inputs.back().name);
   }
 
+  if (fault_active(Fault::HeapLazyMergesAliases) && candidates.size() > 1) [[unlikely]] {
+    // planted bug: one successor for all aliases, its reference a guarded set (a summary in lazy)
+    std::vector<Term> any;
+    Term merged = candidates.back()->term;
+    for (std::size_t k = candidates.size() - 1; k-- > 0;)
+      merged = terms_.if_then_else(terms_.equal(reference, candidates[k]->term), candidates[k]->term, merged);
+    for (const InputLocation* candidate : candidates) any.push_back(terms_.equal(reference, candidate->term));
+    choose(heap_successor(configuration, {terms_.logical_or(any)}, out), merged, "alias any");
+    candidates.clear();
+  }
   for (const InputLocation* candidate : candidates)
     choose(heap_successor(configuration, {terms_.equal(reference, candidate->term)}, out), candidate->term,
            "alias " + candidate->name);

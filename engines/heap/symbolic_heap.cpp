@@ -134,8 +134,14 @@ Term SymbolicHeap::read_through(const SymbolicConfiguration& configuration, std:
   if (object->kind() == TermKind::IfThenElse) {
     auto found = done.find(object);
     if (found != done.end()) return found->second;
-    Term value = terms_.if_then_else(object->child(0), read_through(configuration, field, object->child(1), done),
-                                     read_through(configuration, field, object->child(2), done));
+    Term condition = object->child(0);
+    Term value;
+    // VS with pruning: a side whose condition φ refutes is not read.
+    if (proved_unsat(configuration, condition)) value = read_through(configuration, field, object->child(2), done);
+    else if (proved_unsat(configuration, terms_.logical_not(condition))) value = read_through(configuration, field, object->child(1), done);
+    else
+      value = terms_.if_then_else(condition, read_through(configuration, field, object->child(1), done),
+                                  read_through(configuration, field, object->child(2), done));
     done.emplace(object, value);
     return value;
   }
@@ -163,6 +169,7 @@ void SymbolicHeap::write_field(SymbolicConfiguration& configuration, std::int32_
   MaterializedHeap& heap = mutable_heap(configuration);
   for (const auto& [guard, location] : targets) {
     if (location->kind() == TermKind::Nil) continue;  // that case is the nil-dereference successor
+    if (proved_unsat(configuration, guard)) continue;  // ST with pruning: φ refutes this target
     Term stored = value;
     if (!guard->is_true() && !fault_active(Fault::HeapStrongUpdate))
       stored = terms_.if_then_else(guard, value, read_field(configuration, field, location));
@@ -238,12 +245,16 @@ bool SymbolicHeap::find_uninitialized(const SymbolicConfiguration& configuration
       Term object = ExpressionTranslator(terms_, program_, environment).translate(e.operand(0));
       // UN(L, R, r, f): the targets of r whose slot f is not initialized; the least location first.
       bool found = false;
+      std::uint64_t uninitialized = 0;
       for (const auto& [guard, location] : points_to(object)) {
         std::size_t rank = 0;
         if (input_location(heap, location, &rank) == nullptr || slot(heap, location, e.field) != nullptr) continue;
+        if (proved_unsat(configuration, guard)) continue;  // UN with pruning
+        ++uninitialized;
         if (!found || rank < read.location_rank) read = UninitializedRead{-1, location, e.field, guard, rank};
         found = true;
       }
+      statistics_.max_uninitialized = std::max(statistics_.max_uninitialized, uninitialized);
       return found;
     }
     default:
@@ -262,7 +273,8 @@ bool SymbolicHeap::find_in_statement(const SymbolicConfiguration& configuration,
     if (in(&t->operand(0))) return true;
     if (!initializes_written_slots() || t->type.kind != TypeKind::Reference) return false;
     // Summary: every slot the write may hit is initialized first, so ST sees its old set.
-    return find_uninitialized(configuration, *t, read);
+    read.for_write = find_uninitialized(configuration, *t, read);
+    return read.for_write;
   };
   switch (s.kind) {
     case StatementKind::LocalDeclaration:
@@ -290,6 +302,7 @@ bool SymbolicHeap::find_in_statement(const SymbolicConfiguration& configuration,
 
 bool SymbolicHeap::initialize_reads(const SymbolicConfiguration& configuration, const Statement* statement,
                                     std::vector<SymbolicSuccessor>& out) {
+  observe_step(configuration);
   if (statement == nullptr) return false;
   UninitializedRead read;
   try {
@@ -336,11 +349,36 @@ MaterializedHeap& SymbolicHeap::set_initialized(SymbolicConfiguration& configura
   MaterializedHeap& heap = mutable_heap(configuration);
   if (read.global >= 0) {
     heap.global_initialized[read.global] = true;
+    heap.global_inputs.emplace_back(read.global, value);
     configuration.globals[read.global] = value;
   } else {
-    heap.slots.push_back(HeapSlot{read.location, read.field, value});
+    heap.slots.push_back(HeapSlot{read.location, read.field, value, true, read.for_write});
   }
   return heap;
+}
+
+bool SymbolicHeap::proved_unsat(const SymbolicConfiguration& configuration, Term guard) {
+  if (guard->is_false()) return true;
+  if (!guard_oracle_ || guard->is_true()) return false;
+  ++statistics_.prune_queries;
+  switch (guard_oracle_(configuration.path_condition.conjuncts(), guard)) {
+    case GuardVerdict::Unsat: ++statistics_.pruned_targets; return true;
+    case GuardVerdict::Unknown: ++statistics_.prune_unknown; return false;  // kept: only unsat prunes
+    case GuardVerdict::Sat: return false;
+  }
+  return false;
+}
+
+void SymbolicHeap::observe_step(const SymbolicConfiguration& configuration) {
+  const MaterializedHeap& heap = heap_of(configuration);
+  auto single = [&](Term reference) { return reference->kind() != TermKind::IfThenElse; };
+  bool guarded = false;
+  for (const auto& [global, value] : heap.global_inputs) guarded |= !single(value);
+  for (const auto& s : heap.slots) {
+    if (guarded) break;
+    guarded = s.input && program_.fields[s.field].type.kind == TypeKind::Reference && !single(s.value);
+  }
+  if (guarded) ++statistics_.guarded_states;
 }
 
 SymbolicConfiguration* SymbolicHeap::heap_successor(const SymbolicConfiguration& configuration, std::vector<Term> conjuncts,

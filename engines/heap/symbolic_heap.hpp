@@ -33,6 +33,10 @@ struct HeapSlot {
   terms::Term location;
   std::int32_t field;
   terms::Term value;  // R(l, f)
+  // Set by an initialization (the slot's input value), not by a write or `new`; summary also
+  // initializes a slot that a write may hit (for_write), whose input value no read observed.
+  bool input = false;
+  bool for_write = false;
 };
 
 struct MaterializedHeap final : HeapState {
@@ -41,6 +45,7 @@ struct MaterializedHeap final : HeapState {
   std::vector<HeapSlot> slots;           // initialized or written slots, the newest last
   std::vector<std::pair<terms::Term, std::int32_t>> created;  // `new` objects and their classes
   std::vector<std::string> choices;      // lazy: the heap choices of the path, in order
+  std::vector<std::pair<std::int32_t, terms::Term>> global_inputs;  // each reference global's initialization
 };
 
 // One guarded target (φ l) of a points-to set.
@@ -57,6 +62,7 @@ struct UninitializedRead {
   std::int32_t field = -1;
   terms::Term guard = nullptr;
   std::size_t location_rank = 0;  // index in MaterializedHeap::inputs (min_l)
+  bool for_write = false;         // summary: the slot is initialized because a write may hit it
 };
 
 // A points-to set whose if-then-else DAG unfolds beyond the budget: the path ends in `bound`
@@ -106,6 +112,9 @@ class SymbolicHeap : public HeapModel {
                                         std::vector<SymbolicSuccessor>& out) const;
   std::string location_name(const MaterializedHeap& heap, terms::Term location) const;
   void note_points_to(terms::Term reference);
+  // Only `unsat` prunes (--heap-prune): true when the oracle proves φ ∧ guard unsatisfiable;
+  // without an oracle, for sat and for unknown (counted) false.
+  bool proved_unsat(const SymbolicConfiguration& configuration, terms::Term guard);
 
   const Program& program_;
   terms::TermManager& terms_;
@@ -120,6 +129,10 @@ class SymbolicHeap : public HeapModel {
   void collect_points_to(terms::Term reference, terms::Term guard, std::vector<GuardedLocation>& out) const;
   terms::Term read_through(const SymbolicConfiguration& configuration, std::int32_t field, terms::Term object,
                            std::unordered_map<terms::Term, terms::Term>& done);
+  // The per-step observer of lazy_single_uninitialized: counts a state in which a value stored by
+  // an initialization (a global's or a slot's input reference) has several targets or a guard
+  // other than true.  Values the program builds with `?:` may have several; they are not counted.
+  void observe_step(const SymbolicConfiguration& configuration);
   mutable std::size_t budget_ = 0;
 };
 

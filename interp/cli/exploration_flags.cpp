@@ -33,11 +33,16 @@ void add_exploration_flags(CLI::App* command, ExplorationFlags& flags, const std
                       "lazy and summary need --engine forward")
       ->check(CLI::IsMember({"arrays", "lazy", "summary"}))
       ->capture_default_str();
+  command->add_flag("--heap-prune", flags.heap_prune,
+                    "lazy/summary: drop points-to targets whose guard the solver refutes under the path condition "
+                    "(Summarize, UN, VS, ST; unknown keeps the target)");
 }
 
 void check_heap_flags(const ExplorationFlags& flags) {
   if (flags.heap != "arrays" && flags.engine != "forward")
     throw CLI::ValidationError("--heap", "--heap " + flags.heap + " needs --engine forward");
+  if (flags.heap_prune && flags.heap == "arrays")
+    throw CLI::ValidationError("--heap-prune", "--heap-prune needs --heap lazy or summary");
 }
 
 ExploreOptions explore_options_from(const ExplorationFlags& flags) {
@@ -49,6 +54,7 @@ ExploreOptions explore_options_from(const ExplorationFlags& flags) {
   options.solver = flags.solver;
   options.timeout_milliseconds = flags.timeout_milliseconds;
   options.heap = flags.heap;
+  options.heap_prune = flags.heap_prune;
   return options;
 }
 

@@ -20,6 +20,7 @@ struct ExplorationFlags {
   std::uint64_t max_paths = 100'000;
   unsigned timeout_milliseconds = 5000;
   std::string heap = "arrays";
+  bool heap_prune = false;
 };
 
 // --engine, --solver, --loop-bound, --max-steps, --max-paths, --timeout, --heap.
@@ -28,7 +29,7 @@ void add_exploration_flags(CLI::App* command, ExplorationFlags& flags, const std
 
 ExploreOptions explore_options_from(const ExplorationFlags& flags);
 
-// --heap other than arrays needs --engine forward: a usage error (exit 2) otherwise.
+// --heap other than arrays needs --engine forward, --heap-prune a heap model: usage errors (exit 2) otherwise.
 void check_heap_flags(const ExplorationFlags& flags);
 
 }  // namespace symref::cli

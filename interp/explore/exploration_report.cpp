@@ -143,6 +143,11 @@ nlohmann::ordered_json exploration_to_json(const ReportContext& context, const E
     out["stats"]["summarize_steps"] = s.heap.summarize_steps;
     out["stats"]["max_points_to"] = s.heap.max_points_to;
     out["stats"]["locations"] = s.heap.locations;
+    out["stats"]["max_uninitialized"] = s.heap.max_uninitialized;
+    out["stats"]["guarded_states"] = s.heap.guarded_states;
+    out["stats"]["pruned_targets"] = s.heap.pruned_targets;
+    out["stats"]["prune_queries"] = s.heap.prune_queries;
+    out["stats"]["prune_unknown"] = s.heap.prune_unknown;
   }
   return out;
 }

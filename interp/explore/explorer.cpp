@@ -43,6 +43,19 @@ Explorer::Explorer(const Program& program, terms::TermManager& terms, ExploreOpt
   solver_options.implied_conditions = options_.implied_conditions;
   solver_ = solver::make_solver(options_.solver, terms_, solver_options);
   if (options_.restrict_to != nullptr) solver_->add(options_.restrict_to);  // below every path's scopes
+  if (heap_model_ != nullptr && options_.heap_prune) {
+    // Pruning inside Summarize, UN, VS and ST: a solver of its own, so the path scopes of
+    // solver_ stay as the search left them; only its `unsat` drops a target.
+    guard_solver_ = solver::make_solver(options_.solver, terms_, solver_options);
+    heap_model_->set_guard_oracle([this](const std::vector<terms::Term>& path_condition, terms::Term guard) {
+      guard_solver_->push();
+      for (terms::Term conjunct : path_condition) guard_solver_->add(conjunct);
+      guard_solver_->add(guard);
+      SatResult answer = guard_solver_->check();
+      guard_solver_->pop();
+      return answer == SatResult::Unsat ? GuardVerdict::Unsat : answer == SatResult::Sat ? GuardVerdict::Sat : GuardVerdict::Unknown;
+    });
+  }
 }
 
 Explorer::~Explorer() = default;

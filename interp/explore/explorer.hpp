@@ -36,6 +36,7 @@ struct ExploreOptions {
   bool generate_tests = true;            // a test per feasible leaf, replayed concretely
   bool check_agreement = true;           // trace engine: prove forward φ ⇔ path(ρ) for every path
   std::string heap = "arrays";           // forward engine: arrays (§4.1), or a registered heap model
+  bool heap_prune = false;               // heap models drop targets whose guard the solver refutes (--heap-prune)
   // A condition over the inputs that every explored state must be consistent with: a branch whose
   // φ ∧ restrict_to is unsat is pruned (the guided search of Strejček & Trtík §7).  nullptr: none.
   terms::Term restrict_to = nullptr;
@@ -122,6 +123,7 @@ class Explorer {
   SymbolicMachine machine_;
   std::unique_ptr<class WeakestPrecondition> weakest_precondition_;
   std::unique_ptr<solver::Solver> solver_;
+  std::unique_ptr<solver::Solver> guard_solver_;  // --heap-prune: asks φ ∧ guard apart from the path scopes
   std::vector<std::shared_ptr<const PathCondition::Node>> asserted_;  // what the solver holds, one scope each
   SymbolicMachine forward_machine_;              // the trace engine's partner for the agreement check
   const Trace::Node* last_trace_ = nullptr;      // path(ρ) of the last trace asked for, kept

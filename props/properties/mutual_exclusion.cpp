@@ -1,8 +1,8 @@
 // Property `mutual_exclusion` (heap draft, Theorem 1, with decision 2 of paper-notes/004): in every
 // points-to set L(r) of a feasible summary leaf, distinct locations have exclusive guards, and the
 // guards together cover every input satisfying the path condition.
-#include "interp/solver/solver.hpp"
 #include "props/properties.hpp"
+#include "props/satisfiability_check.hpp"
 #include "props/value_text.hpp"
 #include "semantics/symbolic/heap_model.hpp"
 
@@ -14,19 +14,9 @@ PropertyVerdict check_mutual_exclusion(CaseWorkspace& workspace) {
   terms::TermManager& terms = workspace.terms();
   // The description reads only the configuration's own heap, so a fresh model describes the leaves.
   auto model = make_heap_model("summary", workspace.program(), terms);
-  solver::SolverOptions options;
-  options.timeout_milliseconds = workspace.settings().timeout_milliseconds;
-  auto solver = solver::make_solver("z3", terms, options);
-  // Asks whether the conjunction can hold; a model is the failure (with its input), unknown is counted.
+  SatisfiabilityCheck check(workspace, verdict);
   auto holds_somewhere = [&](const std::vector<terms::Term>& conjuncts, const std::string& message) {
-    solver->push();
-    for (terms::Term conjunct : conjuncts) solver->add(conjunct);
-    const solver::SatResult answer = solver->check();
-    if (answer == solver::SatResult::Sat) verdict.fail(message, workspace.model_state_json(*solver->model()));
-    solver->pop();
-    if (answer == solver::SatResult::Unknown) ++verdict.unknown;
-    if (answer == solver::SatResult::Unsat) ++verdict.checks;
-    return answer == solver::SatResult::Sat;
+    return !check.refuted(conjuncts, message) && verdict.failure.has_value();
   };
   std::size_t queries = 0;
   for (const ExploredPath& path : result.paths) {

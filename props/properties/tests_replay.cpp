@@ -1,4 +1,5 @@
-// Property `tests_replay`: each generated test runs along its own branch string to its outcome.
+// Property `tests_replay`: each generated test runs along its own branch string to its outcome
+// (arrays, and --heap lazy|summary on programs with classes).
 //
 // Property `tests_replay`: each test generated from a model of a feasible path runs concretely
 // along its own branch string to its own outcome (DESIGN.md "Paths, branches and JSON").
@@ -11,8 +12,13 @@ namespace symref::props {
 
 PropertyVerdict check_tests_replay(CaseWorkspace& workspace) {
   PropertyVerdict verdict;
-  const ExplorationResult& result = workspace.forward_exploration();
-  for (const ExploredPath& path : result.paths) {
+  // arrays, and on programs with classes the heap modes (issue 12): their tests come from models
+  // of φ over the same input symbols, so they replay on the same concrete machine.
+  std::vector<const ExplorationResult*> explorations{&workspace.forward_exploration()};
+  if (!workspace.program().classes.empty())
+    for (const char* heap : {"lazy", "summary"}) explorations.push_back(&workspace.heap_exploration(heap));
+  for (const ExplorationResult* result : explorations)
+  for (const ExploredPath& path : result->paths) {
     if (path.status == solver::SatResult::Unknown) ++verdict.unknown;
     if (!path.test) continue;
     const SymbolicConfiguration& leaf = path.final_configuration;
@@ -20,7 +26,8 @@ PropertyVerdict check_tests_replay(CaseWorkspace& workspace) {
     machine.run(replay_limits(leaf));
     ++verdict.checks;
     if (machine.branches() != path.branches || machine.outcome() != path.outcome) {
-      verdict.fail("the test of path " + path_name(path.branches) + " (" + std::string(outcome_name(path.outcome)) +
+      verdict.fail(std::string(result == explorations.front() ? "" : result == explorations[1] ? "--heap lazy: " : "--heap summary: ") +
+                       "the test of path " + path_name(path.branches) + " (" + std::string(outcome_name(path.outcome)) +
                        ") runs concretely along " + path_name(machine.branches()) + " to " + std::string(outcome_name(machine.outcome())),
                    workspace.state_json(*path.test));
       return verdict;

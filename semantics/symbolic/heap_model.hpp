@@ -49,7 +49,21 @@ struct HeapStatistics {
   std::uint64_t summarize_steps = 0;  // Summarize applications (Fig. 8)
   std::uint64_t max_points_to = 0;    // the largest |L(r)| built
   std::uint64_t locations = 0;        // input locations materialized, over all paths
+  // The per-step observer (before every step): the largest |UN| of a read, and the states in
+  // which a stored reference had several targets or a guard other than true (lazy: none).
+  std::uint64_t max_uninitialized = 0;
+  std::uint64_t guarded_states = 0;
+  // Solver pruning in Summarize, UN, VS and ST (`--heap-prune`): targets dropped because
+  // φ ∧ guard is unsat, the queries asked, and those answered unknown (kept).
+  std::uint64_t pruned_targets = 0;
+  std::uint64_t prune_queries = 0;
+  std::uint64_t prune_unknown = 0;
 };
+
+// Asks whether φ ∧ guard is satisfiable (the explorer answers with its solver); only `Unsat`
+// lets a heap model drop a target.
+enum class GuardVerdict : std::uint8_t { Sat, Unsat, Unknown };
+using GuardOracle = std::function<GuardVerdict(const std::vector<terms::Term>& path_condition, terms::Term guard)>;
 
 class HeapModel {
  public:
@@ -74,6 +88,12 @@ class HeapModel {
 
   virtual HeapDescription describe(const SymbolicConfiguration& configuration) const = 0;
   virtual HeapStatistics statistics() const = 0;
+
+  // With an oracle set, Summarize, UN, VS and ST drop the targets whose guard it proves unsat.
+  void set_guard_oracle(GuardOracle oracle) { guard_oracle_ = std::move(oracle); }
+
+ protected:
+  GuardOracle guard_oracle_;
 };
 
 // The heap models the binary knows, by name (`explore --heap NAME`); engines register theirs from
