@@ -56,6 +56,8 @@ enum class Fault : unsigned char {
   ApcRule3DifferingValues,    // apc §3.1: rule 3 fires although the changing backbones set different values
   ApcPhiTauUpToKappa,         // apc §3.1: φ_κ quantifies τ_i ≤ κ_i instead of τ_i < κ_i
   ApcInnerCountersKept,       // apc §3.1: θ_i(a) with inner-loop counters is kept instead of giving ⋆
+  ApcDeltaShiftedByOne,       // apc §3.3: δ_{i,j} substitutes s_{i,j} − 1 for the inner counters, as printed
+  ApcGuidedFirstBackbone,     // apc §7: the guided search prunes by the first backbone's apc_π instead of apc
 };
 
 struct FaultDescription {

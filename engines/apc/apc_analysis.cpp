@@ -31,7 +31,9 @@ bool fails_target(const Program& program, const GlobalState& input, SourceLocati
 
 ApcAnalysis::ApcAnalysis(const Program& program, terms::TermManager& terms, ApcOptions options)
     : program_(program), terms_(terms), options_(std::move(options)), flowgraph_(build_flowgraph(program, terms, options_.target)),
-      abstraction_(std::make_unique<PathAbstraction>(flowgraph_, terms)) {}
+      abstraction_(std::make_unique<PathAbstraction>(
+          flowgraph_, terms, AbstractionOptions{.loop_processing = options_.loop_processing, .solver = options_.solver,
+                                                .timeout_milliseconds = options_.timeout_milliseconds})) {}
 
 void ApcAnalysis::build() {
   if (apc_ != nullptr) return;

@@ -17,6 +17,7 @@ namespace symref::apc {
 
 struct ApcOptions {
   TargetChoice target;
+  LoopProcessing loop_processing = LoopProcessing::Heavy;  // §3.3 (Algorithm 2) or §3.1
   std::uint32_t unfold = 25;            // K of §6 (§8 uses 25)
   bool direct = true;                   // solve apc itself
   bool unfolded = true;                 // solve apc^K
