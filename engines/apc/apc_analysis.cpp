@@ -2,11 +2,14 @@
 // concretely, and the guided search of §7 (the forward engine pruned by apc).
 #include "engines/apc/apc_analysis.hpp"
 
+#include <algorithm>
+
 #include "engines/apc/unfolding.hpp"
 #include "interp/explore/explorer.hpp"
 #include "interp/explore/test_generation.hpp"
 #include "interp/solver/stopwatch.hpp"
 #include "semantics/concrete/machine.hpp"
+#include "semantics/faults.hpp"
 
 namespace symref::apc {
 
@@ -73,22 +76,32 @@ std::optional<WitnessRun> ApcAnalysis::witness_from(const std::optional<GlobalSt
 }
 
 // §7: the forward engine keeps only states whose φ ∧ apc is satisfiable (apc^K when unfolded:
-// it is quantifier-free and implied by apc, so the pruning stays sound).
-std::optional<WitnessRun> ApcAnalysis::guided_search() {
-  ExploreOptions explore_options;
-  explore_options.limits.loop_bound = options_.witness_bound;
-  explore_options.solver = options_.solver;
-  explore_options.timeout_milliseconds = options_.timeout_milliseconds;
-  explore_options.restrict_to = unfolded_ != nullptr ? unfolded_ : apc_;
-  explore_options.max_paths = 10'000;
-  Explorer explorer(program_, terms_, explore_options);
-  ExplorationResult result = explorer.explore();
-  queries_ += result.statistics.queries;
-  for (const ExploredPath& path : result.paths) {
-    if (path.outcome != Outcome::AssertionFailure || !path.test) continue;
-    if (auto run = witness_from(path.test, "guided search")) return run;
+// it is quantifier-free and implied by apc, so the pruning stays sound).  The loop bound rises
+// 0, 1, 2, 4, … up to `bound`, so that a short witness is not paid for with the whole tree at
+// the full bound; the last round is the full bound, so nothing within it is missed.
+std::optional<WitnessRun> ApcAnalysis::guided_search(std::uint32_t bound) {
+  build();
+  Term pruning = unfolded_ != nullptr ? unfolded_ : apc_;
+  // The planted fault prunes by the first backbone's apc_π only.
+  if (fault_active(Fault::ApcGuidedFirstBackbone) && !abstraction_->backbone_conditions().empty())
+    pruning = abstraction_->backbone_conditions().front().apc;
+  for (std::uint32_t round = 0;; round = round == 0 ? 1 : std::min(bound, 2 * round)) {
+    round = std::min(round, bound);
+    ExploreOptions explore_options;
+    explore_options.limits.loop_bound = round;
+    explore_options.solver = options_.solver;
+    explore_options.timeout_milliseconds = options_.timeout_milliseconds;
+    explore_options.restrict_to = pruning;
+    explore_options.max_paths = 10'000;
+    Explorer explorer(program_, terms_, explore_options);
+    ExplorationResult result = explorer.explore();
+    queries_ += result.statistics.queries;
+    for (const ExploredPath& path : result.paths) {
+      if (path.outcome != Outcome::AssertionFailure || !path.test) continue;
+      if (auto run = witness_from(path.test, "guided search")) return run;
+    }
+    if (round >= bound) return std::nullopt;
   }
-  return std::nullopt;
 }
 
 void ApcAnalysis::run() {
@@ -116,7 +129,7 @@ void ApcAnalysis::run() {
   } else if (options_.witness) {
     witness_ = witness_from(unfolded_input, "model");
     if (!witness_) witness_ = witness_from(direct_input, "model");
-    if (!witness_) witness_ = guided_search();
+    if (!witness_) witness_ = guided_search(options_.witness_bound);
     if (witness_) verdict_ = Verdict::Reachable;
   }
   total_seconds_ = clock.seconds();

@@ -73,6 +73,10 @@ class ApcAnalysis {
   const QueryAnswer& unfolded() const { return unfolded_answer_; }
   Verdict verdict() const { return verdict_; }
   const std::optional<WitnessRun>& witness() const { return witness_; }
+  // §7's search for a witness: the forward engine with loop bounds rising to `bound`, every state
+  // whose φ ∧ apc (apc^K when built) is unsat pruned; the first failing leaf whose concrete run
+  // fails the target.  Builds apc first when needed.
+  std::optional<WitnessRun> guided_search(std::uint32_t bound);
   double build_seconds() const { return build_seconds_; }
   double total_seconds() const { return total_seconds_; }
   std::uint64_t queries() const { return queries_; }
@@ -80,7 +84,6 @@ class ApcAnalysis {
  private:
   QueryAnswer solve(terms::Term formula, std::optional<GlobalState>& model_input);
   std::optional<WitnessRun> witness_from(const std::optional<GlobalState>& input, const std::string& found_by);
-  std::optional<WitnessRun> guided_search();
 
   const Program& program_;
   terms::TermManager& terms_;
