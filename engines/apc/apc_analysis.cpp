@@ -3,12 +3,17 @@
 #include "engines/apc/apc_analysis.hpp"
 
 #include <algorithm>
+#include <exception>
+#include <thread>
+
+#include <algorithm>
 
 #include "engines/apc/unfolding.hpp"
 #include "interp/explore/explorer.hpp"
 #include "interp/explore/test_generation.hpp"
 #include "interp/solver/stopwatch.hpp"
 #include "semantics/concrete/machine.hpp"
+#include "semantics/faults.hpp"
 #include "semantics/faults.hpp"
 
 namespace symref::apc {
@@ -50,21 +55,44 @@ void ApcAnalysis::build() {
   }
 }
 
-QueryAnswer ApcAnalysis::solve(terms::Term formula, std::optional<GlobalState>& model_input) {
+// One of the two queries of §6 on its own solver: the formula is translated on the calling
+// thread (the term manager is not shared between threads); check() may then run on another.
+struct ApcAnalysis::Query {
+  std::unique_ptr<solver::Solver> solver;
   QueryAnswer answer;
-  answer.asked = true;
-  solver::Stopwatch clock;
-  solver_->push();
-  solver_->add(formula);
-  answer.status = solver_->check();
+  std::exception_ptr failure;
+
+  void check() {
+    try {
+      solver::Stopwatch clock;
+      answer.status = solver->check();
+      answer.seconds = clock.seconds();
+    } catch (...) {
+      failure = std::current_exception();
+    }
+  }
+};
+
+std::unique_ptr<ApcAnalysis::Query> ApcAnalysis::prepare(terms::Term formula) {
+  solver::SolverOptions solver_options;
+  solver_options.timeout_milliseconds = options_.timeout_milliseconds;
+  solver_options.smt_directory = options_.smt_directory;
+  auto query = std::make_unique<Query>();
+  query->solver = solver::make_solver(options_.solver, terms_, solver_options);
+  query->answer.asked = true;
+  query->solver->add(formula);
+  return query;
+}
+
+QueryAnswer ApcAnalysis::finish(Query& query, std::optional<GlobalState>& model_input) {
+  if (query.failure) std::rethrow_exception(query.failure);
   ++queries_;
-  if (answer.status == solver::SatResult::Unknown) answer.reason = solver_->reason_unknown();
+  QueryAnswer answer = query.answer;
+  if (answer.status == solver::SatResult::Unknown) answer.reason = query.solver->reason_unknown();
   if (answer.status == solver::SatResult::Sat && options_.witness) {
     std::string reason;
-    model_input = input_from_model(program_, terms_, *solver_->model(), TestGenerationLimits{}, reason);
+    model_input = input_from_model(program_, terms_, *query.solver->model(), TestGenerationLimits{}, reason);
   }
-  solver_->pop();
-  answer.seconds = clock.seconds();
   return answer;
 }
 
@@ -107,21 +135,25 @@ std::optional<WitnessRun> ApcAnalysis::guided_search(std::uint32_t bound) {
 void ApcAnalysis::run() {
   solver::Stopwatch clock;
   build();
-  solver::SolverOptions solver_options;
-  solver_options.timeout_milliseconds = options_.timeout_milliseconds;
-  solver_options.smt_directory = options_.smt_directory;
-  solver_ = solver::make_solver(options_.solver, terms_, solver_options);
   std::optional<GlobalState> unfolded_input, direct_input;
-  // §6 runs both queries in parallel under one time-out; here one after the other, each with it.
-  if (options_.unfolded) {
-    unfolded_answer_ = [&] {
-      double unfold_seconds = unfolded_answer_.unfold_seconds;
-      QueryAnswer answer = solve(unfolded_, unfolded_input);
-      answer.unfold_seconds = unfold_seconds;
-      return answer;
-    }();
+  // §6: apc^K and apc solved in parallel, each under the time-out, both answers kept.  With
+  // --smt-dir the two run one after the other, so that their query files do not interleave.
+  std::unique_ptr<Query> unfolded_query = options_.unfolded ? prepare(unfolded_) : nullptr;
+  std::unique_ptr<Query> direct_query = options_.direct ? prepare(apc_) : nullptr;
+  if (unfolded_query && direct_query && options_.smt_directory.empty()) {
+    std::thread beside([&] { direct_query->check(); });
+    unfolded_query->check();
+    beside.join();
+  } else {
+    if (unfolded_query) unfolded_query->check();
+    if (direct_query) direct_query->check();
   }
-  if (options_.direct) direct_ = solve(apc_, direct_input);
+  if (unfolded_query) {
+    double unfold_seconds = unfolded_answer_.unfold_seconds;
+    unfolded_answer_ = finish(*unfolded_query, unfolded_input);
+    unfolded_answer_.unfold_seconds = unfold_seconds;
+  }
+  if (direct_query) direct_ = finish(*direct_query, direct_input);
   bool refuted = (direct_.asked && direct_.status == solver::SatResult::Unsat) ||
                  (unfolded_answer_.asked && unfolded_answer_.status == solver::SatResult::Unsat);
   if (refuted) {

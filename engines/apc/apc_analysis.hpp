@@ -82,7 +82,9 @@ class ApcAnalysis {
   std::uint64_t queries() const { return queries_; }
 
  private:
-  QueryAnswer solve(terms::Term formula, std::optional<GlobalState>& model_input);
+  struct Query;
+  std::unique_ptr<Query> prepare(terms::Term formula);
+  QueryAnswer finish(Query& query, std::optional<GlobalState>& model_input);
   std::optional<WitnessRun> witness_from(const std::optional<GlobalState>& input, const std::string& found_by);
 
   const Program& program_;
@@ -90,7 +92,6 @@ class ApcAnalysis {
   ApcOptions options_;
   ProgramFlowgraph flowgraph_;
   std::unique_ptr<PathAbstraction> abstraction_;
-  std::unique_ptr<solver::Solver> solver_;
   terms::Term apc_ = nullptr;
   terms::Term unfolded_ = nullptr;
   QueryAnswer direct_, unfolded_answer_;
