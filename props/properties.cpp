@@ -53,6 +53,10 @@ const std::vector<PropertyDescription>& all_properties() {
        "each feasible compact leaf's test replays concretely along its branches expanded under the test's k, to its outcome", 1},
       {PropertyKind::MutualExclusion, "mutual_exclusion", "heap draft Theorem 1",
        "on every feasible summary leaf, each L(r) has pairwise exclusive guards that cover the path condition", 3, 3},
+      {PropertyKind::SummarySound, "summary_sound", "Strejček & Trtík §3",
+       "every sequence of up to 3 loop backbones meets pc -> phi_k[k(beta)] and theta(a) = theta_k(a)[k(beta)], light and heavy", 2},
+      {PropertyKind::GuidedSearchComplete, "guided_search_complete", "Strejček & Trtík §7",
+       "the search pruned by apc finds a failing input for the first assert whenever the unpruned one does, same bound", 2},
   };
   return properties;
 }
@@ -93,6 +97,8 @@ PropertyVerdict dispatch(PropertyKind kind, CaseWorkspace& workspace) {
     case PropertyKind::ConcreteFastPath: return check_concrete_fast_path(workspace);
     case PropertyKind::CompactTestsReplay: return check_compact_tests_replay(workspace);
     case PropertyKind::MutualExclusion: return check_mutual_exclusion(workspace);
+    case PropertyKind::SummarySound: return check_summary_sound(workspace);
+    case PropertyKind::GuidedSearchComplete: return check_guided_search_complete(workspace);
   }
   throw std::logic_error("unknown property");
 }

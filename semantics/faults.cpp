@@ -55,8 +55,8 @@ const std::vector<FaultDescription>& all_faults() {
       {Fault::ApcRule3DifferingValues, "apc-rule3-differing-values", "apc rule 3 takes the first changing backbone's value although the others set different ones", "test:ApcRules.RuleThreeNeedsOneValue"},
       {Fault::ApcPhiTauUpToKappa, "apc-phi-tau-up-to-kappa", "apc's looping condition asks the loop path's condition for tau_i <= k_i instead of tau_i < k_i", "--count 100 --level 1 --property apc_necessary"},
       {Fault::ApcInnerCountersKept, "apc-inner-counters-kept", "apc keeps inner-loop counters in a loop summary instead of giving *", "test:ApcRules.InnerCountersGiveStar"},
-      {Fault::ApcDeltaShiftedByOne, "apc-delta-shifted-by-one", "apc heavy processLoop: the exit condition delta_ij substitutes s_ij - 1 for the inner counters, as printed", "test:ApcHeavy.DeltaShiftIsCaught"},
-      {Fault::ApcGuidedFirstBackbone, "apc-guided-first-backbone", "apc's guided search prunes by the first backbone's apc instead of the disjunction", "test:ApcGuided.FirstBackboneIsCaught"},
+      {Fault::ApcDeltaShiftedByOne, "apc-delta-shifted-by-one", "apc heavy processLoop: the exit condition delta_ij substitutes s_ij - 1 for the inner counters, as printed", "test:ApcProperties.SummarySoundCatchesDeltaShift"},
+      {Fault::ApcGuidedFirstBackbone, "apc-guided-first-backbone", "apc's guided search prunes by the first backbone's apc instead of the disjunction", "test:ApcProperties.GuidedSearchCatchesFirstBackbone"},
   };
   return faults;
 }

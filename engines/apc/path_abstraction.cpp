@@ -81,6 +81,7 @@ PathAbstraction::Execution PathAbstraction::execute_backbone(const Backbone& bac
     run.entries.push_back(summary.location);
     run.inner.push_back(InnerLoop{std::move(summary), std::move(*loop), std::move(at_entry), terms_.true_term(), false});
   }
+  run.open_apc = run.apc;
   run.apc = close_over_counters(run.apc);
   return run;
 }
@@ -106,7 +107,11 @@ LoopSummary PathAbstraction::process_loop(const Flowgraph& induced) {
   std::vector<Execution> executions;
   for (const Backbone& backbone : loop_backbones) executions.push_back(execute_backbone(backbone, induced));
   for (std::size_t i = 0; i < executions.size(); ++i) summary.counters.push_back(new_counter());
-  for (const Execution& execution : executions) summary.backbone_apcs.push_back(execution.apc);
+  for (const Execution& execution : executions) {
+    summary.backbone_apcs.push_back(execution.apc);
+    summary.backbone_states.push_back(execution.theta);
+    summary.backbone_open_apcs.push_back(execution.open_apc);
+  }
   summary.backbones = executions.size();
 
   SymbolicState theta;
@@ -190,7 +195,7 @@ SymbolicState PathAbstraction::heavyweight_state(const std::vector<Execution>& e
     }
     // The other loops' counters in σ and δ, and in θ_i, become their s as well.
     for (std::size_t m = first; m < artificial.size(); ++m) artificial[m].condition = to_counts.apply(artificial[m].condition);
-    rewritten.push_back(Execution{SymbolicState::initial(extended), execution.apc, execution.entries, {}});
+    rewritten.push_back(Execution{SymbolicState::initial(extended), execution.apc, execution.entries, {}, execution.open_apc});
     for (std::size_t a = 0; a < variables; ++a) rewritten.back().theta.set(a, to_counts.apply(execution.theta.value(a)));
   }
   // Every θ_i over the same V ∪ V_s (s_{i,j} ↦ s_{i,j}), θ_κ starting at θ_⋆ (lines 14–15).

@@ -27,6 +27,9 @@ struct LoopSummary {
   SymbolicState theta;         // θ_κ
   Term phi = nullptr;          // φ_κ
   std::vector<Term> backbone_apcs;  // apc_1 … apc_k of P(C, v), closed over their own counters
+  // θ_1 … θ_k and apc_1 … apc_k before the closure (inner counters free), for summary_sound.
+  std::vector<SymbolicState> backbone_states;
+  std::vector<Term> backbone_open_apcs;
   // Algorithm 2 only: each artificial s_{i,j} (named "s_i_j") with θ_κ(s_{i,j}) (⋆ when the
   // dependency query found none).
   std::vector<std::pair<std::string, Term>> dependencies;
@@ -69,7 +72,8 @@ class PathAbstraction {
     SymbolicState theta;
     Term apc = nullptr;
     std::vector<SourceLocation> entries;
-    std::vector<InnerLoop> inner;  // the loops entered on the backbone, in order
+    std::vector<InnerLoop> inner;
+    Term open_apc = nullptr;  // apc before line 15's closure  // the loops entered on the backbone, in order
   };
   // Algorithm 1 on one backbone of `graph`.
   Execution execute_backbone(const Backbone& backbone, const Flowgraph& graph);
