@@ -15,7 +15,8 @@ namespace symref::props {
 namespace {
 
 constexpr std::size_t max_length = 3;      // iterations per looping path
-constexpr std::size_t max_sequences = 40;  // per loop, to bound the cost
+constexpr std::size_t max_sequences = 12;  // per loop, to bound the cost
+constexpr std::size_t max_loops = 6;       // per analysis
 
 // pc → claim is valid (a definite unsat of pc ∧ ¬claim).
 bool valid(CaseWorkspace& workspace, terms::Term pc, terms::Term claim, std::uint64_t& unknown, bool& undecided) {
@@ -76,18 +77,24 @@ bool check_loop(CaseWorkspace& workspace, apc::PathAbstraction& abstraction, con
       verdict.fail("the " + where + ": " + path + " does not imply the looping condition at its counts");
       return false;
     }
+    // One query for all scalars; only when it fails, one per scalar to name the culprit.
+    std::vector<std::pair<std::size_t, terms::Term>> claims;
     for (std::size_t v = 0; v < loop.theta.variables().size(); ++v) {
       terms::Term summarised = loop.theta.value(v);
-      terms::Term variable = loop.theta.variables()[v];
-      if (variable->sort().kind == terms::SortKind::IntArray || stars.contains_star(summarised)) continue;
+      if (loop.theta.variables()[v]->sort().kind == terms::SortKind::IntArray || stars.contains_star(summarised)) continue;
       if (stars.contains_star(theta.value(v))) continue;  // the step itself lost the value
-      ++verdict.checks;
-      terms::Term claim = terms.equal(theta.value(v), at_counts.apply(summarised));
-      if (!valid(workspace, pc, claim, verdict.unknown, undecided) && !undecided) {
-        verdict.fail("the " + where + " gives " + abstraction.show(summarised) + " for " + abstraction.show(variable) +
-                     ", which " + path + " contradicts");
-        return false;
-      }
+      claims.emplace_back(v, terms.equal(theta.value(v), at_counts.apply(summarised)));
+    }
+    if (claims.empty()) continue;
+    ++verdict.checks;
+    std::vector<terms::Term> all;
+    for (const auto& claim : claims) all.push_back(claim.second);
+    if (valid(workspace, pc, terms.logical_and(all), verdict.unknown, undecided) || undecided) continue;
+    for (const auto& [v, claim] : claims) {
+      if (valid(workspace, pc, claim, verdict.unknown, undecided) || undecided) continue;
+      verdict.fail("the " + where + " gives " + abstraction.show(loop.theta.value(v)) + " for " +
+                   abstraction.show(loop.theta.variables()[v]) + ", which " + path + " contradicts");
+      return false;
     }
   }
   return true;
@@ -105,8 +112,11 @@ PropertyVerdict check_summary_sound(CaseWorkspace& workspace) {
     }
     const char* mode = processing == apc::LoopProcessing::Light ? "light" : "heavy";
     apc::PathAbstraction& abstraction = analysis->abstraction();
-    for (const apc::LoopSummary& loop : abstraction.loops())
+    std::size_t checked = 0;
+    for (const apc::LoopSummary& loop : abstraction.loops()) {
+      if (checked++ == max_loops) break;
       if (!check_loop(workspace, abstraction, loop, mode, verdict)) return verdict;
+    }
   }
   return verdict;
 }
