@@ -8,22 +8,22 @@ namespace symref::props {
 
 PropertyVerdict check_guided_search_complete(CaseWorkspace& workspace) {
   PropertyVerdict verdict;
-  auto analysis = apc_for_first_assert(workspace);
+  const Program& program = workspace.program();
+  std::vector<SourceLocation> asserts = apc::assert_locations(program);
+  // The unpruned search first: without a failing leaf there is nothing to find, and no apc to build.
+  const ExploredPath* unpruned = nullptr;
+  if (!asserts.empty())
+    for (const ExploredPath& path : workspace.forward_exploration().paths)
+      if (path.outcome == Outcome::AssertionFailure && path.test && apc::fails_target(program, *path.test, asserts.front())) {
+        unpruned = &path;
+        break;
+      }
+  auto analysis = unpruned != nullptr ? apc_for_assert(workspace, asserts.front()) : nullptr;
   if (!analysis) {
     ++verdict.skipped;
     return verdict;
   }
-  SourceLocation target = analysis->flowgraph().target_location;
-  const ExploredPath* unpruned = nullptr;
-  for (const ExploredPath& path : workspace.forward_exploration().paths)
-    if (path.outcome == Outcome::AssertionFailure && path.test && apc::fails_target(workspace.program(), *path.test, target)) {
-      unpruned = &path;
-      break;
-    }
-  if (unpruned == nullptr) {
-    ++verdict.skipped;
-    return verdict;
-  }
+  SourceLocation target = asserts.front();
   ++verdict.checks;
   if (analysis->guided_search(workspace.settings().loop_bound)) return verdict;
   verdict.fail("the forward path " + unpruned->branches + " fails the assert at line " + std::to_string(target.line) +
