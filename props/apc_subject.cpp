@@ -5,18 +5,19 @@
 
 namespace symref::props {
 
-std::unique_ptr<apc::ApcAnalysis> apc_for_first_assert(CaseWorkspace& workspace) {
+std::unique_ptr<apc::ApcAnalysis> apc_for_first_assert(CaseWorkspace& workspace, apc::LoopProcessing processing) {
   const Program& program = workspace.program();
   std::vector<SourceLocation> asserts = apc::assert_locations(program);
   if (asserts.empty()) return nullptr;
-  return apc_for_assert(workspace, asserts.front());
+  return apc_for_assert(workspace, asserts.front(), processing);
 }
 
-std::unique_ptr<apc::ApcAnalysis> apc_for_assert(CaseWorkspace& workspace, SourceLocation target) {
+std::unique_ptr<apc::ApcAnalysis> apc_for_assert(CaseWorkspace& workspace, SourceLocation target, apc::LoopProcessing processing) {
   const Program& program = workspace.program();
   apc::ApcOptions options;
   options.target = apc::TargetChoice{target.line, target.column};
   options.unfold = 3;
+  options.loop_processing = processing;
   options.timeout_milliseconds = workspace.settings().timeout_milliseconds;
   try {
     auto analysis = std::make_unique<apc::ApcAnalysis>(program, workspace.terms(), options);

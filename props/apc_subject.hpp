@@ -11,9 +11,11 @@ namespace symref::props {
 // apc and apc^K (K = 3) built for the first assert of the case's program; nothing when the
 // program has no assert or lies outside the engine's scope (objects, recursion, too many
 // backbones) — the property then counts the case as skipped.
-std::unique_ptr<apc::ApcAnalysis> apc_for_first_assert(CaseWorkspace& workspace);
+std::unique_ptr<apc::ApcAnalysis> apc_for_first_assert(CaseWorkspace& workspace,
+                                                       apc::LoopProcessing processing = apc::LoopProcessing::Heavy);
 // The same for the assert at `target`.
-std::unique_ptr<apc::ApcAnalysis> apc_for_assert(CaseWorkspace& workspace, SourceLocation target);
+std::unique_ptr<apc::ApcAnalysis> apc_for_assert(CaseWorkspace& workspace, SourceLocation target,
+                                                 apc::LoopProcessing processing = apc::LoopProcessing::Heavy);
 
 // Whether `formula` is unsat under the property settings' time-out: true only on a definite unsat.
 bool definitely_unsat(CaseWorkspace& workspace, terms::Term formula, std::uint64_t& unknown);

@@ -63,6 +63,10 @@ const std::vector<PropertyDescription>& all_properties() {
        "per branch string, the input graphs of the summary leaf's concretizations are the lazy leaves' graphs, and each replays", 3, 3},
       {PropertyKind::LazySingleUninitialized, "lazy_single_uninitialized", "heap draft §4",
        "before every lazy step, |UN| <= 1 and every stored reference has one target under guard true", 3, 3},
+      {PropertyKind::SummarySound, "summary_sound", "Strejček & Trtík §3",
+       "every sequence of up to 3 loop backbones meets pc -> phi_k[k(beta)] and theta(a) = theta_k(a)[k(beta)], light and heavy", 2},
+      {PropertyKind::GuidedSearchComplete, "guided_search_complete", "Strejček & Trtík §7",
+       "the search pruned by apc finds a failing input for the first assert whenever the unpruned one does, same bound", 2},
   };
   return properties;
 }
@@ -108,6 +112,8 @@ PropertyVerdict dispatch(PropertyKind kind, CaseWorkspace& workspace) {
     case PropertyKind::TemplateValidity: return check_template_validity(workspace);
     case PropertyKind::SummaryExact: return check_summary_exact(workspace);
     case PropertyKind::LazySingleUninitialized: return check_lazy_single_uninitialized(workspace);
+    case PropertyKind::SummarySound: return check_summary_sound(workspace);
+    case PropertyKind::GuidedSearchComplete: return check_guided_search_complete(workspace);
   }
   throw std::logic_error("unknown property");
 }

@@ -45,6 +45,8 @@ enum class PropertyKind : std::uint8_t {
   TemplateValidity,
   SummaryExact,
   LazySingleUninitialized,
+  SummarySound,
+  GuidedSearchComplete,
 };
 
 struct PropertyDescription {
@@ -102,6 +104,8 @@ PropertyVerdict check_compositional_progress(CaseWorkspace& workspace);
 PropertyVerdict check_compositional_tests_replay(CaseWorkspace& workspace);
 PropertyVerdict check_apc_necessary(CaseWorkspace& workspace);
 PropertyVerdict check_apc_unsat_no_path(CaseWorkspace& workspace);
+PropertyVerdict check_summary_sound(CaseWorkspace& workspace);
+PropertyVerdict check_guided_search_complete(CaseWorkspace& workspace);
 PropertyVerdict check_concrete_fast_path(CaseWorkspace& workspace);
 PropertyVerdict check_compact_tests_replay(CaseWorkspace& workspace);
 PropertyVerdict check_mutual_exclusion(CaseWorkspace& workspace);

@@ -64,6 +64,8 @@ const std::vector<FaultDescription>& all_faults() {
       {Fault::HeapSummaryDropsOldestAlias, "heap-summary-drops-oldest-alias", "summary: theta_alias does not offer the oldest input object of the class", "--count 60 --level 3 --property summary_exact"},
       {Fault::HeapLazyMergesAliases, "heap-lazy-merges-aliases", "lazy: the alias choices are merged into one successor with a guarded points-to set", "--count 60 --level 3 --property lazy_single_uninitialized"},
       {Fault::HeapNoOrig, "heap-no-orig", "summary: theta guards conjoin the read's guard phi_x as printed, and theta_orig is dropped", "test:HeapCorpus.EachNamedFaultIsCaught"},
+      {Fault::ApcDeltaShiftedByOne, "apc-delta-shifted-by-one", "apc heavy processLoop: the exit condition delta_ij substitutes s_ij - 1 for the inner counters, as printed", "test:ApcProperties.SummarySoundCatchesDeltaShift"},
+      {Fault::ApcGuidedFirstBackbone, "apc-guided-first-backbone", "apc's guided search prunes by the first backbone's apc instead of the disjunction", "test:ApcProperties.GuidedSearchCatchesFirstBackbone"},
   };
   return faults;
 }

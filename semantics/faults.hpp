@@ -65,6 +65,8 @@ enum class Fault : unsigned char {
   HeapSummaryDropsOldestAlias,  // summary θ_alias: the oldest candidate of ρ is not offered
   HeapLazyMergesAliases,      // lazy ALIAS: one successor whose reference is a guarded set over all candidates
   HeapNoOrig,                 // summary: θ's guards conjoin φ_x as printed and θ_orig is dropped
+  ApcDeltaShiftedByOne,       // apc §3.3: δ_{i,j} substitutes s_{i,j} − 1 for the inner counters, as printed
+  ApcGuidedFirstBackbone,     // apc §7: the guided search prunes by the first backbone's apc_π instead of apc
 };
 
 struct FaultDescription {

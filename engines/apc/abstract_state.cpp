@@ -10,22 +10,20 @@ namespace symref::apc {
 using terms::SortKind;
 using terms::TermKind;
 
-StarTerms::StarTerms(terms::TermManager& terms)
-    : terms_(terms),
-      star_int_(terms.fresh_symbol(terms::Sort::integer(), "*")),
-      star_bool_(terms.fresh_symbol(terms::Sort::boolean(), "*")),
-      star_array_(terms.fresh_symbol(terms::Sort::int_array(), "*")) {}
+StarTerms::StarTerms(terms::TermManager& terms) : terms_(terms) {}
 
+// A fresh symbol each time: with one ⋆ per sort the term factories would simplify ⋆ < ⋆ to
+// false and ⋆ = ⋆ to true before weakening sees the predicate (len(a) < len(d) with both arrays
+// ⋆ made a loop's φ_κ false; found by summary_sound).
 Term StarTerms::star(terms::Sort sort) {
-  switch (sort.kind) {
-    case SortKind::Int: return star_int_;
-    case SortKind::Bool: return star_bool_;
-    case SortKind::IntArray: return star_array_;
-    default: throw std::logic_error("apc: no ⋆ of sort " + terms::to_string(sort));
-  }
+  if (sort.kind != SortKind::Int && sort.kind != SortKind::Bool && sort.kind != SortKind::IntArray)
+    throw std::logic_error("apc: no ⋆ of sort " + terms::to_string(sort));
+  Term star = terms_.fresh_symbol(sort, "*");
+  stars_.insert(star);
+  return star;
 }
 
-bool StarTerms::is_star(Term term) const { return term == star_int_ || term == star_bool_ || term == star_array_; }
+bool StarTerms::is_star(Term term) const { return stars_.contains(term); }
 
 bool StarTerms::contains_star(Term term) {
   if (auto found = contains_.find(term); found != contains_.end()) return found->second;

@@ -1,6 +1,7 @@
 // Symbolic expressions with the unknown ⋆ and symbolic states θ (Strejček & Trtík §2.2).
 //
-// ⋆ is one fresh symbol per sort (λχ.⋆ for arrays).  Every expression containing it counts as ⋆
+// ⋆ is a fresh symbol of its sort (λχ.⋆ for arrays), a new one each time, so that no two ⋆s are
+// taken for equal.  Every expression containing it counts as ⋆
 // (absorb); in a formula, an atomic predicate containing it becomes true where it occurs
 // positively and false where it occurs negatively (weaken).  The paper turns every such predicate
 // into true; under a negation that would strengthen the formula, so we follow polarity
@@ -8,6 +9,7 @@
 #pragma once
 
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "semantics/terms/substitution.hpp"
@@ -36,7 +38,7 @@ class StarTerms {
   Term weaken(Term formula, bool positive);
 
   terms::TermManager& terms_;
-  Term star_int_, star_bool_, star_array_;
+  std::unordered_set<Term> stars_;
   std::unordered_map<Term, bool> contains_;
   terms::TermSet visited_;  // the terms contains_ knows
   std::unordered_map<Term, Term> weakened_[2];

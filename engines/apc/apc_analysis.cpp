@@ -2,11 +2,19 @@
 // concretely, and the guided search of §7 (the forward engine pruned by apc).
 #include "engines/apc/apc_analysis.hpp"
 
+#include <algorithm>
+#include <exception>
+#include <thread>
+
+#include <algorithm>
+
 #include "engines/apc/unfolding.hpp"
 #include "interp/explore/explorer.hpp"
 #include "interp/explore/test_generation.hpp"
 #include "interp/solver/stopwatch.hpp"
 #include "semantics/concrete/machine.hpp"
+#include "semantics/faults.hpp"
+#include "semantics/faults.hpp"
 
 namespace symref::apc {
 
@@ -31,7 +39,9 @@ bool fails_target(const Program& program, const GlobalState& input, SourceLocati
 
 ApcAnalysis::ApcAnalysis(const Program& program, terms::TermManager& terms, ApcOptions options)
     : program_(program), terms_(terms), options_(std::move(options)), flowgraph_(build_flowgraph(program, terms, options_.target)),
-      abstraction_(std::make_unique<PathAbstraction>(flowgraph_, terms)) {}
+      abstraction_(std::make_unique<PathAbstraction>(
+          flowgraph_, terms, AbstractionOptions{.loop_processing = options_.loop_processing, .solver = options_.solver,
+                                                .timeout_milliseconds = options_.timeout_milliseconds})) {}
 
 void ApcAnalysis::build() {
   if (apc_ != nullptr) return;
@@ -45,21 +55,44 @@ void ApcAnalysis::build() {
   }
 }
 
-QueryAnswer ApcAnalysis::solve(terms::Term formula, std::optional<GlobalState>& model_input) {
+// One of the two queries of §6 on its own solver: the formula is translated on the calling
+// thread (the term manager is not shared between threads); check() may then run on another.
+struct ApcAnalysis::Query {
+  std::unique_ptr<solver::Solver> solver;
   QueryAnswer answer;
-  answer.asked = true;
-  solver::Stopwatch clock;
-  solver_->push();
-  solver_->add(formula);
-  answer.status = solver_->check();
+  std::exception_ptr failure;
+
+  void check() {
+    try {
+      solver::Stopwatch clock;
+      answer.status = solver->check();
+      answer.seconds = clock.seconds();
+    } catch (...) {
+      failure = std::current_exception();
+    }
+  }
+};
+
+std::unique_ptr<ApcAnalysis::Query> ApcAnalysis::prepare(terms::Term formula) {
+  solver::SolverOptions solver_options;
+  solver_options.timeout_milliseconds = options_.timeout_milliseconds;
+  solver_options.smt_directory = options_.smt_directory;
+  auto query = std::make_unique<Query>();
+  query->solver = solver::make_solver(options_.solver, terms_, solver_options);
+  query->answer.asked = true;
+  query->solver->add(formula);
+  return query;
+}
+
+QueryAnswer ApcAnalysis::finish(Query& query, std::optional<GlobalState>& model_input) {
+  if (query.failure) std::rethrow_exception(query.failure);
   ++queries_;
-  if (answer.status == solver::SatResult::Unknown) answer.reason = solver_->reason_unknown();
+  QueryAnswer answer = query.answer;
+  if (answer.status == solver::SatResult::Unknown) answer.reason = query.solver->reason_unknown();
   if (answer.status == solver::SatResult::Sat && options_.witness) {
     std::string reason;
-    model_input = input_from_model(program_, terms_, *solver_->model(), TestGenerationLimits{}, reason);
+    model_input = input_from_model(program_, terms_, *query.solver->model(), TestGenerationLimits{}, reason);
   }
-  solver_->pop();
-  answer.seconds = clock.seconds();
   return answer;
 }
 
@@ -71,42 +104,56 @@ std::optional<WitnessRun> ApcAnalysis::witness_from(const std::optional<GlobalSt
 }
 
 // §7: the forward engine keeps only states whose φ ∧ apc is satisfiable (apc^K when unfolded:
-// it is quantifier-free and implied by apc, so the pruning stays sound).
-std::optional<WitnessRun> ApcAnalysis::guided_search() {
-  ExploreOptions explore_options;
-  explore_options.limits.loop_bound = options_.witness_bound;
-  explore_options.solver = options_.solver;
-  explore_options.timeout_milliseconds = options_.timeout_milliseconds;
-  explore_options.restrict_to = unfolded_ != nullptr ? unfolded_ : apc_;
-  explore_options.max_paths = 10'000;
-  Explorer explorer(program_, terms_, explore_options);
-  ExplorationResult result = explorer.explore();
-  queries_ += result.statistics.queries;
-  for (const ExploredPath& path : result.paths) {
-    if (path.outcome != Outcome::AssertionFailure || !path.test) continue;
-    if (auto run = witness_from(path.test, "guided search")) return run;
+// it is quantifier-free and implied by apc, so the pruning stays sound).  The loop bound rises
+// 0, 1, 2, 4, … up to `bound`, so that a short witness is not paid for with the whole tree at
+// the full bound; the last round is the full bound, so nothing within it is missed.
+std::optional<WitnessRun> ApcAnalysis::guided_search(std::uint32_t bound) {
+  build();
+  Term pruning = unfolded_ != nullptr ? unfolded_ : apc_;
+  // The planted fault prunes by the first backbone's apc_π only.
+  if (fault_active(Fault::ApcGuidedFirstBackbone) && !abstraction_->backbone_conditions().empty())
+    pruning = abstraction_->backbone_conditions().front().apc;
+  for (std::uint32_t round = 0;; round = round == 0 ? 1 : std::min(bound, 2 * round)) {
+    round = std::min(round, bound);
+    ExploreOptions explore_options;
+    explore_options.limits.loop_bound = round;
+    explore_options.solver = options_.solver;
+    explore_options.timeout_milliseconds = options_.timeout_milliseconds;
+    explore_options.restrict_to = pruning;
+    explore_options.max_paths = 10'000;
+    Explorer explorer(program_, terms_, explore_options);
+    ExplorationResult result = explorer.explore();
+    queries_ += result.statistics.queries;
+    for (const ExploredPath& path : result.paths) {
+      if (path.outcome != Outcome::AssertionFailure || !path.test) continue;
+      if (auto run = witness_from(path.test, "guided search")) return run;
+    }
+    if (round >= bound) return std::nullopt;
   }
-  return std::nullopt;
 }
 
 void ApcAnalysis::run() {
   solver::Stopwatch clock;
   build();
-  solver::SolverOptions solver_options;
-  solver_options.timeout_milliseconds = options_.timeout_milliseconds;
-  solver_options.smt_directory = options_.smt_directory;
-  solver_ = solver::make_solver(options_.solver, terms_, solver_options);
   std::optional<GlobalState> unfolded_input, direct_input;
-  // §6 runs both queries in parallel under one time-out; here one after the other, each with it.
-  if (options_.unfolded) {
-    unfolded_answer_ = [&] {
-      double unfold_seconds = unfolded_answer_.unfold_seconds;
-      QueryAnswer answer = solve(unfolded_, unfolded_input);
-      answer.unfold_seconds = unfold_seconds;
-      return answer;
-    }();
+  // §6: apc^K and apc solved in parallel, each under the time-out, both answers kept.  With
+  // --smt-dir the two run one after the other, so that their query files do not interleave.
+  std::unique_ptr<Query> unfolded_query = options_.unfolded ? prepare(unfolded_) : nullptr;
+  std::unique_ptr<Query> direct_query = options_.direct ? prepare(apc_) : nullptr;
+  if (unfolded_query && direct_query && options_.smt_directory.empty()) {
+    std::thread beside([&] { direct_query->check(); });
+    unfolded_query->check();
+    beside.join();
+  } else {
+    if (unfolded_query) unfolded_query->check();
+    if (direct_query) direct_query->check();
   }
-  if (options_.direct) direct_ = solve(apc_, direct_input);
+  if (unfolded_query) {
+    double unfold_seconds = unfolded_answer_.unfold_seconds;
+    unfolded_answer_ = finish(*unfolded_query, unfolded_input);
+    unfolded_answer_.unfold_seconds = unfold_seconds;
+  }
+  if (direct_query) direct_ = finish(*direct_query, direct_input);
   bool refuted = (direct_.asked && direct_.status == solver::SatResult::Unsat) ||
                  (unfolded_answer_.asked && unfolded_answer_.status == solver::SatResult::Unsat);
   if (refuted) {
@@ -114,7 +161,7 @@ void ApcAnalysis::run() {
   } else if (options_.witness) {
     witness_ = witness_from(unfolded_input, "model");
     if (!witness_) witness_ = witness_from(direct_input, "model");
-    if (!witness_) witness_ = guided_search();
+    if (!witness_) witness_ = guided_search(options_.witness_bound);
     if (witness_) verdict_ = Verdict::Reachable;
   }
   total_seconds_ = clock.seconds();

@@ -17,6 +17,7 @@ namespace symref::apc {
 
 struct ApcOptions {
   TargetChoice target;
+  LoopProcessing loop_processing = LoopProcessing::Heavy;  // §3.3 (Algorithm 2) or §3.1
   std::uint32_t unfold = 25;            // K of §6 (§8 uses 25)
   bool direct = true;                   // solve apc itself
   bool unfolded = true;                 // solve apc^K
@@ -72,21 +73,25 @@ class ApcAnalysis {
   const QueryAnswer& unfolded() const { return unfolded_answer_; }
   Verdict verdict() const { return verdict_; }
   const std::optional<WitnessRun>& witness() const { return witness_; }
+  // §7's search for a witness: the forward engine with loop bounds rising to `bound`, every state
+  // whose φ ∧ apc (apc^K when built) is unsat pruned; the first failing leaf whose concrete run
+  // fails the target.  Builds apc first when needed.
+  std::optional<WitnessRun> guided_search(std::uint32_t bound);
   double build_seconds() const { return build_seconds_; }
   double total_seconds() const { return total_seconds_; }
   std::uint64_t queries() const { return queries_; }
 
  private:
-  QueryAnswer solve(terms::Term formula, std::optional<GlobalState>& model_input);
+  struct Query;
+  std::unique_ptr<Query> prepare(terms::Term formula);
+  QueryAnswer finish(Query& query, std::optional<GlobalState>& model_input);
   std::optional<WitnessRun> witness_from(const std::optional<GlobalState>& input, const std::string& found_by);
-  std::optional<WitnessRun> guided_search();
 
   const Program& program_;
   terms::TermManager& terms_;
   ApcOptions options_;
   ProgramFlowgraph flowgraph_;
   std::unique_ptr<PathAbstraction> abstraction_;
-  std::unique_ptr<solver::Solver> solver_;
   terms::Term apc_ = nullptr;
   terms::Term unfolded_ = nullptr;
   QueryAnswer direct_, unfolded_answer_;

@@ -18,7 +18,7 @@ namespace {
 struct ApcCommandOptions {
   std::string file;
   std::string target;
-  std::string loop_processing = "light";
+  std::string loop_processing = "heavy";
   std::uint32_t unfold = 25;
   bool no_direct = false;
   bool no_unfold = false;
@@ -54,10 +54,6 @@ bool parse_target(const std::string& text, TargetChoice& choice) {
 
 int run_apc(const ApcCommandOptions& options) {
   cli::activate_fault(options.fault);
-  if (options.loop_processing == "heavy") {
-    std::cerr << "symref apc: heavyweight loop processing (Algorithm 2) is not implemented yet; use --loop-processing light\n";
-    return cli::exit_usage;
-  }
   ApcOptions apc_options;
   if (!options.target.empty() && !parse_target(options.target, apc_options.target)) {
     std::cerr << "symref apc: --target takes LINE or LINE:COL (positive numbers), not '" << options.target << "'\n";
@@ -65,6 +61,7 @@ int run_apc(const ApcCommandOptions& options) {
   }
   auto program = load_program(options.file);
   terms::TermManager terms(program.get());
+  apc_options.loop_processing = options.loop_processing == "light" ? LoopProcessing::Light : LoopProcessing::Heavy;
   apc_options.unfold = options.unfold;
   apc_options.direct = !options.no_direct;
   apc_options.unfolded = !options.no_unfold;
@@ -89,7 +86,7 @@ void add_apc_command(CLI::App& app, cli::Action& action) {
   CLI::App* command = app.add_subcommand("apc", "a necessary condition on the inputs for failing one assert (Strejček & Trtík)");
   command->add_option("FILE", options->file, "the program (.sym), level 1 or with non-recursive procedures")->required();
   command->add_option("--target", options->target, "the assert whose failure is the target, LINE[:COL] (default: the only assert)");
-  command->add_option("--loop-processing", options->loop_processing, "light (§3.1) or heavy (§3.3, not implemented yet)")
+  command->add_option("--loop-processing", options->loop_processing, "light (§3.1) or heavy (§3.3, Algorithm 2)")
       ->check(CLI::IsMember({"light", "heavy"}))
       ->capture_default_str();
   command->add_option("--unfold", options->unfold, "K of §6: each universal quantifier unfolded for 0..K-1")

@@ -43,6 +43,10 @@ ordered_json answer_json(const QueryAnswer& answer, bool unfolded) {
   return out;
 }
 
+const char* loop_processing_name(LoopProcessing processing) {
+  return processing == LoopProcessing::Heavy ? "heavy" : "light";
+}
+
 }  // namespace
 
 ordered_json analysis_to_json(ApcAnalysis& analysis, const std::string& file) {
@@ -54,7 +58,7 @@ ordered_json analysis_to_json(ApcAnalysis& analysis, const std::string& file) {
   out["program"] = file;
   out["target"] = {{"line", flowgraph.target_location.line}, {"column", flowgraph.target_location.column},
                    {"statement", flowgraph.target_statement}};
-  out["loop_processing"] = "light";
+  out["loop_processing"] = loop_processing_name(analysis.options().loop_processing);
   out["unfold"] = analysis.options().unfold;
   ordered_json backbones = ordered_json::array();
   for (const BackboneCondition& backbone : abstraction.backbone_conditions()) {
@@ -68,8 +72,10 @@ ordered_json analysis_to_json(ApcAnalysis& analysis, const std::string& file) {
   for (const LoopSummary& loop : abstraction.loops()) {
     ordered_json theta = ordered_json::object();
     for (const auto& [name, value] : changed_values(abstraction, loop.theta, program)) theta[name] = value;
+    ordered_json dependencies = ordered_json::object();
+    for (const auto& [name, value] : loop.dependencies) dependencies[name] = abstraction.show(value);
     loops.push_back({{"entry", position(loop.location)}, {"counters", counter_names(loop, program)}, {"backbones", loop.backbones},
-                     {"theta", theta}, {"phi", terms::print_term(loop.phi, &program)}, {"dependencies", ordered_json::object()}});
+                     {"theta", theta}, {"phi", terms::print_term(loop.phi, &program)}, {"dependencies", dependencies}});
   }
   out["loops"] = loops;
   out["apc"] = terms::print_term(analysis.apc(), &program);
@@ -94,7 +100,7 @@ std::string analysis_to_text(ApcAnalysis& analysis, const std::string& file) {
   std::ostringstream out;
   out << "program: " << file << "\n";
   out << "target: " << place(flowgraph.target_location) << "  " << flowgraph.target_statement << "\n";
-  out << "loop processing: light, unfold K = " << analysis.options().unfold << "\n";
+  out << "loop processing: " << loop_processing_name(analysis.options().loop_processing) << ", unfold K = " << analysis.options().unfold << "\n";
   std::size_t index = 0;
   for (const BackboneCondition& backbone : abstraction.backbone_conditions()) {
     out << "backbone " << ++index << ": " << backbone.nodes.size() << " nodes, entries";
@@ -107,6 +113,7 @@ std::string analysis_to_text(ApcAnalysis& analysis, const std::string& file) {
     for (const std::string& name : counter_names(loop, program)) out << " " << name;
     out << "\n";
     for (const auto& [name, value] : changed_values(abstraction, loop.theta, program)) out << "  theta(" << name << ") = " << value << "\n";
+    for (const auto& [name, value] : loop.dependencies) out << "  " << name << " = " << abstraction.show(value) << "\n";
     out << "  phi: " << terms::print_term(loop.phi, &program) << "\n";
   }
   out << "apc: " << terms::print_term(analysis.apc(), &program) << "\n";

@@ -1,9 +1,11 @@
-// Algorithm 1 (executeBackbone), the lightweight processLoop of §3.1 with the array rules of §4,
-// and apc as the disjunction over the backbones (Strejček & Trtík §3).
+// Algorithm 1 (executeBackbone), the lightweight processLoop of §3.1 and the heavyweight one of
+// §3.3 (Algorithm 2) with the array rules of §4, and apc as the disjunction over the backbones
+// (Strejček & Trtík §3).
 #include "engines/apc/path_abstraction.hpp"
 
 #include <algorithm>
 
+#include "engines/apc/counter_dependency.hpp"
 #include "semantics/faults.hpp"
 #include "semantics/terms/printer.hpp"
 
@@ -53,23 +55,33 @@ Term PathAbstraction::close_over_counters(Term apc) {
 }
 
 PathAbstraction::Execution PathAbstraction::execute_backbone(const Backbone& backbone, const Flowgraph& graph) {
-  Execution run{SymbolicState::initial(flowgraph_.variables), terms_.true_term(), {}};
+  Execution run{SymbolicState::initial(flowgraph_.variables), terms_.true_term(), {}, {}};
   for (std::size_t i = 1; i < backbone.nodes.size(); ++i) {
     const Instruction& instruction = graph.edges[static_cast<std::size_t>(backbone.edges[i - 1])].instruction;
-    if (instruction.kind == Instruction::Kind::Assume)  // line 6: apc ← apc ∧ θ(γ)
-      run.apc = terms_.logical_and(run.apc, run.theta.apply_formula(instruction.value, stars_));
-    else  // line 8: θ ← θ[v → θ(e)]
+    if (instruction.kind == Instruction::Kind::Assume) {  // line 6: apc ← apc ∧ θ(γ)
+      Term condition = run.theta.apply_formula(instruction.value, stars_);
+      run.apc = terms_.logical_and(run.apc, condition);
+      // Algorithm 2 collects the conditions of αx, from an inner entry to its exit x.
+      for (InnerLoop& inner : run.inner)
+        if (!inner.left) inner.exit_condition = terms_.logical_and(inner.exit_condition, condition);
+    } else {  // line 8: θ ← θ[v → θ(e)]
       run.theta.set_variable(instruction.variable, run.theta.apply(instruction.value, stars_));
+    }
     NodeId node = backbone.nodes[i];
+    for (InnerLoop& inner : run.inner)
+      if (std::find(inner.nodes.begin(), inner.nodes.end(), node) == inner.nodes.end()) inner.left = true;
     if (node == graph.target) continue;
     auto loop = entered_loop(graph, backbone, i);
     if (!loop) continue;
     // Lines 10–14: summarise the loop and put the summary into apc and θ.
     LoopSummary summary = process_loop(induced_program(graph, *loop, node, next_node_++));
+    SymbolicState at_entry = run.theta;
     run.apc = terms_.logical_and(run.apc, run.theta.apply_formula(summary.phi, stars_));
     run.theta = run.theta.compose(summary.theta, stars_);
     run.entries.push_back(summary.location);
+    run.inner.push_back(InnerLoop{std::move(summary), std::move(*loop), std::move(at_entry), terms_.true_term(), false});
   }
+  run.open_apc = run.apc;
   run.apc = close_over_counters(run.apc);
   return run;
 }
@@ -95,26 +107,142 @@ LoopSummary PathAbstraction::process_loop(const Flowgraph& induced) {
   std::vector<Execution> executions;
   for (const Backbone& backbone : loop_backbones) executions.push_back(execute_backbone(backbone, induced));
   for (std::size_t i = 0; i < executions.size(); ++i) summary.counters.push_back(new_counter());
+  for (const Execution& execution : executions) {
+    summary.backbone_apcs.push_back(execution.apc);
+    summary.backbone_states.push_back(execution.theta);
+    summary.backbone_open_apcs.push_back(execution.open_apc);
+  }
   summary.backbones = executions.size();
 
-  // θ_κ starts at θ_⋆; rules 1–4 (and §4's for arrays) refine it until nothing changes, so the
-  // result does not depend on the order the variables are visited in.
-  SymbolicState theta = SymbolicState::unknown(flowgraph_.variables, stars_);
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (std::size_t a = 0; a < theta.variables().size(); ++a) {
-      if (!stars_.is_star(theta.value(a))) continue;
-      Term inferred = theta.variables()[a]->sort().kind == SortKind::IntArray ? infer_array(a, executions, summary.counters, theta)
-                                                                              : infer(a, executions, summary.counters, theta);
-      if (inferred == nullptr || stars_.contains_star(inferred)) continue;
-      theta.set(a, inferred);
-      changed = true;
-    }
+  SymbolicState theta;
+  if (options_.loop_processing == LoopProcessing::Heavy) {
+    theta = heavyweight_state(executions, summary);
+  } else {
+    // θ_κ starts at θ_⋆; rules 1–4 (and §4's for arrays) refine it until nothing changes.
+    theta = SymbolicState::unknown(flowgraph_.variables, stars_);
+    while (refine_by_rules(theta, flowgraph_.variables.size(), executions, summary.counters)) {}
   }
   summary.phi = looping_condition(executions, summary.counters, theta);
   summary.theta = theta;
   loops_.push_back(summary);
   return summary;
+}
+
+// One pass of rules 1–4 (§4's for arrays) over the first `variables` entries of θ_κ that are
+// still ⋆; true when one of them changed.  Passes repeat until none does, so the result does not
+// depend on the order the variables are visited in (rule 4 on y may need x from rule 2).
+bool PathAbstraction::refine_by_rules(SymbolicState& theta, std::size_t variables, const std::vector<Execution>& executions,
+                                      const std::vector<Term>& counters) {
+  bool changed = false;
+  for (std::size_t a = 0; a < variables; ++a) {
+    if (!stars_.is_star(theta.value(a))) continue;
+    Term inferred = theta.variables()[a]->sort().kind == SortKind::IntArray ? infer_array(a, executions, counters, theta)
+                                                                            : infer(a, executions, counters, theta);
+    if (inferred == nullptr || stars_.contains_star(inferred)) continue;
+    theta.set(a, inferred);
+    changed = true;
+  }
+  return changed;
+}
+
+namespace {
+
+// The one artificial variable s_{i,j} of an inner loop with a single counter, with σ_{i,j} ∧ δ_{i,j}.
+struct Artificial {
+  std::string name;
+  Term count = nullptr;
+  Term condition = nullptr;
+};
+
+}  // namespace
+
+// Algorithm 2, lines 4–29.  Inner loops with one counter κ′ get s_{i,j} (Σκ̄_j is then κ′ itself);
+// the counters of inner loops with several stay as they are, so the rules give ⋆ for whatever
+// they reach, as in §3.1.
+SymbolicState PathAbstraction::heavyweight_state(const std::vector<Execution>& executions, LoopSummary& summary) {
+  const std::size_t variables = flowgraph_.variables.size();
+  std::vector<Term> extended = flowgraph_.variables;  // V ∪ V_s
+  std::vector<Artificial> artificial;
+  std::vector<Execution> rewritten;
+  Term zero = terms_.integer(0), one = terms_.integer(1);
+  for (std::size_t i = 0; i < executions.size(); ++i) {
+    const Execution& execution = executions[i];
+    terms::Substitution to_counts(terms_);  // line 9: Σκ̄_j ↦ s_{i,j}
+    std::size_t first = artificial.size();
+    for (std::size_t j = 0; j < execution.inner.size(); ++j) {
+      const InnerLoop& inner = execution.inner[j];
+      if (inner.summary.counters.size() != 1) continue;
+      Term inner_counter = inner.summary.counters.front();
+      Artificial entry;
+      entry.name = "s_" + std::to_string(i + 1) + "_" + std::to_string(j + 1);
+      entry.count = terms_.fresh_symbol(Sort::integer(), entry.name);
+      to_counts.set(inner_counter, entry.count);
+      // Line 10: σ_{i,j} ≡ 0 ≤ s − 1 → θ_κ′⟨apc′_1 ∨ … ∨ apc′_k′⟩[κ′/s − 1]: the inner loop path's
+      // condition on its last iteration, read at the inner entry through the backbone's θ.
+      Term last = terms_.subtract(entry.count, one);
+      terms::Substitution to_last(terms_);
+      to_last.set(inner_counter, last);
+      Term iteration = to_last.apply(inner.summary.theta.apply_formula(terms_.logical_or(inner.summary.backbone_apcs), stars_));
+      Term sigma = inner.at_entry.apply_formula(terms_.implies(terms_.less_equal(zero, last), iteration), stars_);
+      // Line 13: δ_{i,j}, the conditions of αx after all s inner iterations, so κ′ becomes s (the
+      // paper prints s − 1, which the planted fault copies; paper-notes/002 erratum).
+      terms::Substitution to_exit(terms_);
+      to_exit.set(inner_counter, fault_active(Fault::ApcDeltaShiftedByOne) ? last : entry.count);
+      Term delta = to_exit.apply(inner.exit_condition);
+      entry.condition = terms_.logical_and(sigma, delta);
+      artificial.push_back(entry);
+      extended.push_back(entry.count);
+    }
+    // The other loops' counters in σ and δ, and in θ_i, become their s as well.
+    for (std::size_t m = first; m < artificial.size(); ++m) artificial[m].condition = to_counts.apply(artificial[m].condition);
+    rewritten.push_back(Execution{SymbolicState::initial(extended), execution.apc, execution.entries, {}, execution.open_apc});
+    for (std::size_t a = 0; a < variables; ++a) rewritten.back().theta.set(a, to_counts.apply(execution.theta.value(a)));
+  }
+  // Every θ_i over the same V ∪ V_s (s_{i,j} ↦ s_{i,j}), θ_κ starting at θ_⋆ (lines 14–15).
+  for (Execution& execution : rewritten) {
+    SymbolicState full = SymbolicState::initial(extended);
+    for (std::size_t a = 0; a < variables; ++a) full.set(a, execution.theta.value(a));
+    execution.theta = full;
+  }
+  SymbolicState theta = SymbolicState::unknown(extended, stars_);
+  if (!artificial.empty() && solver_ == nullptr) {
+    solver::SolverOptions solver_options;
+    solver_options.timeout_milliseconds = options_.timeout_milliseconds;
+    solver_ = solver::make_solver(options_.solver, terms_, solver_options);
+  }
+  std::vector<Term> asked(artificial.size(), nullptr);  // the last condition asked for each s
+  for (bool changed = true; changed;) {
+    changed = refine_by_rules(theta, variables, rewritten, summary.counters);  // lines 18–22
+    for (std::size_t m = 0; m < artificial.size(); ++m) {  // lines 23–27
+      std::size_t index = variables + m;
+      if (!stars_.is_star(theta.value(index))) continue;
+      // θ_κ⟨σ ∧ δ⟩ with s itself left free: the query is about s.
+      SymbolicState reading = theta;
+      reading.set(index, artificial[m].count);
+      DependencyQuery query;
+      std::vector<Term> conditions{terms_.less_equal(zero, artificial[m].count), reading.apply_formula(artificial[m].condition, stars_)};
+      for (Term counter : summary.counters) conditions.push_back(terms_.less_equal(zero, counter));
+      query.condition = terms_.logical_and(conditions);
+      if (query.condition == asked[m]) continue;  // θ_κ has not changed what the query sees
+      asked[m] = query.condition;
+      query.count = artificial[m].count;
+      for (Term symbol : terms::collect_symbols(query.condition))
+        if (symbol->sort().kind == SortKind::Int && symbol != query.count && !stars_.is_star(symbol) &&
+            (!counters_.contains(symbol) ||
+             std::find(summary.counters.begin(), summary.counters.end(), symbol) != summary.counters.end()) &&
+            std::find(extended.begin() + static_cast<std::ptrdiff_t>(variables), extended.end(), symbol) == extended.end())
+          query.basis.push_back(symbol);
+      Term dependency = infer_dependency(terms_, *solver_, query, dependency_queries_);
+      if (dependency == nullptr) continue;
+      theta.set(index, dependency);
+      changed = true;
+    }
+  }
+  for (std::size_t m = 0; m < artificial.size(); ++m)
+    summary.dependencies.emplace_back(artificial[m].name, theta.value(variables + m));
+  SymbolicState restricted = SymbolicState::initial(flowgraph_.variables);  // line 29: θ_κ|_V
+  for (std::size_t a = 0; a < variables; ++a) restricted.set(a, theta.value(a));
+  return restricted;
 }
 
 // d with value = a + d read off the sums and differences around a, or nullptr when a is not a

@@ -1,15 +1,20 @@
 // The abstract path condition apc (Strejček & Trtík §3): executeBackbone (Algorithm 1), the
-// lightweight processLoop (§3.1) with the array rules of §4, and apc = ⋁_{π ∈ B_P} apc_π.
+// lightweight processLoop (§3.1) and the heavyweight one (Algorithm 2, §3.3) with the array rules
+// of §4, and apc = ⋁_{π ∈ B_P} apc_π.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <memory>
 #include <string>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "engines/apc/abstract_state.hpp"
 #include "engines/apc/backbones.hpp"
 #include "engines/apc/flowgraph.hpp"
+#include "interp/solver/solver.hpp"
 
 namespace symref::apc {
 
@@ -21,6 +26,23 @@ struct LoopSummary {
   std::size_t backbones = 0;
   SymbolicState theta;         // θ_κ
   Term phi = nullptr;          // φ_κ
+  std::vector<Term> backbone_apcs;  // apc_1 … apc_k of P(C, v), closed over their own counters
+  // θ_1 … θ_k and apc_1 … apc_k before the closure (inner counters free), for summary_sound.
+  std::vector<SymbolicState> backbone_states;
+  std::vector<Term> backbone_open_apcs;
+  // Algorithm 2 only: each artificial s_{i,j} (named "s_i_j") with θ_κ(s_{i,j}) (⋆ when the
+  // dependency query found none).
+  std::vector<std::pair<std::string, Term>> dependencies;
+};
+
+// An inner loop met while executing a backbone of an induced program: what Algorithm 2 needs to
+// build σ_{i,j} and δ_{i,j} for it.
+struct InnerLoop {
+  LoopSummary summary;
+  std::vector<NodeId> nodes;     // C′
+  SymbolicState at_entry;        // the backbone's θ on reaching the inner entry (before the summary)
+  Term exit_condition = nullptr;  // the assumes of αx after the summary, in the backbone's θ
+  bool left = false;              // the backbone has reached the exit x
 };
 
 // One backbone of the whole program with its apc_π (closed over its counters).
@@ -30,8 +52,13 @@ struct BackboneCondition {
   Term apc = nullptr;
 };
 
+enum class LoopProcessing { Light, Heavy };
+
 struct AbstractionOptions {
   std::size_t max_backbones = 4096;  // per program or induced program
+  LoopProcessing loop_processing = LoopProcessing::Heavy;
+  std::string solver = "z3";                  // for the dependency queries of Algorithm 2
+  unsigned timeout_milliseconds = 10'000;     // per dependency query
 };
 
 class PathAbstraction {
@@ -45,14 +72,17 @@ class PathAbstraction {
     SymbolicState theta;
     Term apc = nullptr;
     std::vector<SourceLocation> entries;
+    std::vector<InnerLoop> inner;
+    Term open_apc = nullptr;  // apc before line 15's closure  // the loops entered on the backbone, in order
   };
   // Algorithm 1 on one backbone of `graph`.
   Execution execute_backbone(const Backbone& backbone, const Flowgraph& graph);
-  // §3.1 on an induced program P(C, v).
+  // §3.1, or Algorithm 2 in heavy mode, on an induced program P(C, v).
   LoopSummary process_loop(const Flowgraph& induced);
 
   const std::vector<BackboneCondition>& backbone_conditions() const { return backbone_conditions_; }
   const std::vector<LoopSummary>& loops() const { return loops_; }
+  std::uint64_t dependency_queries() const { return dependency_queries_; }
   bool is_counter(Term symbol) const { return counters_.contains(symbol); }
   StarTerms& stars() { return stars_; }
   // "*" for ⋆, else the term printed.
@@ -70,6 +100,11 @@ class PathAbstraction {
              const SymbolicState& theta);
   Term infer_array(std::size_t index, const std::vector<Execution>& executions, const std::vector<Term>& counters,
                    const SymbolicState& theta);
+  // Rules 1–4 and §4's until nothing changes (lines 15–22 of Algorithm 2, all of §3.1).
+  bool refine_by_rules(SymbolicState& theta, std::size_t variables, const std::vector<Execution>& executions,
+                       const std::vector<Term>& counters);
+  // Lines 4–29 of Algorithm 2: θ_κ over V, with the artificial s_{i,j} inferred on the way.
+  SymbolicState heavyweight_state(const std::vector<Execution>& executions, LoopSummary& summary);
   Term looping_condition(const std::vector<Execution>& executions, const std::vector<Term>& counters,
                          const SymbolicState& theta);
 
@@ -81,6 +116,8 @@ class PathAbstraction {
   NodeId next_node_;
   std::vector<BackboneCondition> backbone_conditions_;
   std::vector<LoopSummary> loops_;
+  std::unique_ptr<solver::Solver> solver_;  // Algorithm 2's dependency queries, made on first use
+  std::uint64_t dependency_queries_ = 0;
 };
 
 }  // namespace symref::apc

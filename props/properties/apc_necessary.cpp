@@ -1,5 +1,5 @@
 // Property `apc_necessary` (Strejček & Trtík, Theorem 1): every input whose concrete run fails an
-// assert satisfies apc for that assert — apc with the input substituted is never unsat, and
+// assert satisfies apc for that assert, light and heavy — apc with the input substituted is never unsat, and
 // neither is the unfolded apc^K (§6), which apc implies.
 #include <map>
 
@@ -41,20 +41,23 @@ PropertyVerdict check_apc_necessary(CaseWorkspace& workspace) {
   std::size_t analysed = 0;
   for (const auto& [offset, entry] : failing) {
     if (analysed++ >= max_targets) break;
-    auto analysis = apc_for_assert(workspace, entry.first);
-    if (!analysis) {
-      ++verdict.skipped;
-      continue;
-    }
-    for (const GlobalState* input : entry.second) {
-      terms::Term pinned = apc::input_condition(workspace.terms(), program, *input);
-      for (auto [name, condition] : {std::pair{"apc", analysis->apc()}, std::pair{"apc^K", analysis->unfolded_apc()}}) {
-        ++verdict.checks;
-        if (definitely_unsat(workspace, workspace.terms().logical_and(condition, pinned), verdict.unknown)) {
-          verdict.fail(std::string(name) + " for the assert at line " + std::to_string(entry.first.line) +
-                           " is unsat under an input whose concrete run fails that assert",
-                       workspace.state_json(*input));
-          return verdict;
+    for (apc::LoopProcessing processing : {apc::LoopProcessing::Light, apc::LoopProcessing::Heavy}) {
+      auto analysis = apc_for_assert(workspace, entry.first, processing);
+      if (!analysis) {
+        ++verdict.skipped;
+        break;
+      }
+      std::string mode = processing == apc::LoopProcessing::Light ? " (light)" : " (heavy)";
+      for (const GlobalState* input : entry.second) {
+        terms::Term pinned = apc::input_condition(workspace.terms(), program, *input);
+        for (auto [name, condition] : {std::pair{"apc", analysis->apc()}, std::pair{"apc^K", analysis->unfolded_apc()}}) {
+          ++verdict.checks;
+          if (definitely_unsat(workspace, workspace.terms().logical_and(condition, pinned), verdict.unknown)) {
+            verdict.fail(std::string(name) + mode + " for the assert at line " + std::to_string(entry.first.line) +
+                             " is unsat under an input whose concrete run fails that assert",
+                         workspace.state_json(*input));
+            return verdict;
+          }
         }
       }
     }

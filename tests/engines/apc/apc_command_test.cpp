@@ -17,7 +17,7 @@ TEST_F(ApcCommandTest, JsonForFoo) {
   auto json = nlohmann::json::parse(result.out);
   EXPECT_EQ(json["target"]["line"], 17);
   EXPECT_EQ(json["target"]["statement"], "assert k <= 12;");
-  EXPECT_EQ(json["loop_processing"], "light");
+  EXPECT_EQ(json["loop_processing"], "heavy");  // the default
   EXPECT_EQ(json["unfold"], 25);
   ASSERT_EQ(json["backbones"].size(), 1u);
   EXPECT_EQ(json["backbones"][0]["entries"][0]["line"], 11);
@@ -51,9 +51,26 @@ TEST_F(ApcCommandTest, TargetErrorsAndUsage) {
   EXPECT_EQ(chosen.code, 0) << chosen.err;
   EXPECT_NE(chosen.out.find("verdict: unknown"), std::string::npos) << chosen.out;
   EXPECT_EQ(run_command(SYMREF_BINARY, {"apc", corpus("foo"), "--target", "x:1"}).code, 2);
-  ProcessResult heavy = run_command(SYMREF_BINARY, {"apc", corpus("foo"), "--loop-processing", "heavy"});
-  EXPECT_EQ(heavy.code, 2);
-  EXPECT_NE(heavy.err.find("not implemented yet"), std::string::npos);
+  EXPECT_EQ(run_command(SYMREF_BINARY, {"apc", corpus("foo"), "--loop-processing", "medium"}).code, 2);
+}
+
+// Fig. 3 with a target: heavy reports the dependency s_1_1 and a θ_κ(j) without ⋆; light gives ⋆.
+TEST_F(ApcCommandTest, HeavyAndLightOnFigureThree) {
+  ProcessResult heavy = run_command(SYMREF_BINARY, {"apc", corpus("figure3_exit"), "--format", "json", "--no-witness"});
+  ASSERT_EQ(heavy.code, 0) << heavy.err;
+  auto json = nlohmann::json::parse(heavy.out);
+  ASSERT_EQ(json["loops"].size(), 2u);
+  const auto& outer = json["loops"][1];
+  ASSERT_TRUE(outer["dependencies"].contains("s_1_1"));
+  EXPECT_NE(outer["dependencies"]["s_1_1"], "*");
+  EXPECT_NE(outer["theta"]["j"], "*");
+  ProcessResult light =
+      run_command(SYMREF_BINARY, {"apc", corpus("figure3_exit"), "--format", "json", "--no-witness", "--loop-processing", "light"});
+  ASSERT_EQ(light.code, 0) << light.err;
+  auto light_json = nlohmann::json::parse(light.out);
+  EXPECT_EQ(light_json["loop_processing"], "light");
+  EXPECT_EQ(light_json["loops"][1]["theta"]["j"], "*");
+  EXPECT_TRUE(light_json["loops"][1]["dependencies"].empty());
 }
 
 }  // namespace

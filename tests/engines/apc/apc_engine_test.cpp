@@ -35,12 +35,13 @@ solver::SatResult check(terms::TermManager& terms, Term formula) {
 
 // A program loaded with its analysis (apc and apc^K built, nothing solved yet).
 struct Loaded {
-  explicit Loaded(const std::string& name, std::uint32_t unfold = 25)
-      : program(load_program(corpus(name))), terms(program.get()), analysis(*program, terms, options_with(unfold)) {
+  explicit Loaded(const std::string& name, std::uint32_t unfold = 25, LoopProcessing processing = LoopProcessing::Light)
+      : program(load_program(corpus(name))), terms(program.get()), analysis(*program, terms, options_with(unfold, processing)) {
     analysis.build();
   }
-  static ApcOptions options_with(std::uint32_t unfold) {
+  static ApcOptions options_with(std::uint32_t unfold, LoopProcessing processing) {
     ApcOptions options;
+    options.loop_processing = processing;
     options.unfold = unfold;
     options.timeout_milliseconds = 10'000;
     return options;
@@ -70,6 +71,10 @@ struct Loaded {
     Term value = loop.theta.value_of_variable(global(variable));
     if (analysis.abstraction().stars().is_star(value)) return false;
     return check(terms, terms.not_equal(value, expected)) == solver::SatResult::Unsat;
+  }
+  // assumption → claim is valid.
+  bool check_under(Term assumption, Term claim) {
+    return check(terms, terms.logical_and(assumption, terms.logical_not(claim))) == solver::SatResult::Unsat;
   }
   bool summary_is_star(const std::string& variable, std::size_t index = 0) {
     const LoopSummary& loop = analysis.abstraction().loops().at(index);
@@ -170,13 +175,14 @@ TEST(ApcVerdicts, TheoremTwoApcIsTrue) {
 
 // Without `fault`, apc of the program is not refuted on `input`; with it, it is, and the input's
 // run fails the target: the check apc_necessary makes catches the fault on this program.
-void expect_caught(Fault fault, const std::string& name, const std::function<GlobalState(Loaded&)>& input) {
+void expect_caught(Fault fault, const std::string& name, const std::function<GlobalState(Loaded&)>& input,
+                   LoopProcessing processing = LoopProcessing::Light) {
   {
-    Loaded loaded(name);
+    Loaded loaded(name, 25, processing);
     EXPECT_FALSE(loaded.refutes(input(loaded))) << name;
   }
   ScopedFault planted(fault);
-  Loaded faulty(name);
+  Loaded faulty(name, 25, processing);
   GlobalState state = input(faulty);
   ASSERT_TRUE(fails_target(*faulty.program, state, faulty.analysis.flowgraph().target_location)) << name;
   EXPECT_TRUE(faulty.refutes(state)) << name;
@@ -292,6 +298,41 @@ TEST(ApcUnfolding, UnfoldedConditionIsQuantifierFree) {
   EXPECT_TRUE(quantified);
   EXPECT_TRUE(foo.refutes(foo.input({{"n", 9}}, {{"a", std::vector<std::int64_t>(9, 1)}}), true));
   EXPECT_FALSE(foo.refutes(foo.input({{"n", 10}}, {{"a", std::vector<std::int64_t>(10, 1)}}), true));
+}
+
+// Fig. 3 (heavy, Algorithm 2): the inner loop runs s = max(0, n − (i + κ)) times in the outer
+// iteration after κ others, so θ_κ(j) = ite(κ > 0, max(n, i + κ − 1), j) — where light gives ⋆.
+TEST(ApcHeavy, FigureThreeDependency) {
+  Loaded loaded("figure3", 25, LoopProcessing::Heavy);
+  ASSERT_EQ(loaded.analysis.abstraction().loops().size(), 2u);
+  const LoopSummary& outer = loaded.analysis.abstraction().loops().at(1);
+  ASSERT_EQ(outer.dependencies.size(), 1u);
+  EXPECT_EQ(outer.dependencies[0].first, "s_1_1");
+  auto& t = loaded.terms;
+  Term i = loaded.global("i"), j = loaded.global("j"), n = loaded.global("n");
+  Term kappa = loaded.counters(1)[0];
+  auto maximum = [&](Term a, Term b) { return t.if_then_else(t.less(a, b), b, a); };
+  Term remaining = t.subtract(n, t.add(i, kappa));
+  EXPECT_TRUE(loaded.check_under(t.less_equal(t.integer(0), kappa),
+                                 t.equal(outer.dependencies[0].second, maximum(t.integer(0), remaining))));
+  EXPECT_TRUE(loaded.summary_is("i", t.add(i, kappa), 1));
+  Term last = t.subtract(t.add(i, kappa), t.integer(1));
+  EXPECT_TRUE(loaded.check_under(t.less_equal(t.integer(0), kappa),
+                                 t.equal(outer.theta.value_of_variable(j), t.if_then_else(t.less(t.integer(0), kappa), maximum(n, last), j))));
+  // m = 2, n = 1 still fails the assert and is kept; light gives ⋆ for j.
+  GlobalState input = loaded.input({{"m", 2}, {"n", 1}});
+  ASSERT_TRUE(fails_target(*loaded.program, input, loaded.analysis.flowgraph().target_location));
+  EXPECT_FALSE(loaded.refutes(input));
+  Loaded light("figure3", 25, LoopProcessing::Light);
+  EXPECT_TRUE(light.summary_is_star("j", 1));
+}
+
+// δ with s − 1 (as printed): the exit condition then contradicts σ for every s ≥ 1, the
+// dependency found is s = 0, θ_κ(j) loses the inner loop, and an input whose run fails the
+// assert of figure3_exit (m = 1, n = 5: j ends at 5 = n) is refuted.
+TEST(ApcHeavy, DeltaShiftIsCaught) {
+  expect_caught(Fault::ApcDeltaShiftedByOne, "figure3_exit", [](Loaded& l) { return l.input({{"m", 1}, {"n", 5}}); },
+                LoopProcessing::Heavy);
 }
 
 std::string error_of(const std::string& text) {
