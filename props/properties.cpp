@@ -53,6 +53,8 @@ const std::vector<PropertyDescription>& all_properties() {
        "each feasible compact leaf's test replays concretely along its branches expanded under the test's k, to its outcome", 1},
       {PropertyKind::MutualExclusion, "mutual_exclusion", "heap draft Theorem 1",
        "on every feasible summary leaf, each L(r) has pairwise exclusive guards that cover the path condition", 3, 3},
+      {PropertyKind::AxiomsAgree, "axioms_agree", "Anand et al. §4.2",
+       "Ψ_n of every compositional node, lazy and relevant, gets the same sat/unsat quantified and unfolded, from Z3 and cvc5", 3, 2},
   };
   return properties;
 }
@@ -93,6 +95,7 @@ PropertyVerdict dispatch(PropertyKind kind, CaseWorkspace& workspace) {
     case PropertyKind::ConcreteFastPath: return check_concrete_fast_path(workspace);
     case PropertyKind::CompactTestsReplay: return check_compact_tests_replay(workspace);
     case PropertyKind::MutualExclusion: return check_mutual_exclusion(workspace);
+    case PropertyKind::AxiomsAgree: return check_axioms_agree(workspace);
   }
   throw std::logic_error("unknown property");
 }

@@ -40,6 +40,7 @@ enum class PropertyKind : std::uint8_t {
   ConcreteFastPath,
   CompactTestsReplay,
   MutualExclusion,
+  AxiomsAgree,
 };
 
 struct PropertyDescription {
@@ -100,5 +101,6 @@ PropertyVerdict check_apc_unsat_no_path(CaseWorkspace& workspace);
 PropertyVerdict check_concrete_fast_path(CaseWorkspace& workspace);
 PropertyVerdict check_compact_tests_replay(CaseWorkspace& workspace);
 PropertyVerdict check_mutual_exclusion(CaseWorkspace& workspace);
+PropertyVerdict check_axioms_agree(CaseWorkspace& workspace);
 
 }  // namespace symref::props

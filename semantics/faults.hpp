@@ -56,6 +56,9 @@ enum class Fault : unsigned char {
   ApcRule3DifferingValues,    // apc §3.1: rule 3 fires although the changing backbones set different values
   ApcPhiTauUpToKappa,         // apc §3.1: φ_κ quantifies τ_i ≤ κ_i instead of τ_i < κ_i
   ApcInnerCountersKept,       // apc §3.1: θ_i(a) with inner-loop counters is kept instead of giving ⋆
+  CompositionalNoUnknownCallsites,     // γ_f without unknownC^g: only known call sites reach f (Anand et al. §4.2)
+  CompositionalContextWithoutLocalpc,  // knownC_f^g without localpc(m): a = args(m) alone (§4.2)
+  CompositionalUnfoldedAtInputs,       // the unfolded encoding instantiates D_g at P_g instead of at the call's arguments
 };
 
 struct FaultDescription {

@@ -9,6 +9,8 @@ SummarySymbols::SummarySymbols(const FunctionTable& table, terms::TermManager& t
                                const std::vector<terms::Term>& initial_globals) {
   symbols_.resize(table.size());
   symbols_[0].inputs = initial_globals;
+  for (const FunctionSlot& input : table[main_function].inputs) symbols_[0].input_sorts.push_back(sort_of(input.type));
+  symbols_[0].context = terms.declare_function("C_main", symbols_[0].input_sorts, terms::Sort::boolean());
   for (FunctionIndex f = 1; f < static_cast<FunctionIndex>(table.size()); ++f) {
     const FunctionInfo& info = table[f];
     if (!info.summarized) continue;

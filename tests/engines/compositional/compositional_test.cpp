@@ -343,3 +343,72 @@ TEST(CompositionalFaults, DanglingLeafKeepsTheCallerOpen) {
 
 }  // namespace
 }  // namespace symref::compositional
+
+namespace symref::compositional {
+namespace {
+
+struct CorpusRun {
+  std::unique_ptr<Program> program;
+  terms::TermManager terms;
+  std::unique_ptr<CompositionalExplorer> explorer;
+  CompositionalResult result;
+
+  CorpusRun(const std::string& file, std::uint32_t loop_bound, std::int32_t target_line, AxiomEncoding axioms)
+      : program(load_program(corpus + file)), terms(program.get()) {
+    CompositionalOptions options;
+    options.execute.limits.loop_bound = loop_bound;
+    options.execute.target_line = target_line;
+    options.axioms = axioms;
+    explorer = std::make_unique<CompositionalExplorer>(*program, terms, options);
+    result = explorer->explore();
+  }
+  Integer global(const GlobalState& state, const std::string& name) const {
+    return state.globals[static_cast<std::size_t>(program->global_index.at(name))].as_integer();
+  }
+};
+
+// The callee loop needs four passes for total = 6: at K = 3 every path of sum that could return 6
+// ends in `bound` (no returning leaf), so Algorithm 1 ends without the assert; at K = 4 it is
+// reached, from n = 4 exactly.
+TEST(CompositionalCorpus, CalleeLoopVerdictFollowsTheLoopBound) {
+  for (AxiomEncoding axioms : {AxiomEncoding::Quantified, AxiomEncoding::Unfolded}) {
+    CorpusRun three("callee-loop.sym", 3, 16, axioms);
+    ASSERT_TRUE(three.result.target);
+    EXPECT_EQ(three.result.target->verdict, "unreachable");
+    EXPECT_EQ(three.result.statistics.dangling_left, 0u);
+    for (const Execution& e : three.result.executions) EXPECT_NE(e.outcome, Outcome::AssertionFailure);
+    CorpusRun four("callee-loop.sym", 4, 16, axioms);
+    ASSERT_TRUE(four.result.target);
+    EXPECT_EQ(four.result.target->verdict, "reached");
+    const Execution& hit = four.result.executions.at(static_cast<std::size_t>(four.result.target->execution - 1));
+    EXPECT_EQ(hit.outcome, Outcome::AssertionFailure);
+    EXPECT_EQ(four.global(hit.input, "n"), Integer(4));
+    EXPECT_EQ(replay_execution(*four.program, hit), "agrees");
+  }
+}
+
+// The nil dereference inside poke is reached only through its second call site (d = nil), with
+// x - 10 > 3; poke's tree ends with both sides of the call d.get() explored.
+TEST(CompositionalCorpus, NilDereferenceInACallee) {
+  for (AxiomEncoding axioms : {AxiomEncoding::Quantified, AxiomEncoding::Unfolded}) {
+    CorpusRun run("nil-in-callee.sym", 2, 0, axioms);
+    EXPECT_TRUE(run.explorer->functions()[2].summarized) << run.explorer->functions()[2].inlined_reason;
+    EXPECT_EQ(run.result.statistics.dangling_left, 0u);
+    EXPECT_EQ(run.result.statistics.unknown, 0u);
+    std::size_t failures = 0;
+    for (const Execution& e : run.result.executions) {
+      EXPECT_EQ(replay_execution(*run.program, e), "agrees");
+      if (e.outcome != Outcome::NilDereference) continue;
+      ++failures;
+      EXPECT_GE(run.global(e.input, "x"), Integer(14));
+    }
+    EXPECT_EQ(failures, 1u);
+    std::set<std::string> poke_nodes;
+    for (const TreeNode& n : run.explorer->trees().nodes())
+      if (n.function == 2 && n.state == NodeState::Explored) poke_nodes.insert(node_name(*run.explorer, n.id));
+    EXPECT_TRUE(poke_nodes.count("poke:T") && poke_nodes.count("poke:F")) << poke_nodes.size();
+  }
+}
+
+}  // namespace
+}  // namespace symref::compositional
