@@ -55,7 +55,7 @@ const std::vector<FaultDescription>& all_faults() {
       {Fault::ApcRule3DifferingValues, "apc-rule3-differing-values", "apc rule 3 takes the first changing backbone's value although the others set different ones", "test:ApcRules.RuleThreeNeedsOneValue"},
       {Fault::ApcPhiTauUpToKappa, "apc-phi-tau-up-to-kappa", "apc's looping condition asks the loop path's condition for tau_i <= k_i instead of tau_i < k_i", "--count 100 --level 1 --property apc_necessary"},
       {Fault::ApcInnerCountersKept, "apc-inner-counters-kept", "apc keeps inner-loop counters in a loop summary instead of giving *", "test:ApcRules.InnerCountersGiveStar"},
-      {Fault::CompositionalNoUnknownCallsites, "compositional-no-unknown-callsites", "gamma_f drops unknownC: only the known call sites can reach f", "--count 100 --level 2 --property compositional_outcomes"},
+      {Fault::CompositionalNoUnknownCallsites, "compositional-no-unknown-callsites", "gamma_f drops unknownC: only the known call sites can reach f", "test:CompositionalFaults.UnknownCallSitesKeepCalleeNodesReachable"},
       {Fault::CompositionalContextWithoutLocalpc, "compositional-context-without-localpc", "knownC drops localpc(m): a call site's arguments without the path that leads to it", "--count 100 --level 2 --property compositional_progress"},
       {Fault::CompositionalUnfoldedAtInputs, "compositional-unfolded-at-inputs", "the unfolded encoding instantiates D_g at the callee's own inputs instead of the call's arguments", "--count 100 --level 2 --property axioms_agree"},
   };

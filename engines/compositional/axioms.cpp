@@ -1,6 +1,8 @@
 // δ_g, γ_f and Ψ_n (§4.2), in the quantified and the unfolded encoding.
 #include "engines/compositional/axioms.hpp"
 
+#include <stdexcept>
+
 #include "semantics/faults.hpp"
 #include "semantics/terms/substitution.hpp"
 
@@ -142,6 +144,7 @@ Term AxiomBuilder::entry_context(std::span<const Term> arguments) {
 }
 
 Term AxiomBuilder::gamma(FunctionIndex f) {
+  if (!symbols_[f].has_context) throw std::logic_error("no calling-context predicate for " + table_[f].name);
   std::vector<Term> variables = bound_inputs(f);
   Term head = terms_.apply(symbols_[f].context, variables);
   return terms_.forall(variables, terms_.equal(head, f == main_function ? entry_context(variables) : context_body(f, variables)));

@@ -22,7 +22,7 @@ using compositional::NodeId;
 using compositional::TreeNode;
 using solver::SatResult;
 
-constexpr std::size_t nodes_per_state = 8;  // the queries grow with the nodes: keep a case quick
+constexpr std::size_t nodes_per_state = 4;  // the queries grow with the nodes: keep a case quick
 
 // Ψ_n in `encoding`, with every other open guard false for the lazy step.
 terms::Term psi_in(CompositionalRun& run, AxiomEncoding encoding, NodeId n, bool lazy) {
