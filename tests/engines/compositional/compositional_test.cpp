@@ -228,6 +228,17 @@ TEST(CompositionalCommand, MissingTargetLineIsADiagnostic) {
   EXPECT_EQ(json.code, 0);
   EXPECT_NE(json.out.find("\"verdict\": \"reached\""), std::string::npos);
   EXPECT_NE(json.out.find("\"origin\": \"lazy\""), std::string::npos);
+  // DOT: a cluster per function run; abs's x <= 0 side (node 2) is still a dangling circle.
+  auto dot = symref::testing::run_process(directory, SYMREF_BINARY,
+                                          {"explore", corpus + "fig1-abs-procedure.sym", "--engine", "compositional", "--target",
+                                           "19", "--format", "dot", "--initial", corpus + "p1q1.json"});
+  EXPECT_EQ(dot.code, 0);
+  EXPECT_EQ(dot.out.rfind("digraph compositional_trees {", 0), 0u) << dot.out;
+  EXPECT_NE(dot.out.find("label=\"abs (summarized)\""), std::string::npos) << dot.out;
+  const auto node2 = dot.out.find("[label=\"abs:F\\ndangling");
+  ASSERT_NE(node2, std::string::npos) << dot.out;
+  EXPECT_NE(dot.out.find("shape=circle", node2), std::string::npos);
+  EXPECT_NE(dot.out.find("assertion-failure\", shape=box, color=red"), std::string::npos) << dot.out;
 }
 
 }  // namespace
