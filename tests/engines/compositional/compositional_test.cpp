@@ -342,14 +342,27 @@ props::PropertyVerdict outcomes_of(const std::string& program) {
   return props::check_compositional_outcomes(workspace);
 }
 
-TEST(CompositionalFaults, DanglingLeafKeepsTheCallerOpen) {
-  props::PropertyVerdict sound = outcomes_of("dangling-callee-leaf.sym");
+// compositional_outcomes passes on `program` without the fault, and fails with it, saying `why`.
+void expect_outcomes_catch(const std::string& program, Fault fault, const std::string& why) {
+  props::PropertyVerdict sound = outcomes_of(program);
   EXPECT_GT(sound.checks, 0u);
   EXPECT_FALSE(sound.failure.has_value()) << *sound.failure;
-  ScopedFault planted(Fault::CompositionalDanglingLeafFalse);
-  props::PropertyVerdict faulty = outcomes_of("dangling-callee-leaf.sym");
+  ScopedFault planted(fault);
+  props::PropertyVerdict faulty = outcomes_of(program);
   ASSERT_TRUE(faulty.failure.has_value());
-  EXPECT_NE(faulty.failure->find("forward"), std::string::npos) << *faulty.failure;
+  EXPECT_NE(faulty.failure->find(why), std::string::npos) << *faulty.failure;
+}
+
+TEST(CompositionalFaults, DanglingLeafKeepsTheCallerOpen) {
+  expect_outcomes_catch("dangling-callee-leaf.sym", Fault::CompositionalDanglingLeafFalse, "forward");
+}
+
+// compositional-no-unknown-callsites, which random programs did not reach (seed 1, 200 cases at
+// levels 2 and 3): without unknownC, Ψ of f's side a > 3 is unsat from the first run's trees, so
+// the node is removed as unreachable, and the run for main's side x > 5 then covers it.
+TEST(CompositionalFaults, UnknownCallSitesKeepCalleeNodesReachable) {
+  expect_outcomes_catch("unknown-call-site.sym", Fault::CompositionalNoUnknownCallsites,
+                        "f:T, which Algorithm 2 had removed as unreachable");
 }
 
 }  // namespace
@@ -419,25 +432,6 @@ TEST(CompositionalCorpus, NilDereferenceInACallee) {
       if (n.function == 2 && n.state == NodeState::Explored) poke_nodes.insert(node_name(*run.explorer, n.id));
     EXPECT_TRUE(poke_nodes.count("poke:T") && poke_nodes.count("poke:F")) << poke_nodes.size();
   }
-}
-
-}  // namespace
-}  // namespace symref::compositional
-
-namespace symref::compositional {
-namespace {
-
-// compositional-no-unknown-callsites, which random programs did not reach (seed 1, 200 cases at
-// levels 2 and 3): without unknownC, Ψ of f's side a > 3 is unsat from the first run's trees, so
-// the node is removed as unreachable, and the run for main's side x > 5 then covers it.
-TEST(CompositionalFaults, UnknownCallSitesKeepCalleeNodesReachable) {
-  props::PropertyVerdict sound = outcomes_of("unknown-call-site.sym");
-  EXPECT_GT(sound.checks, 0u);
-  EXPECT_FALSE(sound.failure.has_value()) << *sound.failure;
-  ScopedFault planted(Fault::CompositionalNoUnknownCallsites);
-  props::PropertyVerdict faulty = outcomes_of("unknown-call-site.sym");
-  ASSERT_TRUE(faulty.failure.has_value());
-  EXPECT_NE(faulty.failure->find("f:T, which Algorithm 2 had removed as unreachable"), std::string::npos) << *faulty.failure;
 }
 
 }  // namespace
