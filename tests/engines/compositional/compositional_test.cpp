@@ -327,11 +327,8 @@ TEST(CompositionalBenchmark, FourCallsNeedFewerExecutionsThanInlining) {
 namespace symref::compositional {
 namespace {
 
-// compositional-dangling-leaf-false, which random programs seldom reach (a caller's side that
-// needs a callee leaf still dangling, chosen before that leaf): the property
-// compositional_outcomes, run on dangling-callee-leaf.sym from all zeros, passes, and with the
-// fault (rank's dangling `v > 10` leaf gives false in delta_rank) it fails.
-props::PropertyVerdict outcomes_of(const std::string& program) {
+// A property's own check on a corpus program, from all zeros.
+props::PropertyVerdict check_on(const std::string& program, props::PropertyVerdict (*check)(props::CaseWorkspace&)) {
   std::ifstream file(corpus + program);
   std::stringstream text;
   text << file.rdbuf();
@@ -339,8 +336,10 @@ props::PropertyVerdict outcomes_of(const std::string& program) {
   props::CaseWorkspace workspace(unused, props::PropertySettings{});
   workspace.use_program_text(text.str());
   workspace.use_inputs({default_global_state(workspace.program())});
-  return props::check_compositional_outcomes(workspace);
+  return check(workspace);
 }
+
+props::PropertyVerdict outcomes_of(const std::string& program) { return check_on(program, props::check_compositional_outcomes); }
 
 // compositional_outcomes passes on `program` without the fault, and fails with it, saying `why`.
 void expect_outcomes_catch(const std::string& program, Fault fault, const std::string& why) {
@@ -358,19 +357,16 @@ void expect_outcomes_catch(const std::string& program, Fault fault, const std::s
 TEST(CompositionalCorpus, AxiomsAgreeOnEveryCorpusProgram) {
   for (const auto& entry : std::filesystem::directory_iterator(corpus)) {
     if (entry.path().extension() != ".sym") continue;
-    std::ifstream file(entry.path());
-    std::stringstream text;
-    text << file.rdbuf();
-    props::TestCase unused;
-    props::CaseWorkspace workspace(unused, props::PropertySettings{});
-    workspace.use_program_text(text.str());
-    workspace.use_inputs({default_global_state(workspace.program())});
-    props::PropertyVerdict verdict = props::check_axioms_agree(workspace);
+    props::PropertyVerdict verdict = check_on(entry.path().filename().string(), props::check_axioms_agree);
     EXPECT_FALSE(verdict.failure.has_value()) << entry.path() << ": " << *verdict.failure;
     EXPECT_GT(verdict.checks, 0u) << entry.path();
   }
 }
 
+// compositional-dangling-leaf-false, which random programs seldom reach (a caller's side that
+// needs a callee leaf still dangling, chosen before that leaf): the property
+// compositional_outcomes, run on dangling-callee-leaf.sym from all zeros, passes, and with the
+// fault (rank's dangling `v > 10` leaf gives false in delta_rank) it fails.
 TEST(CompositionalFaults, DanglingLeafKeepsTheCallerOpen) {
   expect_outcomes_catch("dangling-callee-leaf.sym", Fault::CompositionalDanglingLeafFalse, "forward");
 }
