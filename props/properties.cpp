@@ -67,6 +67,8 @@ const std::vector<PropertyDescription>& all_properties() {
        "every sequence of up to 3 loop backbones meets pc -> phi_k[k(beta)] and theta(a) = theta_k(a)[k(beta)], light and heavy", 2},
       {PropertyKind::GuidedSearchComplete, "guided_search_complete", "Strejček & Trtík §7",
        "the search pruned by apc finds a failing input for the first assert whenever the unpruned one does, same bound", 2},
+      {PropertyKind::AxiomsAgree, "axioms_agree", "Anand et al. §4.2",
+       "Ψ_n of every compositional node, lazy and relevant, gets the same sat/unsat quantified and unfolded, from Z3 and cvc5", 3, 2},
   };
   return properties;
 }
@@ -114,6 +116,7 @@ PropertyVerdict dispatch(PropertyKind kind, CaseWorkspace& workspace) {
     case PropertyKind::LazySingleUninitialized: return check_lazy_single_uninitialized(workspace);
     case PropertyKind::SummarySound: return check_summary_sound(workspace);
     case PropertyKind::GuidedSearchComplete: return check_guided_search_complete(workspace);
+    case PropertyKind::AxiomsAgree: return check_axioms_agree(workspace);
   }
   throw std::logic_error("unknown property");
 }

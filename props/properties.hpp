@@ -47,6 +47,7 @@ enum class PropertyKind : std::uint8_t {
   LazySingleUninitialized,
   SummarySound,
   GuidedSearchComplete,
+  AxiomsAgree,
 };
 
 struct PropertyDescription {
@@ -114,5 +115,6 @@ PropertyVerdict check_compact_completeness(CaseWorkspace& workspace);
 PropertyVerdict check_template_validity(CaseWorkspace& workspace);
 PropertyVerdict check_summary_exact(CaseWorkspace& workspace);
 PropertyVerdict check_lazy_single_uninitialized(CaseWorkspace& workspace);
+PropertyVerdict check_axioms_agree(CaseWorkspace& workspace);
 
 }  // namespace symref::props

@@ -66,6 +66,9 @@ const std::vector<FaultDescription>& all_faults() {
       {Fault::HeapNoOrig, "heap-no-orig", "summary: theta guards conjoin the read's guard phi_x as printed, and theta_orig is dropped", "test:HeapCorpus.EachNamedFaultIsCaught"},
       {Fault::ApcDeltaShiftedByOne, "apc-delta-shifted-by-one", "apc heavy processLoop: the exit condition delta_ij substitutes s_ij - 1 for the inner counters, as printed", "test:ApcProperties.SummarySoundCatchesDeltaShift"},
       {Fault::ApcGuidedFirstBackbone, "apc-guided-first-backbone", "apc's guided search prunes by the first backbone's apc instead of the disjunction", "test:ApcProperties.GuidedSearchCatchesFirstBackbone"},
+      {Fault::CompositionalNoUnknownCallsites, "compositional-no-unknown-callsites", "gamma_f drops unknownC: only the known call sites can reach f", "test:CompositionalFaults.UnknownCallSitesKeepCalleeNodesReachable"},
+      {Fault::CompositionalContextWithoutLocalpc, "compositional-context-without-localpc", "knownC drops localpc(m): a call site's arguments without the path that leads to it", "--count 100 --level 2 --property compositional_progress"},
+      {Fault::CompositionalUnfoldedAtInputs, "compositional-unfolded-at-inputs", "the unfolded encoding instantiates D_g at the callee's own inputs instead of the call's arguments", "--count 100 --level 2 --property axioms_agree"},
   };
   return faults;
 }

@@ -67,6 +67,9 @@ enum class Fault : unsigned char {
   HeapNoOrig,                 // summary: θ's guards conjoin φ_x as printed and θ_orig is dropped
   ApcDeltaShiftedByOne,       // apc §3.3: δ_{i,j} substitutes s_{i,j} − 1 for the inner counters, as printed
   ApcGuidedFirstBackbone,     // apc §7: the guided search prunes by the first backbone's apc_π instead of apc
+  CompositionalNoUnknownCallsites,     // γ_f without unknownC^g: only known call sites reach f (Anand et al. §4.2)
+  CompositionalContextWithoutLocalpc,  // knownC_f^g without localpc(m): a = args(m) alone (§4.2)
+  CompositionalUnfoldedAtInputs,       // the unfolded encoding instantiates D_g at P_g instead of at the call's arguments
 };
 
 struct FaultDescription {

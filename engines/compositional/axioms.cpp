@@ -1,6 +1,8 @@
 // δ_g, γ_f and Ψ_n (§4.2), in the quantified and the unfolded encoding.
 #include "engines/compositional/axioms.hpp"
 
+#include <stdexcept>
+
 #include "semantics/faults.hpp"
 #include "semantics/terms/substitution.hpp"
 
@@ -29,13 +31,17 @@ std::vector<Term> AxiomBuilder::bound_inputs(FunctionIndex g) {
 }
 
 Term AxiomBuilder::definition(FunctionIndex g, std::span<const Term> arguments) {
-  if (encoding_ == AxiomEncoding::Unfolded) return definition_body(g, arguments);
+  if (encoding_ == AxiomEncoding::Unfolded) {
+    // The planted fault: the definition is instantiated at the callee's own symbols P_g.
+    if (fault_active(Fault::CompositionalUnfoldedAtInputs)) return definition_body(g, symbols_[g].inputs);
+    return definition_body(g, arguments);
+  }
   needed_delta_.insert(g);
   return terms_.apply(symbols_[g].definition, arguments);
 }
 
 Term AxiomBuilder::context(FunctionIndex f, std::span<const Term> arguments) {
-  if (encoding_ == AxiomEncoding::Unfolded) return context_body(f, arguments);
+  if (encoding_ == AxiomEncoding::Unfolded) return f == main_function ? entry_context(arguments) : context_body(f, arguments);
   needed_gamma_.insert(f);
   return terms_.apply(symbols_[f].context, arguments);
 }
@@ -96,11 +102,14 @@ Term AxiomBuilder::context_body(FunctionIndex f, std::span<const Term> arguments
       if (site.callee != f) continue;
       std::vector<Term> conjuncts;
       for (std::size_t k = 0; k < arguments.size(); ++k) conjuncts.push_back(terms_.equal(arguments[k], site.arguments[k]));
-      conjuncts.push_back(local_path_condition(site.local));
+      // The planted fault: the call site's arguments without the path that leads to it.
+      if (!fault_active(Fault::CompositionalContextWithoutLocalpc)) conjuncts.push_back(local_path_condition(site.local));
       sites.push_back(terms_.logical_and(conjuncts));
     }
-    for (const TreeNode& d : trees_.nodes())
-      if (d.function == g && trees_.is_open(d)) sites.push_back(terms_.logical_and(local_path_condition(d.local), d.guard));
+    // The planted fault: only the known call sites can reach f.
+    if (!fault_active(Fault::CompositionalNoUnknownCallsites))
+      for (const TreeNode& d : trees_.nodes())
+        if (d.function == g && trees_.is_open(d)) sites.push_back(terms_.logical_and(local_path_condition(d.local), d.guard));
     Term reaches = terms_.logical_or(sites);
     if (g == main_function) {
       disjuncts.push_back(reaches);
@@ -126,10 +135,19 @@ Term AxiomBuilder::delta(FunctionIndex g) {
   return terms_.forall(variables, terms_.equal(head, definition_body(g, variables)));
 }
 
+// The entry function is called with the program's inputs only: a = I.
+Term AxiomBuilder::entry_context(std::span<const Term> arguments) {
+  std::vector<Term> equalities;
+  const auto& inputs = symbols_[main_function].inputs;
+  for (std::size_t k = 0; k < inputs.size(); ++k) equalities.push_back(terms_.equal(arguments[k], inputs[k]));
+  return terms_.logical_and(equalities);
+}
+
 Term AxiomBuilder::gamma(FunctionIndex f) {
+  if (!symbols_[f].has_context) throw std::logic_error("no calling-context predicate for " + table_[f].name);
   std::vector<Term> variables = bound_inputs(f);
   Term head = terms_.apply(symbols_[f].context, variables);
-  return terms_.forall(variables, terms_.equal(head, context_body(f, variables)));
+  return terms_.forall(variables, terms_.equal(head, f == main_function ? entry_context(variables) : context_body(f, variables)));
 }
 
 Term AxiomBuilder::psi(NodeId id) {

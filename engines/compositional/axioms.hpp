@@ -31,7 +31,10 @@ class AxiomBuilder {
   terms::Term definition_body(FunctionIndex g, std::span<const terms::Term> arguments);
   // ⋁ over the callers g of f of C_f^g(a).
   terms::Term context_body(FunctionIndex f, std::span<const terms::Term> arguments);
-  // δ_g := ∀P_g. D_g(P_g) ⟺ definition_body(g, P_g);  γ_f := ∀a. C_f(a) ⟺ context_body(f, a).
+  // a = I, the context of the entry function main (whose P are the inputs I themselves).
+  terms::Term entry_context(std::span<const terms::Term> arguments);
+  // δ_g := ∀P_g. D_g(P_g) ⟺ definition_body(g, P_g);  γ_f := ∀a. C_f(a) ⟺ context_body(f, a)
+  // (for main: ⟺ entry_context(a)).
   terms::Term delta(FunctionIndex g);
   terms::Term gamma(FunctionIndex f);
   // Ψ_n: localpc(n) ∧ C_f(P_f) ∧ the axioms of every D and C it mentions, transitively.

@@ -3,6 +3,7 @@
 
 #include <sstream>
 
+#include "interp/explore/exploration_report.hpp"
 #include "interp/solver/smtlib.hpp"
 #include "interp/state_json/state_format.hpp"
 #include "semantics/concrete/machine.hpp"
@@ -125,6 +126,39 @@ nlohmann::ordered_json compositional_to_json(const Program& program, const std::
                   {"dangling_left", s.dangling_left}, {"truncated", s.truncated},
                   {"seconds", s.seconds},           {"solver_seconds", s.solver_seconds}};
   return out;
+}
+
+std::string compositional_to_dot(CompositionalExplorer& explorer) {
+  std::ostringstream out;
+  out << "digraph compositional_trees {\n  node [fontname=\"monospace\", fontsize=10];\n"
+      << "  edge [fontname=\"monospace\", fontsize=9];\n";
+  const FunctionTable& table = explorer.functions();
+  const ExecutionTrees& trees = explorer.trees();
+  for (FunctionIndex f = 0; f < static_cast<FunctionIndex>(table.size()); ++f) {
+    if (trees.root(f) < 0) continue;  // never run
+    const FunctionInfo& info = table[f];
+    out << "  subgraph cluster_" << f << " {\n    label=\""
+        << dot_escape(info.name + (info.summarized ? " (summarized)" : "")) << "\";\n";
+    for (const TreeNode& n : trees.nodes()) {
+      if (n.function != f) continue;
+      std::string label = node_name(explorer, n.id) + "\n" + node_state_name(n.state);
+      if (n.guard && trees.is_open(n)) label += " " + terms::print_term(n.guard, nullptr);
+      std::string style = "shape=box";
+      if (n.state == NodeState::Dangling) style = "shape=circle";
+      else if (n.state == NodeState::Unreachable) style = "shape=box, style=dashed, color=gray";
+      else if (n.state == NodeState::Unknown) style = "shape=circle, style=dashed, color=orange";
+      else if (n.outcome && n.children.empty()) {
+        label += std::string("\n") + (n.returns ? std::string("returns") : std::string(outcome_name(*n.outcome)));
+        style = dot_leaf_style(*n.outcome);
+      }
+      out << "    n" << n.id << " [label=\"" << dot_escape(label) << "\", " << style << "];\n";
+    }
+    out << "  }\n";
+  }
+  for (const TreeNode& n : trees.nodes())
+    if (n.parent >= 0) out << "  n" << n.parent << " -> n" << n.id << " [label=\"" << dot_escape(n.edge) << "\"];\n";
+  out << "}\n";
+  return out.str();
 }
 
 std::string compositional_to_text(const Program& program, const std::string& path, CompositionalExplorer& explorer,

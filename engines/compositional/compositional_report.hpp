@@ -18,6 +18,9 @@ std::string node_name(const CompositionalExplorer& explorer, NodeId id);
 
 nlohmann::ordered_json compositional_to_json(const Program& program, const std::string& path, CompositionalExplorer& explorer,
                                              const CompositionalResult& result);
+// The trees as one DOT graph, a cluster per function: dangling nodes as circles (as in the
+// paper's Fig. 2), removed ones dashed, leaves coloured by outcome as `explore --format dot` does.
+std::string compositional_to_dot(CompositionalExplorer& explorer);
 std::string compositional_to_text(const Program& program, const std::string& path, CompositionalExplorer& explorer,
                                   const CompositionalResult& result);
 

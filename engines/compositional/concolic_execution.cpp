@@ -65,6 +65,7 @@ void ConcolicExecutor::execute(Execution& execution) {
     if (n.covered_by >= 0) return;
     n.covered_by = execution.index;
     execution.covered.push_back(id);
+    if (n.state == NodeState::Unreachable) execution.unreachable_covered.push_back(id);
     if (n.state != NodeState::Explored) {
       n.state = NodeState::Explored;
       ++execution.dangling_covered;

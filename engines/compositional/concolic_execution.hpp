@@ -27,6 +27,9 @@ struct Execution {
   std::uint64_t steps = 0;
   std::vector<NodeId> covered;  // nodes this run explored first (created by it, or dangling before)
   std::size_t dangling_covered = 0;  // of those, the ones that were dangling (Progress)
+  // Of those, nodes Algorithm 2 had removed as unreachable (an unsat Ψ_n): each one contradicts
+  // Relative Completeness.
+  std::vector<NodeId> unreachable_covered;
   bool reached_target_line = false;
 };
 

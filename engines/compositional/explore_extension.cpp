@@ -1,5 +1,5 @@
 // The compositional engine on the command line: --target, --initial/--seed, --max-executions,
-// --axioms, --no-summaries, and the text/JSON reports; a replay disagreement exits 3.
+// --axioms, --no-summaries, and the text, JSON and DOT reports; a replay disagreement exits 3.
 #include "engines/compositional/explore_extension.hpp"
 
 #include <filesystem>
@@ -90,6 +90,8 @@ int run(const cli::ExploreCommonOptions& common, const CompositionalFlags& flags
   CompositionalResult result = explorer.explore();
   if (common.format == "json")
     std::cout << compositional_to_json(*program, common.file, explorer, result).dump(2) << "\n";
+  else if (common.format == "dot")
+    std::cout << compositional_to_dot(explorer);
   else
     std::cout << compositional_to_text(*program, common.file, explorer, result);
   if (!common.tests_directory.empty())

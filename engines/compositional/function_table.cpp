@@ -87,6 +87,9 @@ FunctionTable::FunctionTable(const Program& program, bool summaries) : program_(
     if (g == 0) {
       info.name = "main";
       info.kind = "main";
+      for (std::size_t v = 0; v < globals; ++v)  // I: the initial globals
+        info.inputs.push_back(FunctionSlot{FunctionSlot::Kind::Global, static_cast<std::int32_t>(v), program.globals[v].name,
+                                           program.globals[v].type});
       continue;
     }
     const Callable& callable = program.callables[g - 1];

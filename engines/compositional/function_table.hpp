@@ -29,7 +29,7 @@ struct FunctionInfo {
   const Callable* callable = nullptr;
   bool summarized = false;  // main is its own tree, but never a callee: not summarized
   std::string inlined_reason;  // "recursive", "allocates", "heap", "no-summaries"; empty otherwise
-  std::vector<FunctionSlot> inputs;   // P_g: parameters, `this`, and the globals g may read or write
+  std::vector<FunctionSlot> inputs;   // P_g: parameters, `this`, and the globals g may read or write; main: I, every global
   std::vector<FunctionSlot> outputs;  // the result (methods), then the globals g may write
   std::vector<FunctionIndex> direct_callees;
   std::vector<bool> reads_global, writes_global;  // transitively, through every callee

@@ -9,6 +9,15 @@ SummarySymbols::SummarySymbols(const FunctionTable& table, terms::TermManager& t
                                const std::vector<terms::Term>& initial_globals) {
   symbols_.resize(table.size());
   symbols_[0].inputs = initial_globals;
+  bool scalar_inputs = true;  // uninterpreted functions take Int, Bool and references only
+  for (const FunctionSlot& input : table[main_function].inputs) {
+    symbols_[0].input_sorts.push_back(sort_of(input.type));
+    { const auto kind = symbols_[0].input_sorts.back().kind;
+      scalar_inputs = scalar_inputs && (kind == terms::SortKind::Int || kind == terms::SortKind::Bool || kind == terms::SortKind::Reference); }
+  }
+  // C_main is never needed by Ψ (P_main are the inputs I themselves); it is declared for γ_main.
+  if (scalar_inputs) symbols_[0].context = terms.declare_function("C_main", symbols_[0].input_sorts, terms::Sort::boolean());
+  symbols_[0].has_context = scalar_inputs;
   for (FunctionIndex f = 1; f < static_cast<FunctionIndex>(table.size()); ++f) {
     const FunctionInfo& info = table[f];
     if (!info.summarized) continue;

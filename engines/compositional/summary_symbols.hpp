@@ -15,6 +15,7 @@ struct FunctionSymbols {
   std::vector<terms::FunctionId> outputs;        // g.o, one per FunctionInfo::outputs
   terms::FunctionId definition{};             // D_g
   terms::FunctionId context{};                // C_g
+  bool has_context = true;                    // false for main when an input is an array (γ_main is then not built)
   std::vector<terms::Sort> input_sorts;
 };
 

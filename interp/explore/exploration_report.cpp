@@ -237,6 +237,12 @@ std::string dot_escape(const std::string& text) {
   return out;
 }
 
+std::string dot_leaf_style(Outcome outcome) {
+  return outcome == Outcome::Normal                                    ? "shape=box, color=darkgreen"
+         : outcome == Outcome::Bound || outcome == Outcome::Blocked ? "shape=box, color=orange"
+                                                                     : "shape=box, color=red";
+}
+
 std::string describe_disagreements(const Program& program, const ExplorationResult& result) {
   std::string disagreements;
   for (std::size_t k = 0; k < result.paths.size(); ++k) {
@@ -299,9 +305,7 @@ std::string exploration_to_dot(const ReportContext& context, const ExplorationRe
       } else {
         label += shown_outcome(path);
         if (path.status == solver::SatResult::Unknown) label += " (unknown)";
-        style = path.outcome == Outcome::Normal ? "shape=box, color=darkgreen"
-                : path.outcome == Outcome::Bound || path.outcome == Outcome::Blocked ? "shape=box, color=orange"
-                                                                                     : "shape=box, color=red";
+        style = dot_leaf_style(path.outcome);
       }
     }
     out << "  n" << id << " [label=\"" << dot_escape(label) << "\", " << style << "];\n";

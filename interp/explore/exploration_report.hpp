@@ -49,5 +49,8 @@ std::string describe_disagreements(const Program& program, const ExplorationResu
 
 // Text inside a DOT string: quotes and backslashes escaped, line breaks as \n.
 std::string dot_escape(const std::string& text);
+// The DOT attributes of a leaf ending in `outcome`: green for normal, orange for a bound or
+// blocked run, red for an error.
+std::string dot_leaf_style(Outcome outcome);
 
 }  // namespace symref

@@ -4,41 +4,17 @@
 // compositional_outcomes: at the same loop bound, with Algorithm 1 complete (no unknown, no
 // execution limit), the executions end in exactly the outcomes of forward's feasible paths, and
 // the covered nodes are exactly those on feasible forward paths: re-executing every forward test
-// against the final trees covers nothing new (so no node removed as unreachable is reachable:
-// Relative Completeness).  Runs with unknowns are skipped and counted.
+// against the final trees covers nothing new, and no execution covers a node that an earlier
+// query removed as unreachable (both: Relative Completeness).  Runs with unknowns are skipped and
+// counted.
 #include <set>
 
-#include "engines/compositional/compositional_explorer.hpp"
 #include "engines/compositional/compositional_report.hpp"
 #include "props/properties.hpp"
+#include "props/properties/compositional_run.hpp"
 #include "props/value_text.hpp"
 
 namespace symref::props {
-
-namespace {
-
-struct CompositionalRun {
-  terms::TermManager terms;
-  std::unique_ptr<compositional::CompositionalExplorer> explorer;
-  compositional::CompositionalResult result;
-
-  explicit CompositionalRun(CaseWorkspace& workspace) : terms(&workspace.program()) {
-    const PropertySettings& settings = workspace.settings();
-    compositional::CompositionalOptions options;
-    options.execute.limits.loop_bound = settings.loop_bound;
-    options.execute.max_steps = settings.max_path_steps;
-    options.timeout_milliseconds = settings.timeout_milliseconds;
-    options.max_executions = 200;
-    options.initial = workspace.inputs().front();
-    explorer = std::make_unique<compositional::CompositionalExplorer>(workspace.program(), terms, options);
-    result = explorer->explore();
-  }
-  bool complete() const {
-    return result.statistics.unknown == 0 && result.statistics.no_progress == 0 && !result.statistics.truncated;
-  }
-};
-
-}  // namespace
 
 PropertyVerdict check_compositional_outcomes(CaseWorkspace& workspace) {
   PropertyVerdict verdict;
@@ -51,6 +27,17 @@ PropertyVerdict check_compositional_outcomes(CaseWorkspace& workspace) {
   if (!run.complete()) {
     ++verdict.unknown;
     return verdict;
+  }
+  // Relative Completeness: a node removed as unreachable is never covered by a later execution.
+  for (const auto& execution : run.result.executions) {
+    ++verdict.checks;
+    if (!execution.unreachable_covered.empty()) {
+      verdict.fail("execution " + std::to_string(execution.index) + " along " + path_name(execution.branches) + " covers " +
+                       compositional::node_name(*run.explorer, execution.unreachable_covered.front()) +
+                       ", which Algorithm 2 had removed as unreachable",
+                   workspace.state_json(execution.input));
+      return verdict;
+    }
   }
   std::set<Outcome> forward_outcomes, compositional_outcomes;
   for (const ExploredPath& path : forward.paths)

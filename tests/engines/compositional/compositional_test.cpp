@@ -228,6 +228,17 @@ TEST(CompositionalCommand, MissingTargetLineIsADiagnostic) {
   EXPECT_EQ(json.code, 0);
   EXPECT_NE(json.out.find("\"verdict\": \"reached\""), std::string::npos);
   EXPECT_NE(json.out.find("\"origin\": \"lazy\""), std::string::npos);
+  // DOT: a cluster per function run; abs's x <= 0 side (node 2) is still a dangling circle.
+  auto dot = symref::testing::run_process(directory, SYMREF_BINARY,
+                                          {"explore", corpus + "fig1-abs-procedure.sym", "--engine", "compositional", "--target",
+                                           "19", "--format", "dot", "--initial", corpus + "p1q1.json"});
+  EXPECT_EQ(dot.code, 0);
+  EXPECT_EQ(dot.out.rfind("digraph compositional_trees {", 0), 0u) << dot.out;
+  EXPECT_NE(dot.out.find("label=\"abs (summarized)\""), std::string::npos) << dot.out;
+  const auto node2 = dot.out.find("[label=\"abs:F\\ndangling");
+  ASSERT_NE(node2, std::string::npos) << dot.out;
+  EXPECT_NE(dot.out.find("shape=circle", node2), std::string::npos);
+  EXPECT_NE(dot.out.find("assertion-failure\", shape=box, color=red"), std::string::npos) << dot.out;
 }
 
 }  // namespace
@@ -316,29 +327,125 @@ TEST(CompositionalBenchmark, FourCallsNeedFewerExecutionsThanInlining) {
 namespace symref::compositional {
 namespace {
 
-// compositional-dangling-leaf-false, which random programs seldom reach (a caller's side that
-// needs a callee leaf still dangling, chosen before that leaf): the property
-// compositional_outcomes, run on dangling-callee-leaf.sym from all zeros, passes, and with the
-// fault (rank's dangling `v > 10` leaf gives false in delta_rank) it fails.
-props::PropertyVerdict outcomes_of_dangling_callee_leaf() {
-  std::ifstream file(corpus + "dangling-callee-leaf.sym");
+// A property's own check on a corpus program, from all zeros.
+props::PropertyVerdict check_on(const std::string& program, props::PropertyVerdict (*check)(props::CaseWorkspace&)) {
+  std::ifstream file(corpus + program);
   std::stringstream text;
   text << file.rdbuf();
   props::TestCase unused;
   props::CaseWorkspace workspace(unused, props::PropertySettings{});
   workspace.use_program_text(text.str());
   workspace.use_inputs({default_global_state(workspace.program())});
-  return props::check_compositional_outcomes(workspace);
+  return check(workspace);
 }
 
-TEST(CompositionalFaults, DanglingLeafKeepsTheCallerOpen) {
-  props::PropertyVerdict sound = outcomes_of_dangling_callee_leaf();
+props::PropertyVerdict outcomes_of(const std::string& program) { return check_on(program, props::check_compositional_outcomes); }
+
+// compositional_outcomes passes on `program` without the fault, and fails with it, saying `why`.
+void expect_outcomes_catch(const std::string& program, Fault fault, const std::string& why) {
+  props::PropertyVerdict sound = outcomes_of(program);
   EXPECT_GT(sound.checks, 0u);
   EXPECT_FALSE(sound.failure.has_value()) << *sound.failure;
-  ScopedFault planted(Fault::CompositionalDanglingLeafFalse);
-  props::PropertyVerdict faulty = outcomes_of_dangling_callee_leaf();
+  ScopedFault planted(fault);
+  props::PropertyVerdict faulty = outcomes_of(program);
   ASSERT_TRUE(faulty.failure.has_value());
-  EXPECT_NE(faulty.failure->find("forward"), std::string::npos) << *faulty.failure;
+  EXPECT_NE(faulty.failure->find(why), std::string::npos) << *faulty.failure;
+}
+
+// axioms_agree on every corpus program: both encodings and both solvers give one answer for Ψ
+// of each node checked (unknowns, e.g. cvc5 on the quantified Fig. 1, are counted, not compared).
+TEST(CompositionalCorpus, AxiomsAgreeOnEveryCorpusProgram) {
+  for (const auto& entry : std::filesystem::directory_iterator(corpus)) {
+    if (entry.path().extension() != ".sym") continue;
+    props::PropertyVerdict verdict = check_on(entry.path().filename().string(), props::check_axioms_agree);
+    EXPECT_FALSE(verdict.failure.has_value()) << entry.path() << ": " << *verdict.failure;
+    EXPECT_GT(verdict.checks, 0u) << entry.path();
+  }
+}
+
+// compositional-dangling-leaf-false, which random programs seldom reach (a caller's side that
+// needs a callee leaf still dangling, chosen before that leaf): the property
+// compositional_outcomes, run on dangling-callee-leaf.sym from all zeros, passes, and with the
+// fault (rank's dangling `v > 10` leaf gives false in delta_rank) it fails.
+TEST(CompositionalFaults, DanglingLeafKeepsTheCallerOpen) {
+  expect_outcomes_catch("dangling-callee-leaf.sym", Fault::CompositionalDanglingLeafFalse, "forward");
+}
+
+// compositional-no-unknown-callsites, which random programs did not reach (seed 1, 200 cases at
+// levels 2 and 3): without unknownC, Ψ of f's side a > 3 is unsat from the first run's trees, so
+// the node is removed as unreachable, and the run for main's side x > 5 then covers it.
+TEST(CompositionalFaults, UnknownCallSitesKeepCalleeNodesReachable) {
+  expect_outcomes_catch("unknown-call-site.sym", Fault::CompositionalNoUnknownCallsites,
+                        "f:T, which Algorithm 2 had removed as unreachable");
+}
+
+}  // namespace
+}  // namespace symref::compositional
+
+namespace symref::compositional {
+namespace {
+
+struct CorpusRun {
+  std::unique_ptr<Program> program;
+  terms::TermManager terms;
+  std::unique_ptr<CompositionalExplorer> explorer;
+  CompositionalResult result;
+
+  CorpusRun(const std::string& file, std::uint32_t loop_bound, std::int32_t target_line, AxiomEncoding axioms)
+      : program(load_program(corpus + file)), terms(program.get()) {
+    CompositionalOptions options;
+    options.execute.limits.loop_bound = loop_bound;
+    options.execute.target_line = target_line;
+    options.axioms = axioms;
+    explorer = std::make_unique<CompositionalExplorer>(*program, terms, options);
+    result = explorer->explore();
+  }
+  Integer global(const GlobalState& state, const std::string& name) const {
+    return state.globals[static_cast<std::size_t>(program->global_index.at(name))].as_integer();
+  }
+};
+
+// The callee loop needs four passes for total = 6: at K = 3 every path of sum that could return 6
+// ends in `bound` (no returning leaf), so Algorithm 1 ends without the assert; at K = 4 it is
+// reached, from n = 4 exactly.
+TEST(CompositionalCorpus, CalleeLoopVerdictFollowsTheLoopBound) {
+  for (AxiomEncoding axioms : {AxiomEncoding::Quantified, AxiomEncoding::Unfolded}) {
+    CorpusRun three("callee-loop.sym", 3, 16, axioms);
+    ASSERT_TRUE(three.result.target);
+    EXPECT_EQ(three.result.target->verdict, "unreachable");
+    EXPECT_EQ(three.result.statistics.dangling_left, 0u);
+    for (const Execution& e : three.result.executions) EXPECT_NE(e.outcome, Outcome::AssertionFailure);
+    CorpusRun four("callee-loop.sym", 4, 16, axioms);
+    ASSERT_TRUE(four.result.target);
+    EXPECT_EQ(four.result.target->verdict, "reached");
+    const Execution& hit = four.result.executions.at(static_cast<std::size_t>(four.result.target->execution - 1));
+    EXPECT_EQ(hit.outcome, Outcome::AssertionFailure);
+    EXPECT_EQ(four.global(hit.input, "n"), Integer(4));
+    EXPECT_EQ(replay_execution(*four.program, hit), "agrees");
+  }
+}
+
+// The nil dereference inside poke is reached only through its second call site (d = nil), with
+// x - 10 > 3; poke's tree ends with both sides of the call d.get() explored.
+TEST(CompositionalCorpus, NilDereferenceInACallee) {
+  for (AxiomEncoding axioms : {AxiomEncoding::Quantified, AxiomEncoding::Unfolded}) {
+    CorpusRun run("nil-in-callee.sym", 2, 0, axioms);
+    EXPECT_TRUE(run.explorer->functions()[2].summarized) << run.explorer->functions()[2].inlined_reason;
+    EXPECT_EQ(run.result.statistics.dangling_left, 0u);
+    EXPECT_EQ(run.result.statistics.unknown, 0u);
+    std::size_t failures = 0;
+    for (const Execution& e : run.result.executions) {
+      EXPECT_EQ(replay_execution(*run.program, e), "agrees");
+      if (e.outcome != Outcome::NilDereference) continue;
+      ++failures;
+      EXPECT_GE(run.global(e.input, "x"), Integer(14));
+    }
+    EXPECT_EQ(failures, 1u);
+    std::set<std::string> poke_nodes;
+    for (const TreeNode& n : run.explorer->trees().nodes())
+      if (n.function == 2 && n.state == NodeState::Explored) poke_nodes.insert(node_name(*run.explorer, n.id));
+    EXPECT_TRUE(poke_nodes.count("poke:T") && poke_nodes.count("poke:F")) << poke_nodes.size();
+  }
 }
 
 }  // namespace

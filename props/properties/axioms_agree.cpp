@@ -1,0 +1,86 @@
+// axioms_agree (Anand, Godefroid, Tillmann §4.2): the two encodings of Ψ_n — the paper's
+// ∀-axioms δ_g and γ_f, and their instances at every application (finite, the summarized call
+// graph being acyclic) — are the same formula up to satisfiability, and Z3 and cvc5 agree on it.
+//
+// Checked on the trees after the first execution (many nodes still dangling, the guards matter)
+// and after Algorithm 1 ends, for both steps of Algorithm 2: lazy (every other open guard false)
+// and relevant (guards free).  An unknown answer is counted and compared with nothing.
+#include <array>
+#include <string>
+
+#include "engines/compositional/compositional_report.hpp"
+#include "props/properties.hpp"
+#include "props/properties/compositional_run.hpp"
+
+namespace symref::props {
+
+namespace {
+
+using compositional::AxiomBuilder;
+using compositional::AxiomEncoding;
+using compositional::NodeId;
+using compositional::TreeNode;
+using solver::SatResult;
+
+constexpr std::size_t nodes_per_state = 4;  // the queries grow with the nodes: keep a case quick
+
+// Ψ_n in `encoding`, with every other open guard false for the lazy step.
+terms::Term psi_in(CompositionalRun& run, AxiomEncoding encoding, NodeId n, bool lazy) {
+  const auto& trees = run.explorer->trees();
+  AxiomBuilder builder(run.terms, run.explorer->functions(), run.explorer->symbols(), trees, encoding);
+  std::vector<terms::Term> conjuncts{builder.psi(n)};
+  if (lazy)
+    for (const TreeNode& d : trees.nodes())
+      if (d.id != n && trees.is_open(d)) conjuncts.push_back(run.terms.logical_not(d.guard));
+  return run.terms.logical_and(conjuncts);
+}
+
+}  // namespace
+
+PropertyVerdict check_axioms_agree(CaseWorkspace& workspace) {
+  PropertyVerdict verdict;
+  solver::SolverOptions solver_options;
+  solver_options.timeout_milliseconds = workspace.settings().timeout_milliseconds;
+  for (std::uint64_t executions : {std::uint64_t{1}, std::uint64_t{200}}) {
+    CompositionalRun run(workspace, executions);
+    std::size_t asked = 0;
+    for (const TreeNode& n : run.explorer->trees().nodes()) {
+      if (n.guard == nullptr) continue;  // roots and nodes no run left dangling have no query
+      if (++asked > nodes_per_state) break;
+      for (bool lazy : {true, false}) {
+        struct Answer {
+          std::string how;
+          SatResult status;
+        };
+        std::vector<Answer> answers;
+        for (AxiomEncoding encoding : {AxiomEncoding::Quantified, AxiomEncoding::Unfolded}) {
+          terms::Term psi = psi_in(run, encoding, n.id, lazy);
+          for (const char* backend : {"z3", "cvc5"}) {
+            auto solver = solver::make_solver(backend, run.terms, solver_options);
+            solver->add(psi);
+            SatResult status = solver->check();
+            std::string how = std::string(encoding == AxiomEncoding::Quantified ? "quantified" : "unfolded") + " " + backend;
+            if (status == SatResult::Unknown) {
+              ++verdict.unknown;
+              continue;
+            }
+            ++verdict.checks;
+            for (const Answer& other : answers)
+              if (other.status != status) {
+                verdict.fail("Ψ of " + compositional::node_name(*run.explorer, n.id) + " (" + (lazy ? "lazy" : "relevant") +
+                                 " step, after " + std::to_string(run.result.executions.size()) + " executions) is " +
+                                 std::string(solver::to_string(other.status)) + " " + other.how + " but " +
+                                 std::string(solver::to_string(status)) + " " + how,
+                             workspace.state_json(workspace.inputs().front()));
+                return verdict;
+              }
+            answers.push_back(Answer{std::move(how), status});
+          }
+        }
+      }
+    }
+  }
+  return verdict;
+}
+
+}  // namespace symref::props
