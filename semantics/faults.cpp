@@ -55,6 +55,7 @@ const std::vector<FaultDescription>& all_faults() {
       {Fault::ApcRule3DifferingValues, "apc-rule3-differing-values", "apc rule 3 takes the first changing backbone's value although the others set different ones", "test:ApcRules.RuleThreeNeedsOneValue"},
       {Fault::ApcPhiTauUpToKappa, "apc-phi-tau-up-to-kappa", "apc's looping condition asks the loop path's condition for tau_i <= k_i instead of tau_i < k_i", "--count 100 --level 1 --property apc_necessary"},
       {Fault::ApcInnerCountersKept, "apc-inner-counters-kept", "apc keeps inner-loop counters in a loop summary instead of giving *", "test:ApcRules.InnerCountersGiveStar"},
+      {Fault::ImpliedWrongUnsat, "implied-wrong-unsat", "the implied-condition layer answers unsat for a branch condition repeating one below", "--count 100 --level 3 --property completeness"},
   };
   return faults;
 }

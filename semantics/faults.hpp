@@ -56,6 +56,7 @@ enum class Fault : unsigned char {
   ApcRule3DifferingValues,    // apc §3.1: rule 3 fires although the changing backbones set different values
   ApcPhiTauUpToKappa,         // apc §3.1: φ_κ quantifies τ_i ≤ κ_i instead of τ_i < κ_i
   ApcInnerCountersKept,       // apc §3.1: θ_i(a) with inner-loop counters is kept instead of giving ⋆
+  ImpliedWrongUnsat,          // the implied-condition layer answers unsat for a condition already below
 };
 
 struct FaultDescription {

@@ -143,6 +143,12 @@ TEST_F(ImpliedConditions, PlantedFaultTakesANegationForImplied) {
   EXPECT_EQ(check_after(solver, m.less(n(0), x), m.logical_not(m.less(n(0), x))), SatResult::Sat);  // wrong
 }
 
+TEST_F(ImpliedConditions, PlantedFaultPrunesARepeatedCondition) {
+  ScopedFault fault(Fault::ImpliedWrongUnsat);
+  ImpliedConditionSolver solver(make_z3_solver(m), m);
+  EXPECT_EQ(check_after(solver, m.less(n(0), x), m.less(n(0), x)), SatResult::Unsat);  // wrong: x = 1 satisfies both
+}
+
 // ---------------------------------------------------------------------------------------------
 // IndependenceSolver
 
