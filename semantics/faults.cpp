@@ -69,6 +69,7 @@ const std::vector<FaultDescription>& all_faults() {
       {Fault::CompositionalNoUnknownCallsites, "compositional-no-unknown-callsites", "gamma_f drops unknownC: only the known call sites can reach f", "test:CompositionalFaults.UnknownCallSitesKeepCalleeNodesReachable"},
       {Fault::CompositionalContextWithoutLocalpc, "compositional-context-without-localpc", "knownC drops localpc(m): a call site's arguments without the path that leads to it", "--count 100 --level 2 --property compositional_progress"},
       {Fault::CompositionalUnfoldedAtInputs, "compositional-unfolded-at-inputs", "the unfolded encoding instantiates D_g at the callee's own inputs instead of the call's arguments", "--count 100 --level 2 --property axioms_agree"},
+      {Fault::ImpliedWrongUnsat, "implied-wrong-unsat", "the implied-condition layer answers unsat for a branch condition repeating one below", "--count 100 --level 3 --property completeness"},
   };
   return faults;
 }

@@ -70,6 +70,7 @@ enum class Fault : unsigned char {
   CompositionalNoUnknownCallsites,     // γ_f without unknownC^g: only known call sites reach f (Anand et al. §4.2)
   CompositionalContextWithoutLocalpc,  // knownC_f^g without localpc(m): a = args(m) alone (§4.2)
   CompositionalUnfoldedAtInputs,       // the unfolded encoding instantiates D_g at P_g instead of at the call's arguments
+  ImpliedWrongUnsat,          // the implied-condition layer answers unsat for a condition already below
 };
 
 struct FaultDescription {

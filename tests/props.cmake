@@ -27,6 +27,13 @@ foreach(line ${fault_lines})
   set_tests_properties(props.fault.${fault} PROPERTIES LABELS faults TIMEOUT 300)
 endforeach()
 
+# A wrongly pruned branch: completeness (above) and paths_partition each catch it on their own.
+add_test(NAME props.fault.implied-wrong-unsat.paths_partition
+         COMMAND ${CMAKE_COMMAND} -DSYMREF=$<TARGET_FILE:symref> -DFAULT=implied-wrong-unsat -DSEED=1
+                 "-DOPTIONS=--count 100 --level 1 --property paths_partition"
+                 -DOUTPUT=${fault_output}/implied-wrong-unsat-paths_partition -P ${CMAKE_CURRENT_SOURCE_DIR}/props/expect_fault_caught.cmake)
+set_tests_properties(props.fault.implied-wrong-unsat.paths_partition PROPERTIES LABELS faults TIMEOUT 300)
+
 # The same seed and budget without a fault passes: the failures above come from the faults.
 add_test(NAME props.fault.none
          COMMAND $<TARGET_FILE:symref> fuzz --seed 1 --count 100 --level 3 --quiet --shrink-limit 0)

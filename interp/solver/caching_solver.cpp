@@ -9,24 +9,7 @@
 
 namespace symref::solver {
 
-void CachingSolver::push() {
-  inner().push();
-  assertions_.push();
-}
-
-void CachingSolver::pop(unsigned n) {
-  if (n > assertions_.scopes()) throw std::logic_error("pop of more scopes than were pushed");
-  inner().pop(n);
-  assertions_.pop(n);
-}
-
-void CachingSolver::add(Term formula) {
-  require_formula(formula);
-  inner().add(formula);
-  assertions_.add(formula);
-}
-
-std::vector<std::uint32_t> CachingSolver::query_key() const { return formula_set(assertions_.formulas()); }
+std::vector<std::uint32_t> CachingSolver::query_key() const { return formula_set(tracked_formulas()); }
 
 SatResult CachingSolver::check() {
   Stopwatch stopwatch;

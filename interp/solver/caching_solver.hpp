@@ -6,19 +6,15 @@
 #include <memory>
 #include <vector>
 
-#include "interp/solver/assertion_stack.hpp"
-#include "interp/solver/forwarding_solver.hpp"
+#include "interp/solver/tracking_solver.hpp"
 
 namespace symref::solver {
 
 // A cached sat answer carries no model: model() after one re-runs the solver below first.
-class CachingSolver final : public ForwardingSolver {
+class CachingSolver final : public TrackingSolver {
  public:
-  explicit CachingSolver(std::unique_ptr<Solver> inner) : ForwardingSolver(std::move(inner)) {}
+  explicit CachingSolver(std::unique_ptr<Solver> inner) : TrackingSolver(std::move(inner)) {}
 
-  void push() override;
-  void pop(unsigned n = 1) override;
-  void add(Term formula) override;
   SatResult check() override;
   std::string reason_unknown() const override;
   std::unique_ptr<Model> model() override;
@@ -29,7 +25,6 @@ class CachingSolver final : public ForwardingSolver {
  private:
   std::vector<std::uint32_t> query_key() const;
 
-  AssertionStack assertions_;
   std::map<std::vector<std::uint32_t>, SatResult> answers_;
   bool last_from_cache_ = false;
   SatResult last_result_ = SatResult::Unknown;

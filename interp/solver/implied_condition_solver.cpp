@@ -27,6 +27,8 @@ std::optional<SatResult> ImpliedConditionSolver::shortcut(std::span<const Term> 
     // The planted fault reads the negation of a formula below as implied by it, not contradicted.
     const bool contradicts = added->is_false() || below.contains(manager().logical_not(added));
     if (contradicts && !fault_active(Fault::ImpliedIgnoresPolarity)) return SatResult::Unsat;
+    // The planted fault prunes a branch whose condition repeats one below: wrongly unsat.
+    if (fault_active(Fault::ImpliedWrongUnsat) && below.contains(added)) return SatResult::Unsat;
     if (!added->is_true() && !below.contains(added) && !contradicts) all_implied = false;
   }
   if (!all_implied || last_model_ == nullptr) return std::nullopt;

@@ -88,10 +88,22 @@ SatResult IndependenceSolver::check() {
   std::span<const Term> formulas = assertions_.formulas();
   const bool reduced = asked.size() < formulas.size();
   if (reduced) ++reduced_checks_;
-  hold_exactly(asked);
-  last_result_ = inner_->check();
+  std::vector<std::uint32_t> key = formula_set(asked);
+  std::shared_ptr<const Model> model;
+  if (auto known = answers_.find(key); known != answers_.end()) {
+    ++remembered_answers_;
+    last_result_ = known->second == nullptr ? SatResult::Unsat : SatResult::Sat;
+    model = known->second;
+  } else {
+    hold_exactly(asked);
+    last_result_ = inner_->check();
+    if (last_result_ == SatResult::Sat) model = SnapshotModel::capture(*inner_->model(), asked, manager_);
+    if (last_result_ != SatResult::Unknown) {
+      if (answers_.size() >= answers_kept) answers_.clear();
+      answers_.emplace(std::move(key), model);
+    }
+  }
   if (last_result_ != SatResult::Sat) return last_result_;
-  std::shared_ptr<const Model> model = SnapshotModel::capture(*inner_->model(), asked, manager_);
   if (reduced) {
     FormulaAtoms atoms;
     for (Term formula : asked)
@@ -104,6 +116,12 @@ SatResult IndependenceSolver::check() {
   last_sat_ = formula_set(formulas);
   last_model_ = std::move(model);
   return last_result_;
+}
+
+SolverStatistics IndependenceSolver::statistics() const {
+  SolverStatistics statistics = inner_->statistics();
+  statistics.shortcuts += remembered_answers_;
+  return statistics;
 }
 
 std::unique_ptr<Model> IndependenceSolver::model() {

@@ -6,9 +6,15 @@
 // the new model on the atoms asked about and the last model elsewhere (OverlayModel).  This layer
 // holds the formulas itself and gives the solver below exactly those it asks about, one scope
 // each, so it sits directly on a backend.
+//
+// It also remembers the answers to the cut-down queries (KLEE caches after independence): a
+// program whose branches read disjoint inputs asks the same small query under every prefix of
+// earlier branches, and the second time on the answer is known — unsat, or sat with the model
+// of exactly those formulas, overlaid on the last model as above.
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <unordered_map>
 #include <vector>
@@ -32,10 +38,12 @@ class IndependenceSolver final : public Solver {
   void set_timeout_milliseconds(unsigned milliseconds) override { inner_->set_timeout_milliseconds(milliseconds); }
   std::unique_ptr<Model> model() override;
   std::shared_ptr<const Model> kept_model() override { return last_result_ == SatResult::Sat ? last_model_ : nullptr; }
-  SolverStatistics statistics() const override { return inner_->statistics(); }
 
   // Checks that asked the solver below about fewer formulas than were in scope.
   std::uint64_t reduced_checks() const { return reduced_checks_; }
+  // Checks answered from the remembered cut-down queries, without the solver below.
+  std::uint64_t remembered_answers() const { return remembered_answers_; }
+  SolverStatistics statistics() const override;
 
  private:
   const std::vector<std::uint64_t>& atoms_of(Term formula);  // symbol ids; function ids tagged
@@ -51,6 +59,11 @@ class IndependenceSolver final : public Solver {
   std::shared_ptr<const Model> last_model_;
   SatResult last_result_ = SatResult::Unknown;
   std::uint64_t reduced_checks_ = 0;
+  // Cut-down queries (formula_set) and their answers: a model of exactly those formulas, or
+  // nullptr for unsat.  Cleared when it grows past answers_kept.
+  std::map<std::vector<std::uint32_t>, std::shared_ptr<const Model>> answers_;
+  static constexpr std::size_t answers_kept = 1 << 16;
+  std::uint64_t remembered_answers_ = 0;
 };
 
 }  // namespace symref::solver

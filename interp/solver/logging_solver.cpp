@@ -22,28 +22,11 @@ void write_file(const std::filesystem::path& path, const std::string& text, std:
 
 LoggingSolver::LoggingSolver(std::unique_ptr<Solver> inner, terms::TermManager& manager,
                              std::filesystem::path directory)
-    : ForwardingSolver(std::move(inner)), manager_(manager), directory_(std::move(directory)) {
+    : TrackingSolver(std::move(inner)), manager_(manager), directory_(std::move(directory)) {
   std::error_code error;
   std::filesystem::create_directories(directory_, error);
   if (error || !std::filesystem::is_directory(directory_))
     throw std::runtime_error("cannot create the directory " + directory_.string() + ": " + error.message());
-}
-
-void LoggingSolver::push() {
-  inner().push();
-  assertions_.push();
-}
-
-void LoggingSolver::pop(unsigned n) {
-  if (n > assertions_.scopes()) throw std::logic_error("pop of more scopes than were pushed");
-  inner().pop(n);
-  assertions_.pop(n);
-}
-
-void LoggingSolver::add(Term formula) {
-  require_formula(formula);
-  inner().add(formula);
-  assertions_.add(formula);
 }
 
 SatResult LoggingSolver::check() {
@@ -51,7 +34,7 @@ SatResult LoggingSolver::check() {
   std::snprintf(file_name, sizeof file_name, "query-%06u.smt2", ++count_);
   last_file_ = directory_ / file_name;
   std::string comment = "symref query " + std::to_string(count_) + " for " + inner().name();
-  write_file(last_file_, smtlib_script(manager_, assertions_.formulas(), comment), std::ios::out | std::ios::trunc);
+  write_file(last_file_, smtlib_script(manager_, tracked_formulas(), comment), std::ios::out | std::ios::trunc);
   SatResult result;
   try {
     result = inner().check();

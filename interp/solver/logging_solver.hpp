@@ -6,8 +6,7 @@
 #include <filesystem>
 #include <memory>
 
-#include "interp/solver/assertion_stack.hpp"
-#include "interp/solver/forwarding_solver.hpp"
+#include "interp/solver/tracking_solver.hpp"
 
 namespace symref::solver {
 
@@ -15,14 +14,11 @@ namespace symref::solver {
 // (check-sat), and a final comment `; result: sat` (or unsat, unknown with its reason, or error
 // with the exception a layer below threw, e.g. a solver disagreement).  The script is written
 // before the query runs, so a query that never returns is still on disk.
-class LoggingSolver final : public ForwardingSolver {
+class LoggingSolver final : public TrackingSolver {
  public:
   // Creates `directory` if needed; std::runtime_error when it cannot.
   LoggingSolver(std::unique_ptr<Solver> inner, terms::TermManager& manager, std::filesystem::path directory);
 
-  void push() override;
-  void pop(unsigned n = 1) override;
-  void add(Term formula) override;
   SatResult check() override;
 
   const std::filesystem::path& last_file() const { return last_file_; }
@@ -31,7 +27,6 @@ class LoggingSolver final : public ForwardingSolver {
  private:
   terms::TermManager& manager_;
   std::filesystem::path directory_;
-  AssertionStack assertions_;
   unsigned count_ = 0;
   std::filesystem::path last_file_;
 };

@@ -8,28 +8,11 @@
 
 namespace symref::solver {
 
-void ShortcutSolver::push() {
-  inner().push();
-  assertions_.push();
-}
-
-void ShortcutSolver::pop(unsigned n) {
-  if (n > assertions_.scopes()) throw std::logic_error("pop of more scopes than were pushed");
-  inner().pop(n);
-  assertions_.pop(n);
-}
-
-void ShortcutSolver::add(Term formula) {
-  require_formula(formula);
-  inner().add(formula);
-  assertions_.add(formula);
-}
-
-std::size_t ShortcutSolver::scope_start() const { return assertions_.innermost_scope_start(); }
+std::size_t ShortcutSolver::scope_start() const { return tracked_scope_start(); }
 
 SatResult ShortcutSolver::check() {
   shortcut_model_.reset();
-  if (std::optional<SatResult> answer = shortcut(assertions_.formulas())) {
+  if (std::optional<SatResult> answer = shortcut(tracked_formulas())) {
     ++shortcuts_;
     last_from_shortcut_ = true;
     last_result_ = *answer;
@@ -39,7 +22,7 @@ SatResult ShortcutSolver::check() {
   }
   last_from_shortcut_ = false;
   last_result_ = inner().check();
-  learn(assertions_.formulas(), last_result_);
+  learn(tracked_formulas(), last_result_);
   return last_result_;
 }
 

@@ -11,8 +11,7 @@
 #include <optional>
 #include <span>
 
-#include "interp/solver/assertion_stack.hpp"
-#include "interp/solver/forwarding_solver.hpp"
+#include "interp/solver/tracking_solver.hpp"
 
 namespace symref::terms {
 class TermManager;
@@ -20,14 +19,11 @@ class TermManager;
 
 namespace symref::solver {
 
-class ShortcutSolver : public ForwardingSolver {
+class ShortcutSolver : public TrackingSolver {
  public:
   ShortcutSolver(std::unique_ptr<Solver> inner, terms::TermManager& manager)
-      : ForwardingSolver(std::move(inner)), manager_(manager) {}
+      : TrackingSolver(std::move(inner)), manager_(manager) {}
 
-  void push() override;
-  void pop(unsigned n = 1) override;
-  void add(Term formula) override;
   SatResult check() final;
   std::string reason_unknown() const override;
   std::unique_ptr<Model> model() final;
@@ -49,13 +45,12 @@ class ShortcutSolver : public ForwardingSolver {
   // A snapshot of the solver below's model of `formulas` (after it answered sat), to keep.
   std::shared_ptr<const Model> capture_model(std::span<const Term> formulas);
 
-  std::span<const Term> formulas() const { return assertions_.formulas(); }
+  std::span<const Term> formulas() const { return tracked_formulas(); }
   std::size_t scope_start() const;  // index of the first formula of the innermost scope
   terms::TermManager& manager() { return manager_; }
 
  private:
   terms::TermManager& manager_;
-  AssertionStack assertions_;
   SatResult last_result_ = SatResult::Unknown;
   bool last_from_shortcut_ = false;
   std::shared_ptr<const Model> shortcut_model_;

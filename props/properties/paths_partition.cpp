@@ -3,7 +3,9 @@
 // Property `paths_partition` — King's view of the symbolic execution tree (1976): the path
 // conditions of the feasible leaves are pairwise disjoint, and together with those of the bound,
 // blocked, error and pruned leaves they cover every input: ¬(φ1 ∨ … ∨ φn) is unsatisfiable.
-// Checked on the forward tree with a loop bound, so that it is finite.
+// Checked on the forward tree with a loop bound, so that it is finite.  The pruned leaves count
+// towards the cover, so each one's condition is also asked of a plain solver (no shortcut layers)
+// and must be unsat: a feasible branch wrongly pruned would otherwise keep the cover intact.
 #include "interp/solver/solver.hpp"
 #include "props/properties.hpp"
 #include "props/value_text.hpp"
@@ -26,11 +28,25 @@ PropertyVerdict check_paths_partition(CaseWorkspace& workspace) {
   };
 
   std::vector<const ExploredPath*> feasible;
+  std::vector<const ExploredPath*> pruned;
   std::vector<terms::Term> all;
   for (const ExploredPath& path : result.paths) {
     if (path.path_condition == nullptr) continue;
     all.push_back(path.path_condition);
     if (path.status == solver::SatResult::Sat) feasible.push_back(&path);
+    if (path.status == solver::SatResult::Unsat) pruned.push_back(&path);
+  }
+  for (std::size_t k = 0; k < std::min(pruned.size(), workspace.settings().max_solver_paths); ++k) {
+    solver->push();
+    solver->add(pruned[k]->path_condition);
+    const solver::SatResult answer = solver->check();
+    if (answer == solver::SatResult::Sat) {
+      witness("the leaf " + path_name(pruned[k]->branches) + " was pruned as infeasible, but the input satisfies its path condition");
+      return verdict;
+    }
+    solver->pop();
+    if (answer == solver::SatResult::Unknown) ++verdict.unknown;
+    else ++verdict.checks;
   }
   const std::size_t limit = std::min(feasible.size(), workspace.settings().max_solver_paths);
   for (std::size_t a = 0; a < limit; ++a)

@@ -143,6 +143,12 @@ TEST_F(ImpliedConditions, PlantedFaultTakesANegationForImplied) {
   EXPECT_EQ(check_after(solver, m.less(n(0), x), m.logical_not(m.less(n(0), x))), SatResult::Sat);  // wrong
 }
 
+TEST_F(ImpliedConditions, PlantedFaultPrunesARepeatedCondition) {
+  ScopedFault fault(Fault::ImpliedWrongUnsat);
+  ImpliedConditionSolver solver(make_z3_solver(m), m);
+  EXPECT_EQ(check_after(solver, m.less(n(0), x), m.less(n(0), x)), SatResult::Unsat);  // wrong: x = 1 satisfies both
+}
+
 // ---------------------------------------------------------------------------------------------
 // IndependenceSolver
 
@@ -177,6 +183,31 @@ TEST_F(Independence, FormulasLeftOutMustHaveBeenPartOfTheLastSatQuery) {
   solver.add(m.less(n(0), x));
   EXPECT_EQ(solver.check(), SatResult::Unsat);  // y < y is not known sat: asked along
   EXPECT_EQ(solver.reduced_checks(), 0u);
+}
+
+// Branches on disjoint inputs, as in bench/programs/path_explosion_12.sym: under a different
+// prefix the cut-down query repeats, and its answer — sat with a model, or unsat — is remembered.
+TEST_F(Independence, ARepeatedCutDownQueryIsAnsweredFromMemory) {
+  IndependenceSolver solver(make_z3_solver(m), m);
+  const std::uint64_t asked_before = solver.statistics().queries;
+  for (Term prefix : {m.less(n(0), x), m.less(x, n(1))}) {
+    solver.push();
+    solver.add(prefix);
+    EXPECT_EQ(solver.check(), SatResult::Sat);
+    solver.push();
+    solver.add(m.less(n(3), y));  // shares nothing with the prefix
+    EXPECT_EQ(solver.check(), SatResult::Sat);
+    expect_model_satisfies(solver, {prefix, m.less(n(3), y)});
+    solver.pop();
+    solver.push();
+    solver.add(m.logical_and(m.less(n(3), y), m.less(y, n(2))));
+    EXPECT_EQ(solver.check(), SatResult::Unsat);
+    solver.pop(2);
+  }
+  // The second prefix's own query is new; its two cut-down ones are remembered.
+  EXPECT_EQ(solver.remembered_answers(), 2u);
+  EXPECT_EQ(solver.statistics().queries - asked_before, 4u);
+  EXPECT_EQ(solver.statistics().shortcuts, 2u);
 }
 
 TEST_F(Independence, PlantedFaultDropsFormulasOnTheSameAtoms) {
