@@ -211,8 +211,14 @@ class FlowgraphBuilder {
     for (bool changed = true; changed;) {
       changed = false;
       for (const Edge& e : g.edges) {
-        if (reaches[static_cast<std::size_t>(e.to)] && !reaches[static_cast<std::size_t>(e.from)]) changed = reaches[static_cast<std::size_t>(e.from)] = 1;
-        if (reached[static_cast<std::size_t>(e.from)] && !reached[static_cast<std::size_t>(e.to)]) changed = reached[static_cast<std::size_t>(e.to)] = 1;
+        if (reaches[static_cast<std::size_t>(e.to)] && !reaches[static_cast<std::size_t>(e.from)]) {
+          reaches[static_cast<std::size_t>(e.from)] = 1;
+          changed = true;
+        }
+        if (reached[static_cast<std::size_t>(e.from)] && !reached[static_cast<std::size_t>(e.to)]) {
+          reached[static_cast<std::size_t>(e.to)] = 1;
+          changed = true;
+        }
       }
     }
     std::erase_if(g.edges, [&](const Edge& e) {

@@ -174,7 +174,7 @@ class CompactSearch {
 
   void search() {
     std::deque<WorkItem> work;
-    work.push_back(WorkItem{machine_.initial(), {}, false, false});
+    work.push_back(WorkItem{machine_.initial(), {}, false, false, {}, false, 0});
     result_.statistics.vertices = 1;
     result_.tree.push_back(TreeVertex{});
     std::vector<SymbolicSuccessor> successors;

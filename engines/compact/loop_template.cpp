@@ -25,6 +25,17 @@ std::string_view to_string(TemplateKind kind) { return kind == TemplateKind::Loo
 
 namespace {
 
+// A template that was not built: a failure with its reason, or no template at all.
+LoopTemplate unbuilt_template(std::shared_ptr<const LoopSite> site, TemplateKind kind, TemplateStatus status,
+                              std::string reason) {
+  LoopTemplate t;
+  t.site = std::move(site);
+  t.kind = kind;
+  t.status = status;
+  t.reason = std::move(reason);
+  return t;
+}
+
 // The way from a body's top block down to a statement: at each level the statement's index and
 // which of its blocks holds the next level (0 then, 1 else, 2 loop body).
 struct Step {
@@ -281,9 +292,9 @@ class TemplateBuilder {
                         auto site = make_site(terms_, program_, &callable, {});
                         site->call = &call;
                         if (callee != f) {
-                          out.push_back(LoopTemplate{"", site, TemplateKind::Recursion, TemplateStatus::Failed,
-                                                     "indirect recursion through " + program_.callables[callee].name +
-                                                         " gets no template (only a procedure's calls of itself do)"});
+                          out.push_back(unbuilt_template(site, TemplateKind::Recursion, TemplateStatus::Failed,
+                                                         "indirect recursion through " + program_.callables[callee].name +
+                                                             " gets no template (only a procedure's calls of itself do)"));
                           return;
                         }
                         build_site(site, TemplateKind::Recursion, to_call, out);
@@ -382,7 +393,7 @@ class TemplateBuilder {
     PassWalker walker(machine, *site, options_);
     walker.run();
     if (!walker.failure().empty()) {
-      out.push_back(LoopTemplate{"", site, kind, TemplateStatus::Failed, walker.failure()});
+      out.push_back(unbuilt_template(site, kind, TemplateStatus::Failed, walker.failure()));
       return;
     }
     std::size_t built = 0;
@@ -395,10 +406,10 @@ class TemplateBuilder {
       ++built;
     }
     if (built == 0)
-      out.push_back(LoopTemplate{"", site, kind, TemplateStatus::None,
+      out.push_back(unbuilt_template(site, kind, TemplateStatus::None,
                                  kind == TemplateKind::Loop ? "no feasible path runs once around the loop"
                                                             : "no feasible path leads from the entry of " + site->procedure->name +
-                                                                  " to the call without running a loop or another call first"});
+                                                                  " to the call without running a loop or another call first"));
   }
 
   std::string local_name(const LoopSite& site, std::size_t k) const { return site.procedure->locals[k].name; }

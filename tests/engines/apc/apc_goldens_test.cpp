@@ -46,11 +46,13 @@ TEST(ApcGoldens, CorpusVerdicts) {
       ApcAnalysis analysis(*program, terms, options);
       analysis.run();
       EXPECT_EQ(std::string(to_string(analysis.verdict())), expected["verdict"]) << name << " " << mode;
-      if (options.direct)
+      if (options.direct) {
         EXPECT_TRUE(accepts(expected["direct"], solver::to_string(analysis.direct().status))) << name << " " << mode;
+      }
       EXPECT_TRUE(accepts(expected["unfolded"], solver::to_string(analysis.unfolded().status))) << name << " " << mode;
-      if (analysis.witness())
+      if (analysis.witness()) {
         EXPECT_TRUE(fails_target(*program, analysis.witness()->input, analysis.flowgraph().target_location)) << name << " " << mode;
+      }
     }
     ++checked;
   }

@@ -120,7 +120,7 @@ TEST_F(CompactCli, RandomChoiceOfTemplatesIsSoundAndRepeatable) {
   bool second_template = false;
   for (const auto& path : out["paths"]) {
     second_template = second_template || path["branches"].get<std::string>().find("{t2#") != std::string::npos;
-    if (path["status"] == "sat" && path["outcome"] != "bound") EXPECT_EQ(path["replay"], "agrees") << path.dump();
+    if (path["status"] == "sat" && path["outcome"] != "bound") { EXPECT_EQ(path["replay"], "agrees") << path.dump(); }
   }
   EXPECT_TRUE(second_template);
   ProcessResult again = run_command(SYMREF_BINARY, args);

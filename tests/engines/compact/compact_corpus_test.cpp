@@ -46,7 +46,7 @@ TEST_P(CompactCorpus, MatchesItsGolden) {
     EXPECT_EQ(actual["kind"], expected.value("kind", "loop"));
     EXPECT_EQ(actual["status"], expected["status"]) << actual.dump(2);
     EXPECT_EQ(actual["cycle"], expected["cycle"]);
-    if (expected.contains("variables")) EXPECT_EQ(actual["variables"], expected["variables"]);
+    if (expected.contains("variables")) { EXPECT_EQ(actual["variables"], expected["variables"]); }
     if (expected.contains("exits")) {
       std::vector<std::string> letters;
       for (const auto& exit : actual["exits"]) letters.push_back(exit["letters"]);
@@ -80,7 +80,7 @@ TEST_P(CompactCorpus, MatchesItsGolden) {
   for (const auto& path : out["paths"]) {
     if (path["status"] != "sat") continue;
     feasible.emplace(path["branches"], path["outcome"]);
-    if (path["outcome"] != "bound") EXPECT_EQ(path.value("replay", ""), "agrees") << path.dump(2);
+    if (path["outcome"] != "bound") { EXPECT_EQ(path.value("replay", ""), "agrees") << path.dump(2); }
   }
   for (const auto& leaf : golden["feasible"]) {
     wanted.emplace(leaf["branches"], leaf["outcome"]);

@@ -289,8 +289,8 @@ TEST(CompositionalCorpus, CalleeAssertFailsFromOneCallSiteOnly) {
     }
     EXPECT_TRUE(callee_failed);
     for (const TreeNode& n : explorer.trees().nodes()) {
-      if (node_name(explorer, n.id) == "check:FF") EXPECT_EQ(n.state, NodeState::Unreachable);
-      if (node_name(explorer, n.id) == "check:TF") EXPECT_EQ(n.state, NodeState::Explored);
+      if (node_name(explorer, n.id) == "check:FF") { EXPECT_EQ(n.state, NodeState::Unreachable); }
+      if (node_name(explorer, n.id) == "check:TF") { EXPECT_EQ(n.state, NodeState::Explored); }
     }
   }
 }
