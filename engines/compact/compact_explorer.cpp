@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <deque>
+#include <limits>
 #include <map>
 #include <random>
 
@@ -301,10 +302,21 @@ class CompactSearch {
   void replay(CompactPath& path) {
     ReplayVerdict verdict;
     if (path.outcome == Outcome::Bound) return;
+    std::uint64_t letters = expansion_length(path, result_.templates, path.kappa);
+    if (letters > kMaxReplayLetters) {
+      path.replay_note = "the test's parameters expand the branches to " +
+                         (letters == std::numeric_limits<std::uint64_t>::max() ? std::string("more than 2^64") : std::to_string(letters)) +
+                         " letters, more than " + std::to_string(kMaxReplayLetters);
+      return;
+    }
     ConcreteMachine machine(program_, *path.test);
     RunLimits limits;
-    limits.max_steps = 1'000'000;
+    limits.max_steps = kMaxReplaySteps;
     machine.run(limits);
+    if (machine.outcome() == Outcome::Bound && path.outcome != Outcome::Bound) {
+      path.replay_note = "the test's run did not end within " + std::to_string(kMaxReplaySteps) + " steps";
+      return;
+    }
     std::string expected = expand_branches(path, result_.templates, path.kappa);
     std::string differences;
     if (machine.outcome() != path.outcome)
@@ -389,6 +401,25 @@ std::string expand_branches(const CompactPath& path, const std::vector<LoopTempl
     expanded += segments[k + 1];
   }
   return expanded;
+}
+
+std::uint64_t expansion_length(const CompactPath& path, const std::vector<LoopTemplate>& templates,
+                               const ParameterValuation& valuation) {
+  constexpr std::uint64_t saturated = std::numeric_limits<std::uint64_t>::max();
+  auto add = [](std::uint64_t a, std::uint64_t b) { return a > saturated - b ? saturated : a + b; };
+  std::uint64_t length = path.branches.size();  // the literal letters, and at most the {…} marks
+  for (const Instance& instance : path.instances) {
+    if (instance.return_phase) continue;
+    const LoopTemplate& t = templates[instance.template_index];
+    auto value = valuation.find(instance.parameter);
+    if (value == valuation.end()) continue;
+    if (!value->second.is_small() || value->second.small_value() < 0) return saturated;
+    auto times = static_cast<std::uint64_t>(value->second.small_value());
+    std::uint64_t cycle = t.cycle.size();
+    if (cycle != 0 && times > saturated / cycle) return saturated;
+    length = add(length, add(times * cycle, t.exits[instance.exit].letters.size()));
+  }
+  return length;
 }
 
 std::optional<ParameterValuation> match_expansion(const CompactPath& path, const std::vector<LoopTemplate>& templates,

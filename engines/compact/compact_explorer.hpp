@@ -52,6 +52,7 @@ struct CompactPath {
   std::string test_note;
   ParameterValuation kappa;                 // the test's value of each parameter
   std::optional<ReplayVerdict> replay;      // the test run against the expanded branches
+  std::string replay_note;                  // why the test was not replayed (its κ is too large)
 };
 
 struct CompactStatistics {
@@ -88,6 +89,15 @@ CompactResult explore_compact(const Program& program, terms::TermManager& terms,
 // letters ν(κ) times, then exit N's letters.
 std::string expand_branches(const CompactPath& path, const std::vector<LoopTemplate>& templates,
                             const ParameterValuation& valuation);
+
+// The length of that expansion, saturating at UINT64_MAX: a model may give κ = 2^62, whose
+// expansion cannot be built, and whose concrete run would not end in any step budget.
+std::uint64_t expansion_length(const CompactPath& path, const std::vector<LoopTemplate>& templates,
+                               const ParameterValuation& valuation);
+
+// Replays of a compact leaf's test stop here: the expansion's letters and the run's steps.
+inline constexpr std::uint64_t kMaxReplayLetters = 100'000;
+inline constexpr std::uint64_t kMaxReplaySteps = 1'000'000;
 
 // A valuation under which the compact path's branches expand to `classic`, or nothing.  A
 // parameter that occurs twice must get one value.

@@ -62,6 +62,7 @@ std::string parameter_name(const ReportContext& context, Term parameter) { retur
 std::string replay_text(const CompactPath& path) {
   if (path.replay) return path.replay->agrees ? "agrees" : "disagrees: " + path.replay->details;
   if (!path.test_note.empty()) return "no test: " + path.test_note;
+  if (!path.replay_note.empty()) return "not replayed: " + path.replay_note;
   return "";
 }
 
