@@ -2,6 +2,7 @@
 #include "engines/compact/classic_agreement.hpp"
 
 #include <set>
+#include <vector>
 
 namespace symref::compact {
 
@@ -68,6 +69,17 @@ bool cut_by_bound(const ExplorationResult& classic, const std::string& branches)
   return false;
 }
 
+// Did the compact search stop on the way to the forward leaf `branches`: a compact bound leaf that
+// expands to a prefix of it?  The compact tree's own --loop-bound (or step limit) cut it there, so
+// Theorem 1 cannot ask for it, as when `--check-classic K` goes deeper than `--loop-bound`.
+bool cut_by_compact_bound(const CompactResult& compact, const std::string& branches) {
+  for (const CompactPath& leaf : compact.paths)
+    if (leaf.outcome == Outcome::Bound && leaf.status != SatResult::Unsat &&
+        match_expansion(leaf, compact.templates, branches, /*as_prefix=*/true))
+      return true;
+  return false;
+}
+
 // φ ⇔ φ′⟦ν⟧ and equal final states under φ: Unsat when both are proved, Sat when one is refuted
 // (with `what` saying which), Unknown otherwise.
 SatResult same_leaf(OneShotSolver& solver, terms::TermManager& terms, const Program& program, const ExploredPath& leaf,
@@ -127,6 +139,10 @@ AgreementVerdict check_theorem1(const Program& program, terms::TermManager& term
   OneShotSolver solver(terms, timeout_milliseconds);
   for (const ExploredPath& leaf : classic.paths) {
     if (leaf.status != SatResult::Sat || leaf.outcome == Outcome::Bound || leaf.outcome == Outcome::Running) continue;
+    if (cut_by_compact_bound(compact, leaf.branches)) {
+      ++verdict.skipped;
+      continue;
+    }
     ++verdict.checks;
     bool proved = false, undecided = false;
     std::string refuted;
@@ -174,12 +190,15 @@ AgreementVerdict check_theorem2(const Program& program, terms::TermManager& term
         continue;
       }
       const std::string expanded = expand_branches(leaf, compact.templates, valuation);
-      const ExploredPath* match = nullptr;
+      // A branch string need not name one forward leaf: one E letter stands for whichever
+      // definedness condition fails, so `s.f := a[0]` ends FE in nil-dereference and in
+      // out-of-bounds alike.  The leaf along the expansion is the one with the same outcome.
+      std::vector<const ExploredPath*> along;
       for (const ExploredPath& candidate : classic.paths)
-        if (candidate.status != SatResult::Unsat && candidate.branches == expanded) match = &candidate;
+        if (candidate.status != SatResult::Unsat && candidate.branches == expanded) along.push_back(&candidate);
       const std::string what = "Theorem 2 (Trtík) fails: compact leaf " + shown(leaf.branches) + " (" +
                                std::string(outcome_name(leaf.outcome)) + ") expanded to " + shown(expanded);
-      if (match == nullptr) {
+      if (along.empty()) {
         if (cut_by_bound(classic, expanded)) {
           ++verdict.skipped;
           continue;
@@ -187,25 +206,42 @@ AgreementVerdict check_theorem2(const Program& program, terms::TermManager& term
         verdict.failure = what + " is satisfiable, but the forward tree has no feasible leaf there";
         return verdict;
       }
-      if (match->status == SatResult::Unknown) {
+      SymbolicConfiguration instance = substitute_parameters(terms, leaf.final_configuration, valuation);
+      bool proved = false, undecided = false;
+      const ExploredPath* refuting = nullptr;
+      std::string difference;
+      for (const ExploredPath* match : along) {
+        if (match->status == SatResult::Unknown) {
+          undecided = true;
+          continue;
+        }
+        if (match->outcome != leaf.outcome) continue;
+        std::string gap;
+        SatResult same = same_leaf(solver, terms, program, *match, instance_condition, instance, gap);
+        if (same == SatResult::Unsat) {
+          proved = true;
+          break;
+        }
+        if (same == SatResult::Unknown) undecided = true;
+        else if (refuting == nullptr) refuting = match, difference = gap;
+      }
+      if (proved) {
+        ++verdict.checks;
+        continue;
+      }
+      if (undecided) {
         ++verdict.unknown;
         continue;
       }
       ++verdict.checks;
-      if (match->outcome != leaf.outcome) {
-        verdict.failure = what + ": the forward leaf ends in " + std::string(outcome_name(match->outcome));
-        verdict.witness = match->test;
-        return verdict;
-      }
-      SymbolicConfiguration instance = substitute_parameters(terms, leaf.final_configuration, valuation);
-      std::string difference;
-      SatResult same = same_leaf(solver, terms, program, *match, instance_condition, instance, difference);
-      if (same == SatResult::Sat) {
+      if (refuting != nullptr) {
         verdict.failure = what + ": " + difference;
-        verdict.witness = match->test;
-        return verdict;
+        verdict.witness = refuting->test;
+      } else {
+        verdict.failure = what + ": the forward leaf ends in " + std::string(outcome_name(along.front()->outcome));
+        verdict.witness = along.front()->test;
       }
-      if (same == SatResult::Unknown) ++verdict.unknown;
+      return verdict;
     }
   }
   return verdict;

@@ -351,13 +351,14 @@ class CompactSearch {
 };
 
 bool match_from(const std::vector<std::string>& segments, const CompactPath& path, const std::vector<LoopTemplate>& templates,
-                std::string_view classic, std::size_t position, std::size_t k, ParameterValuation& valuation) {
+                std::string_view classic, std::size_t position, std::size_t k, ParameterValuation& valuation,
+                bool as_prefix) {
   const std::string& literal = segments[k];
   if (classic.substr(position, literal.size()) != literal) return false;
   position += literal.size();
-  if (k == path.instances.size()) return position == classic.size();
+  if (k == path.instances.size()) return as_prefix || position == classic.size();
   const Instance& instance = path.instances[k];
-  if (instance.return_phase) return match_from(segments, path, templates, classic, position, k + 1, valuation);
+  if (instance.return_phase) return match_from(segments, path, templates, classic, position, k + 1, valuation, as_prefix);
   const LoopTemplate& t = templates[instance.template_index];
   const std::string& exit_letters = t.exits[instance.exit].letters;
   auto fixed = valuation.find(instance.parameter);
@@ -366,7 +367,7 @@ bool match_from(const std::vector<std::string>& segments, const CompactPath& pat
       if (classic.substr(position, exit_letters.size()) == exit_letters) {
         ParameterValuation extended = valuation;
         extended[instance.parameter] = Integer(static_cast<std::int64_t>(count));
-        if (match_from(segments, path, templates, classic, position + exit_letters.size(), k + 1, extended)) {
+        if (match_from(segments, path, templates, classic, position + exit_letters.size(), k + 1, extended, as_prefix)) {
           valuation = std::move(extended);
           return true;
         }
@@ -423,10 +424,10 @@ std::uint64_t expansion_length(const CompactPath& path, const std::vector<LoopTe
 }
 
 std::optional<ParameterValuation> match_expansion(const CompactPath& path, const std::vector<LoopTemplate>& templates,
-                                                  std::string_view classic) {
+                                                  std::string_view classic, bool as_prefix) {
   std::vector<std::string> segments = literal_segments(path.branches);
   ParameterValuation valuation;
-  if (!match_from(segments, path, templates, classic, 0, 0, valuation)) return std::nullopt;
+  if (!match_from(segments, path, templates, classic, 0, 0, valuation, as_prefix)) return std::nullopt;
   return valuation;
 }
 

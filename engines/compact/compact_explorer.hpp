@@ -99,9 +99,9 @@ std::uint64_t expansion_length(const CompactPath& path, const std::vector<LoopTe
 inline constexpr std::uint64_t kMaxReplayLetters = 100'000;
 inline constexpr std::uint64_t kMaxReplaySteps = 1'000'000;
 
-// A valuation under which the compact path's branches expand to `classic`, or nothing.  A
-// parameter that occurs twice must get one value.
+// A valuation under which the compact path's branches expand to `classic` (with `as_prefix`: to a
+// prefix of it), or nothing.  A parameter that occurs twice must get one value.
 std::optional<ParameterValuation> match_expansion(const CompactPath& path, const std::vector<LoopTemplate>& templates,
-                                                  std::string_view classic);
+                                                  std::string_view classic, bool as_prefix = false);
 
 }  // namespace symref::compact

@@ -117,5 +117,40 @@ TEST_F(CompactFlags, CheckClassicCatchesAWrongTheta) {
   EXPECT_NE(result.err.find("Theorem 2 (Trtík) fails"), std::string::npos) << result.err;
 }
 
+// K above --loop-bound: the forward tree goes deeper than the compact one where a loop runs
+// classically (a doubling has no template).  Forward leaves below a compact bound leaf are skipped,
+// not reported as Theorem 1 failures (they were before); a dropped exit is still caught there.
+TEST_F(CompactFlags, CheckClassicDeeperThanTheLoopBoundSkipsWhatCompactCut) {
+  ProcessResult result = run_command(SYMREF_BINARY, {"compact", corpus("fail_doubling.sym"), "--loop-bound", "2",
+                                                     "--check-classic", "5", "--format", "json"});
+  ASSERT_EQ(result.code, 0) << result.err;
+  const json theorem1 = json::parse(result.out)["check_classic"]["theorem1"];
+  EXPECT_EQ(theorem1["verdict"], "holds");
+  EXPECT_GT(theorem1["skipped"].get<int>(), 0);
+  EXPECT_GT(theorem1["checks"].get<int>(), 0);
+  ProcessResult dropped = run_command(SYMREF_BINARY, {"compact", corpus("late_assert.sym"), "--loop-bound", "2", "--check-classic",
+                                                      "5", "--inject-fault", "compact-exit-dropped"});
+  EXPECT_EQ(dropped.code, 3) << dropped.out << dropped.err;
+  EXPECT_NE(dropped.err.find("Theorem 1 (Trtík) fails"), std::string::npos) << dropped.err;
+}
+
+// One E letter names whichever definedness condition fails: `s.key := a[0]` ends FE both in
+// nil-dereference and in out-of-bounds.  Theorem 2 compares a compact leaf with the forward leaf
+// of its expansion and its outcome (found by fuzz, seed 4, level 3: it used to pick the other one).
+TEST_F(CompactFlags, CheckClassicTellsErrorLeavesWithOneBranchStringApart) {
+  const std::string file = write("two_errors.sym",
+                                 "var y: int;\nvar a: int[];\nvar s: Cell;\nclass Cell {\n  field key: int;\n}\n"
+                                 "main {\n  while y < 0 {\n  }\n  s.key := a[0];\n}\n");
+  ProcessResult result = run_command(SYMREF_BINARY, {"compact", file, "--check-classic", "2", "--format", "json"});
+  ASSERT_EQ(result.code, 0) << result.err;
+  const json out = json::parse(result.out);
+  int error_leaves_fe = 0;
+  for (const auto& path : out["paths"])
+    if (path["branches"] == "{t1#1}E") ++error_leaves_fe;
+  EXPECT_EQ(error_leaves_fe, 2);
+  EXPECT_EQ(out["check_classic"]["theorem2"]["verdict"], "holds");
+  EXPECT_EQ(out["check_classic"]["theorem2"]["checks"].get<int>(), 3);
+}
+
 }  // namespace
 }  // namespace symref::testing
