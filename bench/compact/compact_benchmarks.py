@@ -4,7 +4,10 @@
 Usage: bench/compact/compact_benchmarks.py BUILD_DIR [--quick].  Prints Markdown tables:
   (a) k sequential counting loops: explore --loop-bound K against compact (one instance per loop);
   (b) countIf over an array of fixed length k: explore (2^k feasible paths) against the compact chain;
-  (c) recursive search by depth: NOT MEASURED (recursion templates, §5.2, are not built yet);
+  (c) recursion by depth (§5.2): Fig. 3's recursive search over an array of fixed length d
+      (explore --loop-bound d + 1 reaches every depth) and unbounded (explore --loop-bound K), and
+      Fig. 4(b)'s recursive countIf of fixed length d (2^d classic paths; compact --max-instances
+      d + 1 --loop-bound d + 1, as its frames count against the bound), against compact;
   (d) an assert failing only after 50 passes: the classic bound that reaches it against compact.
 Each row: leaves, feasible leaves, vertices (nodes of the tree the leaves' branch strings span,
 for both engines; compact's own count of states put into Q in the notes),
@@ -47,6 +50,14 @@ def count_if(k):
             "    if A[i] == x {\n      c := c + 1;\n    }\n    i := i + 1;\n  }\n}\n")
 
 
+def fixed_depth(corpus_program, depth):
+    """A corpus program whose main gets `assume n == depth; assume len(A) == depth;` first."""
+    text = corpus_program.read_text()
+    fixed = text.replace("main {\n", f"main {{\n  assume n == {depth};\n  assume len(A) == {depth};\n", 1)
+    assert fixed != text, corpus_program
+    return fixed
+
+
 def tree_nodes(paths):
     """Nodes of the tree the leaves' branch strings span (root, one per letter or {ID#N} edge)."""
     nodes = {""}
@@ -70,6 +81,9 @@ def row(name, configuration, measured):
     compact = out.get("engine") == "compact"
     queries = f"{s['queries']} ({s['quantified_queries']} quantified)" if compact else str(s["queries"])
     notes = f"assert fails: {failures}" + (f", finite: {out['finite']}, Q vertices: {s['vertices']}" if compact else "")
+    undecided = sum(1 for t in out.get("templates", []) for note in t.get("notes", []) if "unknown" in note)
+    if undecided:
+        notes += f", template checks undecided: {undecided}"
     return (f"| {name} | {configuration} | {s['paths']} | {s['feasible']} | {tree_nodes(out['paths'])} | "
             f"{queries} | {elapsed:.3f} | {notes} |")
 
@@ -83,7 +97,10 @@ def main():
         sys.exit("usage: compact_benchmarks.py BUILD_DIR [--quick]")
     symref = str(Path(sys.argv[1]) / "symref")
     scratch = Path(tempfile.mkdtemp())
-    late_assert = Path(__file__).resolve().parents[2] / "corpus" / "compact" / "late_assert.sym"
+    corpus = Path(__file__).resolve().parents[2] / "corpus" / "compact"
+    late_assert = corpus / "late_assert.sym"
+    search, count_calls = corpus / "fig3_recursive_search.sym", corpus / "fig4b_count_if_two_calls.sym"
+    quick = "--quick" in sys.argv
     for solver in ("z3", "cvc5"):
         print(f"\n### solver {solver}\n\n{HEADER}")
         for k in (1, 2, 3, 4):
@@ -99,7 +116,23 @@ def main():
             print(row(name, f"explore --loop-bound {k}", run(symref, ["explore", str(program), "--loop-bound", str(k), "--solver", solver])))
             print(row(name, f"compact --max-instances {k + 1} --loop-bound 1",
                               run(symref, ["compact", str(program), "--max-instances", str(k + 1), "--loop-bound", "1", "--solver", solver])))
-        print("| (c) recursive search | — | — | — | — | — | — | not measured: recursion templates (§5.2) are not built |")
+        for d in (4, 8, 16) if quick else (4, 8, 16, 32):
+            program = scratch / f"search_{d}.sym"
+            program.write_text(fixed_depth(search, d))
+            name = f"(c) Fig. 3 search, len {d}"
+            print(row(name, f"explore --loop-bound {d + 1}", run(symref, ["explore", str(program), "--loop-bound", str(d + 1), "--solver", solver])))
+            print(row(name, "compact", run(symref, ["compact", str(program), "--solver", solver])))
+        for bound in (10, 20, 40):
+            print(row("(c) Fig. 3 search, unbounded", f"explore --loop-bound {bound}",
+                      run(symref, ["explore", str(search), "--loop-bound", str(bound), "--solver", solver])))
+        print(row("(c) Fig. 3 search, unbounded", "compact", run(symref, ["compact", str(search), "--solver", solver])))
+        for d in (2, 4, 6) if quick else (2, 4, 6, 8):
+            program = scratch / f"count_calls_{d}.sym"
+            program.write_text(fixed_depth(count_calls, d))
+            name = f"(c) Fig. 4(b) countIf, len {d}"
+            print(row(name, f"explore --loop-bound {d + 1}", run(symref, ["explore", str(program), "--loop-bound", str(d + 1), "--solver", solver])))
+            flags = ["--max-instances", str(d + 1), "--loop-bound", str(d + 1)]
+            print(row(name, "compact " + " ".join(flags), run(symref, ["compact", str(program), *flags, "--solver", solver])))
         for bound in (49, 50):
             print(row("(d) late assert", f"explore --loop-bound {bound}",
                               run(symref, ["explore", str(late_assert), "--loop-bound", str(bound), "--solver", solver])))
