@@ -4,6 +4,8 @@
 #include <map>
 #include <unordered_set>
 
+#include "interp/solver/encoding.hpp"
+
 namespace symref {
 
 namespace {
@@ -89,7 +91,12 @@ class InputBuilder {
 
 std::optional<GlobalState> input_from_model(const Program& program, terms::TermManager& terms, const solver::Model& model,
                                             const TestGenerationLimits& limits, std::string& reason) {
-  return InputBuilder(program, terms, model, limits).run(reason);
+  try {
+    return InputBuilder(program, terms, model, limits).run(reason);
+  } catch (const solver::UnrepresentableModelValue& error) {
+    reason = std::string("the model is no input state: ") + error.what();
+    return std::nullopt;
+  }
 }
 
 }  // namespace symref

@@ -17,7 +17,8 @@ struct TestGenerationLimits {
   std::size_t max_objects = 10'000;
 };
 
-// The input state a model describes, or nothing (and a reason) when it exceeds the limits.
+// The input state a model describes, or nothing (and a reason) when it exceeds the limits or
+// gives an object an identity beyond 64 bits (encoding.hpp, UnrepresentableModelValue).
 // Input objects are the model's non-positive references; a field the path condition never read
 // may hold a positive (new-object) value in the model, and is then set to nil — no term of the
 // path depends on it.

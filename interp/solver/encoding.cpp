@@ -87,7 +87,7 @@ Value decode_numeral(std::string_view solver, const std::string& digits, Sort so
   if (!number) throw std::runtime_error(std::string(solver) + " model: unreadable integer " + digits);
   if (sort.kind == SortKind::Int) return Value::integer(*number);
   std::optional<std::int64_t> object = number->to_int64();
-  if (!object) throw std::runtime_error(std::string(solver) + " model: object identity out of range: " + digits);
+  if (!object) throw UnrepresentableModelValue(std::string(solver) + " model: object identity out of range: " + digits);
   return Value::reference(sort.detail, *object);
 }
 

@@ -59,6 +59,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "semantics/terms/evaluator.hpp"
 #include "semantics/terms/term.hpp"
 #include "semantics/terms/term_manager.hpp"
 #include "semantics/terms/term_map.hpp"
@@ -117,9 +118,19 @@ class NameTable {
 // `name` as an SMT-LIB symbol: as is when it is a simple symbol, else between | |.
 std::string smtlib_symbol(std::string_view name);
 
+// A model value no state can hold: an object identity beyond 64 bits.  Formulas compare references
+// only for equality and the side constraints bound input objects from above alone, so a solver may
+// give an object any integer; Z3 does give such numerals in quantified queries (compact templates).
+// Not a verdict on the model: validation counts the formula it was read for as unevaluated (it is a
+// NotEvaluable), and no test is made from such a model (test_generation.hpp says why).
+class UnrepresentableModelValue : public terms::NotEvaluable {
+ public:
+  using terms::NotEvaluable::NotEvaluable;
+};
+
 // The value a model's integer numeral `digits` stands for at `sort` (Int, or a Reference: object
 // identities are integers in the encoding).  Throws std::runtime_error naming `solver` when the
-// numeral is unreadable or the identity does not fit.
+// numeral is unreadable, UnrepresentableModelValue when an identity does not fit in 64 bits.
 Value decode_numeral(std::string_view solver, const std::string& digits, Sort sort);
 
 struct SideConstraint {

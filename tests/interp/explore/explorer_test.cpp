@@ -9,8 +9,10 @@
 
 #include "interp/explore/exploration_report.hpp"
 #include "interp/explore/explorer.hpp"
+#include "interp/explore/test_generation.hpp"
 #include "semantics/terms/printer.hpp"
 #include "semantics/syntax/front_end.hpp"
+#include "tests/interp/solver/fake_solver.hpp"
 
 namespace symref {
 namespace {
@@ -46,6 +48,20 @@ Explored explore(const std::string& text, ExploreOptions options = {}) {
 }
 
 using Lines = std::vector<std::string>;
+
+// A model whose input object has an identity beyond 64 bits (as Z3 can give) makes no test: the
+// reason says why, where it used to throw out of the search.
+TEST(TestGeneration, AnObjectIdentityBeyond64BitsMakesNoTest) {
+  auto program = load_program_from_text("test.sym", "class C {\n  field v: int;\n}\nvar p: C;\nmain {\n}\n");
+  terms::TermManager terms(program.get());
+  terms::MapValuation values(terms);
+  solver::testing::WideObjectModel model(values, terms.global_symbol(0));
+  std::string reason;
+  EXPECT_FALSE(input_from_model(*program, terms, model, TestGenerationLimits{}, reason).has_value());
+  EXPECT_NE(reason.find("object identity out of range"), std::string::npos) << reason;
+  solver::testing::WideObjectModel plain(values, nullptr);
+  EXPECT_TRUE(input_from_model(*program, terms, plain, TestGenerationLimits{}, reason).has_value());
+}
 
 TEST(Explorer, NodesKnowWhereTheyForkAndWhereTheirPathsStop) {
   Explored e = explore("var x: int;\nvar y: int;\nmain {\n  if x > 0 {\n    y := 1;\n  }\n  assert y == 0;\n}\n");

@@ -7,6 +7,7 @@
 #include <memory>
 #include <ostream>
 
+#include "interp/solver/encoding.hpp"
 #include "interp/solver/snapshot_model.hpp"
 #include "interp/solver/solver.hpp"
 #include "semantics/terms/evaluator.hpp"
@@ -17,6 +18,23 @@ inline void PrintTo(SatResult result, std::ostream* out) { *out << to_string(res
 
 namespace testing {
 
+// A model giving one symbol an object identity beyond 64 bits, as Z3 can (encoding.hpp), and the
+// fake's values to everything else.
+class WideObjectModel final : public Model {
+ public:
+  WideObjectModel(const terms::MapValuation& values, Term wide) : values_(values), wide_(wide) {}
+  Value symbol_value(Term symbol) const override {
+    if (symbol == wide_) return decode_numeral("fake", "-123456789012345678901234567890", symbol->sort());
+    return values_.symbol_value(symbol);
+  }
+  Value array_element(Term array_symbol, const Value& index) const override { return values_.array_element(array_symbol, index); }
+  Integer array_length(Term array_symbol) const override { return values_.array_length(array_symbol); }
+
+ private:
+  SnapshotModel values_;
+  Term wide_;
+};
+
 class FakeSolver final : public Solver {
  public:
   FakeSolver(std::string name, SatResult answer, const terms::TermManager& manager)
@@ -24,6 +42,7 @@ class FakeSolver final : public Solver {
 
   void set_answer(SatResult answer) { answer_ = answer; }
   terms::MapValuation& model_values() { return values_; }
+  void give_wide_object(Term symbol) { wide_object_ = symbol; }  // its models are WideObjectModels
   unsigned scopes() const { return scopes_; }
 
   std::string name() const override { return name_; }
@@ -42,6 +61,7 @@ class FakeSolver final : public Solver {
   void set_timeout_milliseconds(unsigned) override {}
   std::unique_ptr<Model> model() override {
     if (last_ != SatResult::Sat) throw std::logic_error("fake: model() without a sat answer");
+    if (wide_object_ != nullptr) return std::make_unique<WideObjectModel>(values_, wide_object_);
     return std::make_unique<SnapshotModel>(values_);
   }
   SolverStatistics statistics() const override { return statistics_; }
@@ -51,6 +71,7 @@ class FakeSolver final : public Solver {
   SatResult answer_;
   SatResult last_ = SatResult::Unknown;
   terms::MapValuation values_;
+  Term wide_object_ = nullptr;
   unsigned scopes_ = 0;
   SolverStatistics statistics_;
 };
