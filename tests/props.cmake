@@ -57,7 +57,8 @@ foreach(pair substitution:missing-alias-case definedness:array-bound-off-by-one 
   add_property_can_fail(${parts} 3)
 endforeach()
 
-# The compact properties apply to level 1 only (PropertyDescription::max_level), so their own rows:
+# lemma1_composition and template_validity apply to level 1 only (PropertyDescription::max_level);
+# the compact faults are caught there, so these rows run level 1:
 # Theorem 2 against a wrong θ⟦κ⟧ (twice), Lemma 1 with Definition 2 against composition without
 # θ⟨·⟩, Definition 5 (L2)/(L3) against a dropped exit.
 foreach(pair compact_tests_replay:compact-theta-off-by-one lemma1_composition:compact-composition-without-theta
