@@ -69,6 +69,10 @@ const std::vector<PropertyDescription>& all_properties() {
        "the search pruned by apc finds a failing input for the first assert whenever the unpruned one does, same bound", 2},
       {PropertyKind::AxiomsAgree, "axioms_agree", "Anand et al. §4.2",
        "Ψ_n of every compositional node, lazy and relevant, gets the same sat/unsat quantified and unfolded, from Z3 and cvc5", 3, 2},
+      {PropertyKind::Termination, "termination", "Anand et al. §4.3, Termination",
+       "with finitely many paths at K and every query answered, Algorithm 1 chooses no node twice and ends within 1 + (nodes created) executions", 3, 2},
+      {PropertyKind::SummariesSound, "summaries_sound", "Anand et al. §4.2, δ_g",
+       "every concrete activation of a summarized g, with its arguments and outputs, satisfies δ_g's body with every open guard false", 3, 2},
   };
   return properties;
 }
@@ -117,6 +121,8 @@ PropertyVerdict dispatch(PropertyKind kind, CaseWorkspace& workspace) {
     case PropertyKind::SummarySound: return check_summary_sound(workspace);
     case PropertyKind::GuidedSearchComplete: return check_guided_search_complete(workspace);
     case PropertyKind::AxiomsAgree: return check_axioms_agree(workspace);
+    case PropertyKind::Termination: return check_termination(workspace);
+    case PropertyKind::SummariesSound: return check_summaries_sound(workspace);
   }
   throw std::logic_error("unknown property");
 }

@@ -48,6 +48,8 @@ enum class PropertyKind : std::uint8_t {
   SummarySound,
   GuidedSearchComplete,
   AxiomsAgree,
+  Termination,
+  SummariesSound,
 };
 
 struct PropertyDescription {
@@ -116,5 +118,7 @@ PropertyVerdict check_template_validity(CaseWorkspace& workspace);
 PropertyVerdict check_summary_exact(CaseWorkspace& workspace);
 PropertyVerdict check_lazy_single_uninitialized(CaseWorkspace& workspace);
 PropertyVerdict check_axioms_agree(CaseWorkspace& workspace);
+PropertyVerdict check_termination(CaseWorkspace& workspace);
+PropertyVerdict check_summaries_sound(CaseWorkspace& workspace);
 
 }  // namespace symref::props

@@ -70,6 +70,9 @@ const std::vector<FaultDescription>& all_faults() {
       {Fault::CompositionalContextWithoutLocalpc, "compositional-context-without-localpc", "knownC drops localpc(m): a call site's arguments without the path that leads to it", "--count 100 --level 2 --property compositional_progress"},
       {Fault::CompositionalUnfoldedAtInputs, "compositional-unfolded-at-inputs", "the unfolded encoding instantiates D_g at the callee's own inputs instead of the call's arguments", "--count 100 --level 2 --property axioms_agree"},
       {Fault::ImpliedWrongUnsat, "implied-wrong-unsat", "the implied-condition layer answers unsat for a branch condition repeating one below", "--count 100 --level 3 --property completeness"},
+      {Fault::CompositionalCoveredStaysDangling, "compositional-covered-stays-dangling", "Execute records which run covered a dangling node but leaves the node dangling, so Algorithm 1 chooses it again", "--count 30 --level 2 --property termination"},
+      {Fault::CompositionalSummaryForgetsWrites, "compositional-summary-forgets-writes", "ret(l) equates a written global output with its entry value instead of the leaf's exit value", "--count 100 --level 2 --property summaries_sound"},
+      {Fault::FunctionArrayArgumentWithoutLength, "function-array-argument-without-length", "the encoding passes an int[] argument of an uninterpreted function without its length", "test:FunctionArrayArguments.LengthIsPartOfTheArgument"},
   };
   return faults;
 }

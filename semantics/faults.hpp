@@ -71,6 +71,9 @@ enum class Fault : unsigned char {
   CompositionalContextWithoutLocalpc,  // knownC_f^g without localpc(m): a = args(m) alone (§4.2)
   CompositionalUnfoldedAtInputs,       // the unfolded encoding instantiates D_g at P_g instead of at the call's arguments
   ImpliedWrongUnsat,          // the implied-condition layer answers unsat for a condition already below
+  CompositionalCoveredStaysDangling,  // Execute records the run covering a dangling node but leaves it dangling (Anand et al. §4.1)
+  CompositionalSummaryForgetsWrites,  // Ret_o(l) of a written global is its entry value P_g, not its exit value (§4.2)
+  FunctionArrayArgumentWithoutLength, // encoding: an int[] argument of an uninterpreted function passes its elements but not |a|
 };
 
 struct FaultDescription {

@@ -80,6 +80,10 @@ Term AxiomBuilder::definition_body(FunctionIndex g, std::span<const Term> argume
               unwritten = true;
           if (unwritten) continue;
         }
+        if (fault_active(Fault::CompositionalSummaryForgetsWrites) && output.kind == FunctionSlot::Kind::Global)
+          for (std::size_t i = 0; i < table_[g].inputs.size(); ++i)  // the planted fault: the entry value
+            if (table_[g].inputs[i].kind == FunctionSlot::Kind::Global && table_[g].inputs[i].index == output.index)
+              exit = symbols.inputs[i];
         equalities.push_back(terms_.equal(terms_.apply(symbols.outputs[k], symbols.inputs), exit));
       }
       returned = terms_.logical_and(equalities);

@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "semantics/faults.hpp"
 #include "semantics/symbolic/state_valuation.hpp"
 #include "semantics/terms/evaluator.hpp"
 #include "semantics/terms/substitution.hpp"
@@ -44,6 +45,7 @@ struct Activation {
   std::vector<CallFact> calls;                      // summarized calls made so far
   std::unique_ptr<terms::Substitution> summaries;  // call-result symbol -> g.o(a)
   std::vector<Term> arguments;                      // over the caller's P, summaries applied
+  std::vector<Value> input_values;                  // the concrete values of P_g at the call
   // The caller's state at the call, restored at the return.
   PathCondition caller_path_condition;
   std::string caller_letters;
@@ -67,7 +69,8 @@ void ConcolicExecutor::execute(Execution& execution) {
     execution.covered.push_back(id);
     if (n.state == NodeState::Unreachable) execution.unreachable_covered.push_back(id);
     if (n.state != NodeState::Explored) {
-      n.state = NodeState::Explored;
+      // The planted fault: the node is recorded as covered but stays dangling.
+      if (!fault_active(Fault::CompositionalCoveredStaysDangling)) n.state = NodeState::Explored;
       ++execution.dangling_covered;
     }
   };
@@ -169,7 +172,8 @@ void ConcolicExecutor::execute(Execution& execution) {
         Term& slot = input.kind == FunctionSlot::Kind::Local ? current.locals[base + static_cast<std::size_t>(input.index)]
                                                             : current.globals[static_cast<std::size_t>(input.index)];
         callee.arguments.push_back(caller.summaries->apply(slot));
-        valuation.set(symbols.inputs[k], terms::evaluate(slot, valuation));
+        callee.input_values.push_back(terms::evaluate(slot, valuation));
+        valuation.set(symbols.inputs[k], callee.input_values.back());
         slot = symbols.inputs[k];
       }
       trees_.add_call_site(caller.function, CallSite{f, caller.node, caller.calls_since_node, callee.arguments,
@@ -205,6 +209,7 @@ void ConcolicExecutor::execute(Execution& execution) {
       leaf.returns = true;
       leaf.outcome = Outcome::Normal;
       leaf.returned = exits;
+      execution.returned.push_back(ReturnedActivation{finished.function, finished.input_values, values, finished.node});
       Activation& caller = activations.back();
       current.path_condition = std::move(finished.caller_path_condition);
       current.branches = std::move(finished.caller_letters);

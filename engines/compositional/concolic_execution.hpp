@@ -17,6 +17,14 @@
 
 namespace symref::compositional {
 
+// One activation of a summarized function that returned: the concrete values of its inputs P_g
+// and of its outputs, and the leaf of T_g it ended in (summaries_sound checks δ_g against them).
+struct ReturnedActivation {
+  FunctionIndex function = -1;
+  std::vector<Value> inputs, outputs;
+  NodeId leaf = -1;
+};
+
 struct Execution {
   std::int32_t index = 0;       // 1, 2, ...
   GlobalState input;
@@ -31,6 +39,7 @@ struct Execution {
   // Relative Completeness.
   std::vector<NodeId> unreachable_covered;
   bool reached_target_line = false;
+  std::vector<ReturnedActivation> returned;  // in the order the activations returned
 };
 
 struct ExecuteOptions {

@@ -30,8 +30,12 @@
 //                     cvc5: mkVar; SMT-LIB: its name in the binder list), named like symbols
 //                     (NameTable), so it never clashes with a declared constant
 //   Forall/Exists  -> (forall ((k Int) ...) body) / (exists ...)
-//   f : D1..Dn -> R declared once as (declare-fun f (D1..Dn) R), encoded sorts as above;
-//   Apply(f, t̄)    -> (f t̄) (a 0-ary f is a constant).  An array range R makes (f t̄) an SMT array
+//   f : D1..Dn -> R declared once as (declare-fun f (D1..Dn) R), encoded sorts as above, except
+//                     that an IntArray Di is two: its array and its length, so that f sees the
+//                     whole int[] (two arrays with equal elements but different lengths are
+//                     different arguments; a field array has no length);
+//   Apply(f, t̄)    -> (f t̄) (a 0-ary f is a constant); an IntArray argument t passes t and the
+//                     length of t's base (below).  An array range R makes (f t̄) an SMT array
 //                     that select and store read and update like an array constant.
 //   Length of (f t̄), R = IntArray: through a companion function |len(f)| over f's domain, clamped:
 //                     (ite (< (|len(f)| t̄) 0) 0 (|len(f)| t̄)); updates of (f t̄) keep it, as
@@ -60,6 +64,7 @@
 #include <vector>
 
 #include "semantics/terms/evaluator.hpp"
+#include "semantics/faults.hpp"
 #include "semantics/terms/term.hpp"
 #include "semantics/terms/term_manager.hpp"
 #include "semantics/terms/term_map.hpp"
@@ -207,6 +212,10 @@ class Lowering {
   Expression translate(Term term);
   Expression length_expression(Term base);  // base lowered already when an application
   const Function& function_of(terms::FunctionId function);
+  // f's domain in SMT sorts: an IntArray argument is its array and its length.
+  std::vector<SmtSort> smt_domain(terms::FunctionId function) const;
+  // The operands of an application, arguments lowered already: an IntArray one with its length.
+  std::vector<Expression> application_operands(Term application);
   const Function& length_function_of(terms::FunctionId function);
   static const Function* found(const std::vector<std::optional<Function>>& table, terms::FunctionId function) {
     auto index = static_cast<std::size_t>(function);
@@ -289,10 +298,9 @@ const typename Lowering<Builder>::Function& Lowering<Builder>::function_of(terms
   auto index = static_cast<std::size_t>(function);
   if (index >= functions_.size()) functions_.resize(index + 1);
   if (!functions_[index]) {
-    const terms::FunctionDeclaration& declaration = manager_.function(function);
-    std::vector<SmtSort> domain;
-    for (Sort sort : declaration.domain) domain.push_back(smt_sort(sort, manager_));
-    functions_[index] = builder_.function(names_.function_name(function), domain, smt_sort(declaration.range, manager_));
+    const std::vector<SmtSort> domain = smt_domain(function);
+    functions_[index] =
+        builder_.function(names_.function_name(function), domain, smt_sort(manager_.function(function).range, manager_));
   }
   return *functions_[index];
 }
@@ -302,19 +310,40 @@ const typename Lowering<Builder>::Function& Lowering<Builder>::length_function_o
   auto index = static_cast<std::size_t>(function);
   if (index >= length_functions_.size()) length_functions_.resize(index + 1);
   if (!length_functions_[index]) {
-    std::vector<SmtSort> domain;
-    for (Sort sort : manager_.function(function).domain) domain.push_back(smt_sort(sort, manager_));
+    const std::vector<SmtSort> domain = smt_domain(function);
     length_functions_[index] = builder_.function(names_.function_length_name(function), domain, SmtSort::Int);
   }
   return *length_functions_[index];
 }
 
 template <class Builder>
+std::vector<SmtSort> Lowering<Builder>::smt_domain(terms::FunctionId function) const {
+  std::vector<SmtSort> domain;
+  for (Sort sort : manager_.function(function).domain) {
+    domain.push_back(smt_sort(sort, manager_));
+    // The planted fault: an int[] argument without its length.
+    if (sort.kind == SortKind::IntArray && !fault_active(Fault::FunctionArrayArgumentWithoutLength))
+      domain.push_back(SmtSort::Int);
+  }
+  return domain;
+}
+
+template <class Builder>
+std::vector<typename Lowering<Builder>::Expression> Lowering<Builder>::application_operands(Term application) {
+  std::vector<Expression> operands;
+  for (Term argument : *application) {
+    operands.push_back(cached(argument));
+    if (argument->sort().kind == SortKind::IntArray && !fault_active(Fault::FunctionArrayArgumentWithoutLength))
+      operands.push_back(length_expression(manager_.array_base(argument)));
+  }
+  return operands;
+}
+
+template <class Builder>
 typename Lowering<Builder>::Expression Lowering<Builder>::length_expression(Term base) {
   if (base->kind() != TermKind::Apply) return length_of(base);
-  operands_.clear();
-  for (Term argument : *base) operands_.push_back(cached(argument));
-  Expression companion = builder_.apply_function(length_function_of(base->function()), operands_);
+  const std::vector<Expression> operands = application_operands(base);
+  Expression companion = builder_.apply_function(length_function_of(base->function()), operands);
   Expression zero = builder_.integer(Integer(0));
   const Expression test[] = {companion, zero};
   const Expression clamp[] = {builder_.apply(SmtOperator::Less, test), zero, companion};
@@ -379,9 +408,8 @@ typename Lowering<Builder>::Expression Lowering<Builder>::translate(Term term) {
     }
     case TermKind::Apply: {
       const Function& function = function_of(term->function());
-      operands_.clear();
-      for (Term argument : *term) operands_.push_back(cached(argument));
-      return builder_.apply_function(function, operands_);
+      const std::vector<Expression> operands = application_operands(term);
+      return builder_.apply_function(function, operands);
     }
   }
   throw std::logic_error("encoding: unknown term kind");

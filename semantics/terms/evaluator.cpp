@@ -188,7 +188,12 @@ Value TermEvaluator::read(Term array, const Value& index) {
 std::vector<Value> TermEvaluator::arguments_of(Term application) {
   std::vector<Value> arguments;
   arguments.reserve(application->arity());
-  for (Term argument : *application) arguments.push_back(cached(argument));
+  for (Term argument : *application) {
+    // A valuation gives functions values at scalar points only; a whole array is no Value.
+    if (TermManager::is_array(argument->sort()))
+      throw NotEvaluable("evaluate: " + application->name() + " has an array argument, which a valuation gives no value at");
+    arguments.push_back(cached(argument));
+  }
   return arguments;
 }
 

@@ -502,8 +502,11 @@ FunctionId TermManager::declare_function(std::string_view name, std::vector<Sort
   const std::string* pooled = pooled_name(name);
   for (const std::string* declared : function_names_)
     if (declared == pooled) throw std::logic_error("the function " + std::string(name) + " is declared twice");
-  for (Sort sort : domain)
-    if (!is_scalar(sort)) throw std::logic_error("function " + std::string(name) + " with an argument of sort " + to_string(sort));
+  for (Sort sort : domain) {
+    if (!is_scalar(sort) && !is_array(sort))
+      throw std::logic_error("function " + std::string(name) + " with an argument of sort " + to_string(sort));
+    if (sort.kind == SortKind::FieldArray) (void)field_value_sort(sort.detail);  // must be known
+  }
   if (range.kind == SortKind::FieldArray) (void)field_value_sort(range.detail);  // must be known
   functions_.push_back({std::string(name), std::move(domain), range});
   function_names_.push_back(pooled);

@@ -11,9 +11,11 @@
 //                                is the result and variables not occurring in the body are
 //                                dropped (every sort is inhabited, so both are identities);
 //   declare_function(name, domain, range), apply(f, arguments)
-//                                domain sorts Int, Bool or Reference; the range may also be an
-//                                array sort, whose results Select, Store and Length read like
-//                                array symbols.  Names are unique per manager.
+//                                domain and range of any sort; an array argument is the whole
+//                                array (for int[] its length too: arrays of different lengths
+//                                are different arguments); an array range makes results that
+//                                Select, Store and Length read like array symbols.  Names are
+//                                unique per manager.
 // Instantiating a quantifier is substituting its variables in its body: instantiate() in
 // substitution.hpp, or Substitution::set on a bound variable.
 #pragma once
@@ -40,7 +42,7 @@ namespace symref::terms {
 // An uninterpreted function's signature.
 struct FunctionDeclaration {
   std::string name;
-  std::vector<Sort> domain;  // Int, Bool or Reference sorts
+  std::vector<Sort> domain;  // any sorts; an array argument is the whole array (int[]: with its length)
   Sort range;                // any sort; an array sort makes each application an array
 };
 

@@ -363,6 +363,40 @@ TEST(CompositionalCorpus, AxiomsAgreeOnEveryCorpusProgram) {
   }
 }
 
+// termination and summaries_sound on every corpus program: Algorithm 1 ends within 1 + (nodes)
+// executions aimed at nodes no earlier run covered, and every returned activation satisfies δ_g.
+TEST(CompositionalCorpus, TerminationAndSummariesSoundOnEveryCorpusProgram) {
+  for (const auto& entry : std::filesystem::directory_iterator(corpus)) {
+    if (entry.path().extension() != ".sym") continue;
+    for (auto check : {props::check_termination, props::check_summaries_sound}) {
+      props::PropertyVerdict verdict = check_on(entry.path().filename().string(), check);
+      EXPECT_FALSE(verdict.failure.has_value()) << entry.path() << ": " << *verdict.failure;
+    }
+  }
+  // Fig. 1 as a procedure: abs returns through res, three leaves, each activation checked.
+  props::PropertyVerdict sound = check_on("fig1-abs-procedure.sym", props::check_summaries_sound);
+  EXPECT_GT(sound.checks, 0u);
+  EXPECT_GT(check_on("fig1-abs-procedure.sym", props::check_termination).checks, 1u);
+}
+
+// compositional-summary-forgets-writes: δ_abs says res keeps its entry value, but abs(1) returned
+// res = 1 from res = 0, which δ_abs then excludes.
+TEST(CompositionalFaults, SummariesSoundCatchesForgottenWrites) {
+  ScopedFault planted(Fault::CompositionalSummaryForgetsWrites);
+  props::PropertyVerdict faulty = check_on("fig1-abs-procedure.sym", props::check_summaries_sound);
+  ASSERT_TRUE(faulty.failure.has_value());
+  EXPECT_NE(faulty.failure->find("which δ_abs excludes"), std::string::npos) << *faulty.failure;
+}
+
+// compositional-covered-stays-dangling: a covered node stays dangling, Algorithm 1 aims a second
+// execution at it, and the open nodes no longer shrink.
+TEST(CompositionalFaults, TerminationCatchesCoveredNodesLeftDangling) {
+  ScopedFault planted(Fault::CompositionalCoveredStaysDangling);
+  props::PropertyVerdict faulty = check_on("fig1-abs-procedure.sym", props::check_termination);
+  ASSERT_TRUE(faulty.failure.has_value());
+  EXPECT_NE(faulty.failure->find("had already covered"), std::string::npos) << *faulty.failure;
+}
+
 // compositional-dangling-leaf-false, which random programs seldom reach (a caller's side that
 // needs a callee leaf still dangling, chosen before that leaf): the property
 // compositional_outcomes, run on dangling-callee-leaf.sym from all zeros, passes, and with the
