@@ -70,6 +70,8 @@ const std::vector<FaultDescription>& all_faults() {
       {Fault::CompositionalContextWithoutLocalpc, "compositional-context-without-localpc", "knownC drops localpc(m): a call site's arguments without the path that leads to it", "--count 100 --level 2 --property compositional_progress"},
       {Fault::CompositionalUnfoldedAtInputs, "compositional-unfolded-at-inputs", "the unfolded encoding instantiates D_g at the callee's own inputs instead of the call's arguments", "--count 100 --level 2 --property axioms_agree"},
       {Fault::ImpliedWrongUnsat, "implied-wrong-unsat", "the implied-condition layer answers unsat for a branch condition repeating one below", "--count 100 --level 3 --property completeness"},
+      {Fault::HeapSummaryForksNil, "heap-summary-forks-nil", "summary: Summarize splits theta_null off into a successor of its own, so a sequence has two summary leaves", "--count 60 --level 3 --property one_state_per_sequence"},
+      {Fault::HeapNilTargetRead, "heap-nil-target-read", "lazy/summary: a field read through a reference that may be nil reads the nil target too, a target that is no location", "--count 60 --level 3 --property mutual_exclusion"},
   };
   return faults;
 }

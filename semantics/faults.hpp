@@ -71,6 +71,8 @@ enum class Fault : unsigned char {
   CompositionalContextWithoutLocalpc,  // knownC_f^g without localpc(m): a = args(m) alone (§4.2)
   CompositionalUnfoldedAtInputs,       // the unfolded encoding instantiates D_g at P_g instead of at the call's arguments
   ImpliedWrongUnsat,          // the implied-condition layer answers unsat for a condition already below
+  HeapSummaryForksNil,        // summary: Summarize forks θ_null off as its own successor (lazy's NULL) instead of keeping it in L(r)
+  HeapNilTargetRead,          // lazy/summary: VS reads through the nil target too, so L(r) gets a target that names no location
 };
 
 struct FaultDescription {
