@@ -2,8 +2,6 @@
 // (mutual_exclusion), Corollary 8 (one_state_per_sequence) and Theorem 6 as graph isomorphism
 // (summary_exact), each shown to pass and to catch a planted fault.
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include <gtest/gtest.h>
 
@@ -13,6 +11,7 @@
 #include "props/properties.hpp"
 #include "semantics/faults.hpp"
 #include "semantics/syntax/front_end.hpp"
+#include "../../support/property_on_program.hpp"
 
 namespace symref::heap {
 namespace {
@@ -23,14 +22,7 @@ using Check = props::PropertyVerdict (*)(props::CaseWorkspace&);
 // A property's own check on corpus/heap/NAME, with all-default inputs and the fuzz bounds.
 props::PropertyVerdict run_property(Check check, const std::string& name) {
   register_heap_engines();
-  std::ifstream file(fs::path(SYMREF_SOURCE_DIR) / "corpus" / "heap" / name);
-  std::stringstream text;
-  text << file.rdbuf();
-  props::TestCase unused;
-  props::CaseWorkspace workspace(unused, props::PropertySettings{});
-  workspace.use_program_text(text.str());
-  workspace.use_inputs({default_global_state(workspace.program())});
-  return check(workspace);
+  return testing::check_on_program_file(check, (fs::path(SYMREF_SOURCE_DIR) / "corpus" / "heap" / name).string());
 }
 
 std::string failure(const props::PropertyVerdict& verdict) { return verdict.failure.value_or(""); }
