@@ -73,6 +73,8 @@ const std::vector<FaultDescription>& all_faults() {
       {Fault::CompositionalCoveredStaysDangling, "compositional-covered-stays-dangling", "Execute records which run covered a dangling node but leaves the node dangling, so Algorithm 1 chooses it again", "--count 30 --level 2 --property termination"},
       {Fault::CompositionalSummaryForgetsWrites, "compositional-summary-forgets-writes", "ret(l) equates a written global output with its entry value instead of the leaf's exit value", "--count 100 --level 2 --property summaries_sound"},
       {Fault::FunctionArrayArgumentWithoutLength, "function-array-argument-without-length", "the encoding passes an int[] argument of an uninterpreted function without its length", "test:FunctionArrayArguments.LengthIsPartOfTheArgument"},
+      {Fault::HeapSummaryForksNil, "heap-summary-forks-nil", "summary: Summarize splits theta_null off into a successor of its own, so a sequence has two summary leaves", "--count 60 --level 3 --property one_state_per_sequence"},
+      {Fault::HeapNilTargetRead, "heap-nil-target-read", "lazy/summary: a field read through a reference that may be nil reads the nil target too, a target that is no location", "--count 60 --level 3 --property mutual_exclusion"},
   };
   return faults;
 }

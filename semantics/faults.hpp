@@ -74,6 +74,8 @@ enum class Fault : unsigned char {
   CompositionalCoveredStaysDangling,  // Execute records the run covering a dangling node but leaves it dangling (Anand et al. §4.1)
   CompositionalSummaryForgetsWrites,  // Ret_o(l) of a written global is its entry value P_g, not its exit value (§4.2)
   FunctionArrayArgumentWithoutLength, // encoding: an int[] argument of an uninterpreted function passes its elements but not |a|
+  HeapSummaryForksNil,        // summary: Summarize forks θ_null off as its own successor (lazy's NULL) instead of keeping it in L(r)
+  HeapNilTargetRead,          // lazy/summary: VS reads through the nil target too, so L(r) gets a target that names no location
 };
 
 struct FaultDescription {

@@ -68,13 +68,22 @@ void SummaryHeap::initialize(const SymbolicConfiguration& configuration, const U
     value = closed ? terms_.if_then_else(under_x(theta_alias), a->term, value) : a->term;
     closed = true;
   }
-  if (!fault_active(Fault::HeapNilNotForked)) {
+  // planted bug heap-summary-forks-nil: θ_null becomes a successor of its own, as lazy's NULL
+  // rule, and the summary successor assumes r_f ≠ nil; each sequence through it gets two leaves.
+  const bool fork_nil = fault_active(Fault::HeapSummaryForksNil) && closed;
+  if (fork_nil) [[unlikely]] {
+    if (SymbolicConfiguration* n = heap_successor(configuration, {terms_.equal(reference, nil)}, out))
+      set_initialized(*n, read, nil);
+  } else if (!fault_active(Fault::HeapNilNotForked)) {
     Term theta_null = terms_.equal(reference, nil);
     if (!closed) value = nil;
     else if (!proved_unsat(configuration, theta_null)) value = terms_.if_then_else(under_x(theta_null), nil, value);
   }
 
-  SymbolicConfiguration* c = heap_successor(configuration, {}, out);
+  std::vector<Term> assumed;
+  if (fork_nil) [[unlikely]] assumed.push_back(terms_.not_equal(reference, nil));
+  SymbolicConfiguration* c = heap_successor(configuration, assumed, out);
+  if (c == nullptr) return;
   MaterializedHeap& next = mutable_heap(*c);
   if (new_location)
     next.inputs.push_back(InputLocation{reference, class_index, terms_.logical_and(holder_exists, theta_new),

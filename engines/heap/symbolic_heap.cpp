@@ -124,9 +124,19 @@ void SymbolicHeap::note_points_to(Term reference) {
 
 // VS (Fig. 9, decision 4): through every target (φ l) of the object, R(l, f) under φ.
 // Shared subterms of the object are read once (memo `done`).
+//
+// The nil target (φ_n l_null) is not read at all (issue 12's nil rule): the access forks into E,
+// which ends the run before the value is used, and D, whose φ_g holds ¬φ_n, so under D the
+// value is the read through the other targets alone.  Reading it would put a term that names no
+// location into L(r), and EQUALS would have to fall back on the integer encoding.
 Term SymbolicHeap::read_field(const SymbolicConfiguration& configuration, std::int32_t field, Term object) {
   std::unordered_map<Term, Term> done;
-  return read_through(configuration, field, object, done);
+  if (Term value = read_through(configuration, field, object, done)) return value;
+  // Every target is nil: D is syntactically false, the value is never used.  A reference field
+  // still gets a location (nil), so that no set built from it holds a non-location.
+  const Type& type = program_.fields[field].type;
+  if (type.kind == TypeKind::Reference) return terms_.nil(type.class_index);
+  return terms_.select(configuration.fields[field], object);
 }
 
 Term SymbolicHeap::read_through(const SymbolicConfiguration& configuration, std::int32_t field, Term object,
@@ -139,17 +149,23 @@ Term SymbolicHeap::read_through(const SymbolicConfiguration& configuration, std:
     // VS with pruning: a side whose condition φ refutes is not read.
     if (proved_unsat(configuration, condition)) value = read_through(configuration, field, object->child(2), done);
     else if (proved_unsat(configuration, terms_.logical_not(condition))) value = read_through(configuration, field, object->child(1), done);
-    else
-      value = terms_.if_then_else(condition, read_through(configuration, field, object->child(1), done),
-                                  read_through(configuration, field, object->child(2), done));
+    else {
+      Term then_value = read_through(configuration, field, object->child(1), done);
+      Term else_value = read_through(configuration, field, object->child(2), done);
+      // A side whose targets are all nil is not read (the nil rule above): the other side is.
+      value = then_value == nullptr   ? else_value
+              : else_value == nullptr ? then_value
+                                      : terms_.if_then_else(condition, then_value, else_value);
+    }
     done.emplace(object, value);
     return value;
   }
+  if (object->kind() == TermKind::Nil && !fault_active(Fault::HeapNilTargetRead)) return nullptr;
   const MaterializedHeap& heap = heap_of(configuration);
   if (const HeapSlot* written = slot(heap, object, field)) return written->value;
   // An input location's unwritten slot holds its input value f[l] (for references: not read yet).
   if (input_location(heap, object) != nullptr) return terms_.select(terms_.field_symbol(field), object);
-  // nil (the access fails: the value does not matter) or a term that is not a location.
+  // A term that is not a location (not met in the heap modes; the arrays view keeps its meaning).
   return terms_.select(configuration.fields[field], object);
 }
 
@@ -406,6 +422,12 @@ HeapDescription SymbolicHeap::describe(const SymbolicConfiguration& configuratio
   const MaterializedHeap& heap = heap_of(configuration);
   HeapDescription description;
   description.choices = heap.choices;
+  auto single_target = [&](Term value) { return value->kind() != TermKind::IfThenElse && is_location(heap, value); };
+  for (const auto& [global, value] : heap.global_inputs)
+    if (single_target(value)) description.input_edges.push_back({"", global, location_name(heap, value)});
+  for (const auto& s : heap.slots)
+    if (s.input && !s.for_write && program_.fields[s.field].type.kind == TypeKind::Reference && single_target(s.value))
+      description.input_edges.push_back({location_name(heap, s.location), s.field, location_name(heap, s.value)});
   auto render = [&](Term reference) {
     std::string text;
     try {
@@ -419,7 +441,8 @@ HeapDescription SymbolicHeap::describe(const SymbolicConfiguration& configuratio
   auto targets_of = [&](Term reference) {
     std::vector<HeapDescription::Target> targets;
     try {
-      for (const auto& [guard, location] : points_to(reference)) targets.push_back({location_name(heap, location), guard});
+      for (const auto& [guard, location] : points_to(reference))
+        targets.push_back({location_name(heap, location), guard, is_location(heap, location)});
     } catch (const HeapSummaryTooLarge&) {
       targets.clear();
     }

@@ -1,6 +1,7 @@
 // Property `mutual_exclusion` (heap draft, Theorem 1, with decision 2 of paper-notes/004): in every
 // points-to set L(r) of a feasible summary leaf, distinct locations have exclusive guards, and the
-// guards together cover every input satisfying the path condition.
+// guards together cover every input satisfying the path condition; and every target is a location
+// (Def. 3), which a read through the nil target would break (issue 12's nil rule).
 #include "props/properties.hpp"
 #include "props/satisfiability_check.hpp"
 #include "props/value_text.hpp"
@@ -28,6 +29,13 @@ PropertyVerdict check_mutual_exclusion(CaseWorkspace& workspace) {
         continue;
       }
       const std::string where = " of L(" + reference + ") on path " + path_name(path.branches);
+      // Def. 3: a points-to set holds locations (nil, a `new` object or an input location) only.
+      for (const auto& target : targets)
+        if (!target.is_location) {
+          verdict.fail("the target " + target.location + where + " is no location (Def. 3)");
+          return verdict;
+        }
+      ++verdict.checks;
       // Theorem 1 ⟹ for l ≠ l′ in L(r): guard(l) ∧ guard(l′) is unsat (under no assumption at all).
       for (std::size_t a = 0; a < targets.size(); ++a)
         for (std::size_t b = a + 1; b < targets.size(); ++b) {

@@ -30,6 +30,7 @@ struct HeapDescription {
   struct Target {
     std::string location;
     terms::Term guard;
+    bool is_location = true;  // false: the target is a term that names no location (Def. 3 broken)
   };
   struct Location {
     std::string name;
@@ -41,6 +42,16 @@ struct HeapDescription {
   std::vector<std::pair<std::string, std::vector<Target>>> points_to;  // reference -> L(r)
   std::vector<Location> locations;
   std::vector<std::string> choices;  // lazy only
+  // The input graph the initializations built, where each initialized reference has one target
+  // (lazy; a summary slot with a guarded set is left out): a reference global's input value
+  // (holder empty, `variable` the global) or an input slot holder.field (`variable` the field),
+  // and the location it denotes ("null" or an input location's name).
+  struct InputEdge {
+    std::string holder;
+    std::int32_t variable;
+    std::string target;
+  };
+  std::vector<InputEdge> input_edges;
 };
 
 // Counters a heap model keeps over one exploration (JSON `stats`).
