@@ -208,6 +208,7 @@ SymbolicState PathAbstraction::heavyweight_state(const std::vector<Execution>& e
   if (!artificial.empty() && solver_ == nullptr) {
     solver::SolverOptions solver_options;
     solver_options.timeout_milliseconds = options_.timeout_milliseconds;
+    solver_options.resource_limit = options_.resource_limit;
     solver_ = solver::make_solver(options_.solver, terms_, solver_options);
   }
   std::vector<Term> asked(artificial.size(), nullptr);  // the last condition asked for each s

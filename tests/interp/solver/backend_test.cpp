@@ -175,6 +175,30 @@ TEST_P(Backend, TimeOutGivesUnknownWithAReason) {
   EXPECT_EQ(solver->statistics().unknown, 1u);
 }
 
+// The resource limit stops the same hard query as the time-out, but by the backend's own work
+// count: the answer is unknown with a reason however fast the machine is, and an easy query under
+// the same limit is decided.  (cvc5 takes the limit only before its first check.)
+TEST_P(Backend, ResourceLimitGivesUnknownWithAReason) {
+  m.set_simplify(false);
+  Term z = m.fresh_symbol(Sort::integer(), "z");
+  auto cube = [&](Term t) { return m.multiply(t, m.multiply(t, t)); };
+  solver->set_resource_limit(1000);
+  solver->set_timeout_milliseconds(600'000);  // a backstop only: the limit must stop it first
+  solver->push();
+  solver->add(m.less(n(0), x));
+  solver->add(m.less(n(0), y));
+  solver->add(m.less(n(0), z));
+  solver->add(m.equal(m.add(cube(x), cube(y)), cube(z)));
+  EXPECT_EQ(solver->check(), SatResult::Unknown);
+  std::string reason = solver->reason_unknown();
+  for (char& c : reason) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  EXPECT_NE(reason.find("resource"), std::string::npos) << reason;  // z3: "resource limit of …", cvc5: "RESOURCEOUT"
+  EXPECT_EQ(reason.find("timeout"), std::string::npos) << reason;
+  solver->pop();
+  solver->add(m.less(x, n(3)));
+  EXPECT_EQ(solver->check(), SatResult::Sat) << solver->reason_unknown();
+}
+
 TEST_P(Backend, ProgrammingErrorsThrow) {
   EXPECT_THROW(solver->add(x), std::logic_error);
   EXPECT_THROW(solver->model(), std::logic_error);  // no check yet
