@@ -25,9 +25,15 @@ using terms::Term;
 
 std::string corpus(const std::string& name) { return std::string(SYMREF_SOURCE_DIR) + "/corpus/apc/" + name + ".sym"; }
 
+// Queries run under a resource limit (deterministic), the time-out only a backstop far above it:
+// the answers must not depend on the machine's load.
+constexpr std::uint64_t kResourceLimit = 5'000'000;
+constexpr unsigned kBackstopMilliseconds = 300'000;
+
 solver::SatResult check(terms::TermManager& terms, Term formula) {
   solver::SolverOptions options;
-  options.timeout_milliseconds = 10'000;
+  options.resource_limit = kResourceLimit;
+  options.timeout_milliseconds = kBackstopMilliseconds;
   auto solver = solver::make_solver("z3", terms, options);
   solver->add(formula);
   return solver->check();
@@ -43,7 +49,8 @@ struct Loaded {
     ApcOptions options;
     options.loop_processing = processing;
     options.unfold = unfold;
-    options.timeout_milliseconds = 10'000;
+    options.resource_limit = kResourceLimit;
+    options.timeout_milliseconds = kBackstopMilliseconds;
     return options;
   }
   Term global(const std::string& name) { return terms.global_symbol(program->global_index.at(name)); }
@@ -162,6 +169,41 @@ TEST(ApcVerdicts, HelloHandWrittenInput) {
   EXPECT_FALSE(hello.refutes(input, true));
   GlobalState without = hello.input({}, {{"A", {33, 72, 101, 108, 108, 0}}, {"H", {72, 101, 108, 108, 111, 0}}});
   EXPECT_FALSE(fails_target(*hello.program, without, hello.analysis.flowgraph().target_location));
+}
+
+// HW, HWM and WinDriver (Table 1): the hand-written inputs fail the assert and apc^K with them
+// substituted is not unsat (Theorem 1); the same strings without their last word pass the assert.
+TEST(ApcVerdicts, TableOneHandWrittenInputs) {
+  auto codes = [](const std::string& text) {
+    std::vector<std::int64_t> out(text.begin(), text.end());
+    out.push_back(0);
+    return out;
+  };
+  Loaded hw("hw", 4);
+  GlobalState input = hw.input({}, {{"A", codes("HelloWorld")}, {"H", codes("Hello")}, {"W", codes("World")}});
+  ASSERT_TRUE(fails_target(*hw.program, input, hw.analysis.flowgraph().target_location));
+  EXPECT_FALSE(hw.refutes(input, true));
+  GlobalState hello_only = hw.input({}, {{"A", codes("Hello")}, {"H", codes("Hello")}, {"W", codes("World")}});
+  EXPECT_FALSE(fails_target(*hw.program, hello_only, hw.analysis.flowgraph().target_location));
+  Loaded hwm("hwm", 4);
+  GlobalState all = hwm.input({}, {{"A", codes("HelloWorldAtMicrosoft!")}, {"H", codes("Hello")}, {"W", codes("World")},
+                                   {"T", codes("At")}, {"M", codes("Microsoft!")}});
+  ASSERT_TRUE(fails_target(*hwm.program, all, hwm.analysis.flowgraph().target_location));
+  EXPECT_FALSE(hwm.refutes(all, true));
+  GlobalState three = hwm.input({}, {{"A", codes("HelloWorldAt")}, {"H", codes("Hello")}, {"W", codes("World")},
+                                     {"T", codes("At")}, {"M", codes("Microsoft!")}});
+  EXPECT_FALSE(fails_target(*hwm.program, three, hwm.analysis.flowgraph().target_location));
+  // WinDriver: MAX_PACKET = 2, PACKET_SIZE = 21, one packet (id 1) whose first word is 5.
+  Loaded driver("windriver");
+  std::vector<std::int64_t> buffer{1, 1, 5};
+  buffer.resize(23, 0);
+  GlobalState packet = driver.input({{"MAX_PACKET", 2}, {"PACKET_SIZE", 21}}, {{"multi", std::vector<std::int64_t>(64, 7)}, {"buffer", buffer}});
+  ASSERT_TRUE(fails_target(*driver.program, packet, driver.analysis.flowgraph().target_location));
+  EXPECT_FALSE(driver.refutes(packet));
+  EXPECT_FALSE(driver.refutes(packet, true));
+  buffer[2] = 0;  // the packet's first word 0: row 1 starts with 0, the check holds
+  GlobalState zero = driver.input({{"MAX_PACKET", 2}, {"PACKET_SIZE", 21}}, {{"multi", std::vector<std::int64_t>(64, 7)}, {"buffer", buffer}});
+  EXPECT_FALSE(fails_target(*driver.program, zero, driver.analysis.flowgraph().target_location));
 }
 
 // Theorem 2: θ_κ(i) = ⋆ and apc ≡ true although the target is unreachable.
