@@ -41,6 +41,16 @@ TEST_F(ApcCommandTest, JsonForFoo) {
   EXPECT_TRUE(json["apc_smt2"].get<std::string>().find("exists") != std::string::npos);
 }
 
+// cvc5 answers both queries too (one after the other: two cvc5 checks at once aborted).
+TEST_F(ApcCommandTest, BothQueriesWithCvc5) {
+  ProcessResult result = run_command(SYMREF_BINARY, limited({"apc", corpus("foo"), "--format", "json", "--solver", "cvc5"}));
+  ASSERT_EQ(result.code, 0) << result.err;
+  auto json = nlohmann::json::parse(result.out);
+  EXPECT_EQ(json["direct"]["status"], "sat");
+  EXPECT_EQ(json["unfolded"]["status"], "sat");
+  EXPECT_EQ(json["verdict"], "reachable");
+}
+
 TEST_F(ApcCommandTest, UnreachableWithoutWitness) {
   ProcessResult result = run_command(SYMREF_BINARY, limited({"apc", corpus("two_loops"), "--format", "json", "--no-direct"}));
   ASSERT_EQ(result.code, 0) << result.err;
