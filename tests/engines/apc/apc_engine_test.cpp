@@ -369,6 +369,33 @@ TEST(ApcHeavy, FigureThreeDependency) {
   EXPECT_TRUE(light.summary_is_star("j", 1));
 }
 
+// The bilinear part of line 24: in bilinear.sym the outer loop raises b by m, so the inner loop
+// runs s = max(0, b + κ·m) times, which no linear dependency expresses.  Heavy finds it (the
+// products κ·a are asked after the linear part fails), θ_κ(j) follows and apc is unsat; light
+// gives ⋆ and cannot refute.
+TEST(ApcHeavy, BilinearDependency) {
+  Loaded loaded("bilinear", 25, LoopProcessing::Heavy);
+  ASSERT_EQ(loaded.analysis.abstraction().loops().size(), 2u);
+  const LoopSummary& outer = loaded.analysis.abstraction().loops().at(1);
+  ASSERT_EQ(outer.dependencies.size(), 1u);
+  auto& t = loaded.terms;
+  Term b = loaded.global("b"), m = loaded.global("m"), j = loaded.global("j");
+  Term kappa = loaded.counters(1)[0];
+  auto at_least_zero = [&](Term e) { return t.if_then_else(t.less(t.integer(0), e), e, t.integer(0)); };
+  EXPECT_TRUE(loaded.check_under(t.less_equal(t.integer(0), kappa),
+                                 t.equal(outer.dependencies[0].second, at_least_zero(t.add(b, t.multiply(kappa, m))))));
+  Term before_last = t.add(b, t.multiply(t.subtract(kappa, t.integer(1)), m));
+  EXPECT_TRUE(loaded.check_under(t.less_equal(t.integer(0), kappa),
+                                 t.equal(outer.theta.value_of_variable(j),
+                                         t.if_then_else(t.less(t.integer(0), kappa), at_least_zero(before_last), j))));
+  loaded.analysis.run();
+  EXPECT_EQ(loaded.analysis.verdict(), Verdict::Unreachable);
+  Loaded light("bilinear", 25, LoopProcessing::Light);
+  EXPECT_TRUE(light.summary_is_star("j", 1));
+  light.analysis.run();
+  EXPECT_NE(light.analysis.verdict(), Verdict::Unreachable);
+}
+
 // δ with s − 1 (as printed): the exit condition then contradicts σ for every s ≥ 1, the
 // dependency found is s = 0, θ_κ(j) loses the inner loop, and an input whose run fails the
 // assert of figure3_exit (m = 1, n = 5: j ends at 5 = n) is refuted.
