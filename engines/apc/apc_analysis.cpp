@@ -6,14 +6,11 @@
 #include <exception>
 #include <thread>
 
-#include <algorithm>
-
 #include "engines/apc/unfolding.hpp"
 #include "interp/explore/explorer.hpp"
 #include "interp/explore/test_generation.hpp"
 #include "interp/solver/stopwatch.hpp"
 #include "semantics/concrete/machine.hpp"
-#include "semantics/faults.hpp"
 #include "semantics/faults.hpp"
 
 namespace symref::apc {
@@ -41,7 +38,8 @@ ApcAnalysis::ApcAnalysis(const Program& program, terms::TermManager& terms, ApcO
     : program_(program), terms_(terms), options_(std::move(options)), flowgraph_(build_flowgraph(program, terms, options_.target)),
       abstraction_(std::make_unique<PathAbstraction>(
           flowgraph_, terms, AbstractionOptions{.loop_processing = options_.loop_processing, .solver = options_.solver,
-                                                .timeout_milliseconds = options_.timeout_milliseconds})) {}
+                                                .timeout_milliseconds = options_.timeout_milliseconds,
+                                                .resource_limit = options_.resource_limit})) {}
 
 void ApcAnalysis::build() {
   if (apc_ != nullptr) return;
@@ -76,6 +74,7 @@ struct ApcAnalysis::Query {
 std::unique_ptr<ApcAnalysis::Query> ApcAnalysis::prepare(terms::Term formula) {
   solver::SolverOptions solver_options;
   solver_options.timeout_milliseconds = options_.timeout_milliseconds;
+  solver_options.resource_limit = options_.resource_limit;
   solver_options.smt_directory = options_.smt_directory;
   auto query = std::make_unique<Query>();
   query->solver = solver::make_solver(options_.solver, terms_, solver_options);
@@ -106,30 +105,40 @@ std::optional<WitnessRun> ApcAnalysis::witness_from(const std::optional<GlobalSt
 // §7: the forward engine keeps only states whose φ ∧ apc is satisfiable (apc^K when unfolded:
 // it is quantifier-free and implied by apc, so the pruning stays sound).  The loop bound rises
 // 0, 1, 2, 4, … up to `bound`, so that a short witness is not paid for with the whole tree at
-// the full bound; the last round is the full bound, so nothing within it is missed.
+// the full bound; the last round is the full bound, so nothing within it is missed.  With `guided` off the same
+// rounds run without the pruning: the plain exploration §7 is compared against.
 std::optional<WitnessRun> ApcAnalysis::guided_search(std::uint32_t bound) {
   build();
   Term pruning = unfolded_ != nullptr ? unfolded_ : apc_;
   // The planted fault prunes by the first backbone's apc_π only.
   if (fault_active(Fault::ApcGuidedFirstBackbone) && !abstraction_->backbone_conditions().empty())
     pruning = abstraction_->backbone_conditions().front().apc;
+  if (!options_.guided) pruning = nullptr;
+  solver::Stopwatch clock;
+  search_ = SearchStatistics{.ran = true};
+  std::optional<WitnessRun> found;
   for (std::uint32_t round = 0;; round = round == 0 ? 1 : std::min(bound, 2 * round)) {
     round = std::min(round, bound);
+    search_.bound = round;
     ExploreOptions explore_options;
     explore_options.limits.loop_bound = round;
     explore_options.solver = options_.solver;
     explore_options.timeout_milliseconds = options_.timeout_milliseconds;
+    explore_options.resource_limit = options_.resource_limit;
     explore_options.restrict_to = pruning;
     explore_options.max_paths = 10'000;
     Explorer explorer(program_, terms_, explore_options);
     ExplorationResult result = explorer.explore();
     queries_ += result.statistics.queries;
+    search_.leaves += result.paths.size();
     for (const ExploredPath& path : result.paths) {
       if (path.outcome != Outcome::AssertionFailure || !path.test) continue;
-      if (auto run = witness_from(path.test, "guided search")) return run;
+      if ((found = witness_from(path.test, options_.guided ? "guided search" : "unguided search"))) break;
     }
-    if (round >= bound) return std::nullopt;
+    if (found || round >= bound) break;
   }
+  search_.seconds = clock.seconds();
+  return found;
 }
 
 void ApcAnalysis::run() {
@@ -137,10 +146,13 @@ void ApcAnalysis::run() {
   build();
   std::optional<GlobalState> unfolded_input, direct_input;
   // §6: apc^K and apc solved in parallel, each under the time-out, both answers kept.  With
-  // --smt-dir the two run one after the other, so that their query files do not interleave.
+  // --smt-dir the two run one after the other, so that their query files do not interleave; so
+  // they do with cvc5 (alone or in `both`): cvc5 1.0's solvers share one node manager, and two
+  // checks at once aborted inside its type checker.
   std::unique_ptr<Query> unfolded_query = options_.unfolded ? prepare(unfolded_) : nullptr;
   std::unique_ptr<Query> direct_query = options_.direct ? prepare(apc_) : nullptr;
-  if (unfolded_query && direct_query && options_.smt_directory.empty()) {
+  bool parallel = options_.smt_directory.empty() && options_.solver == "z3";
+  if (unfolded_query && direct_query && parallel) {
     std::thread beside([&] { direct_query->check(); });
     unfolded_query->check();
     beside.join();
@@ -159,8 +171,10 @@ void ApcAnalysis::run() {
   if (refuted) {
     verdict_ = Verdict::Unreachable;
   } else if (options_.witness) {
-    witness_ = witness_from(unfolded_input, "model");
-    if (!witness_) witness_ = witness_from(direct_input, "model");
+    if (options_.model_witness) {
+      witness_ = witness_from(unfolded_input, "model");
+      if (!witness_) witness_ = witness_from(direct_input, "model");
+    }
     if (!witness_) witness_ = guided_search(options_.witness_bound);
     if (witness_) verdict_ = Verdict::Reachable;
   }

@@ -23,8 +23,13 @@ struct ApcOptions {
   bool unfolded = true;                 // solve apc^K
   std::string solver = "z3";
   unsigned timeout_milliseconds = 10'000;
+  // Solver work units per query (Z3 rlimit, cvc5 rlimit-per), 0: none.  With it an answer no
+  // longer depends on how loaded the machine is; the time-out stays as a backstop.
+  std::uint64_t resource_limit = 0;
   std::uint32_t witness_bound = 16;     // loop bound of the guided forward search
   bool witness = true;
+  bool model_witness = true;            // try the queries' models before the search
+  bool guided = true;                   // the search prunes by apc (§7); false: plain exploration
   std::string smt_directory;
 };
 
@@ -77,6 +82,14 @@ class ApcAnalysis {
   // whose φ ∧ apc (apc^K when built) is unsat pruned; the first failing leaf whose concrete run
   // fails the target.  Builds apc first when needed.
   std::optional<WitnessRun> guided_search(std::uint32_t bound);
+  // The last search: its seconds, the leaves it explored over all rounds, the bound it reached.
+  struct SearchStatistics {
+    bool ran = false;
+    double seconds = 0;
+    std::uint64_t leaves = 0;
+    std::uint32_t bound = 0;
+  };
+  const SearchStatistics& search_statistics() const { return search_; }
   double build_seconds() const { return build_seconds_; }
   double total_seconds() const { return total_seconds_; }
   std::uint64_t queries() const { return queries_; }
@@ -97,6 +110,7 @@ class ApcAnalysis {
   QueryAnswer direct_, unfolded_answer_;
   Verdict verdict_ = Verdict::Unknown;
   std::optional<WitnessRun> witness_;
+  SearchStatistics search_;
   double build_seconds_ = 0, total_seconds_ = 0;
   std::uint64_t queries_ = 0;
 };

@@ -24,8 +24,11 @@ struct ApcCommandOptions {
   bool no_unfold = false;
   std::string solver = "z3";
   unsigned timeout = 10'000;
+  std::uint64_t rlimit = 0;
   std::uint32_t witness_bound = 16;
   bool no_witness = false;
+  bool no_model_witness = false;
+  bool unguided = false;
   std::string format = "text";
   std::string smt_directory;
   std::string fault;
@@ -67,8 +70,11 @@ int run_apc(const ApcCommandOptions& options) {
   apc_options.unfolded = !options.no_unfold;
   apc_options.solver = options.solver;
   apc_options.timeout_milliseconds = options.timeout;
+  apc_options.resource_limit = options.rlimit;
   apc_options.witness_bound = options.witness_bound;
   apc_options.witness = !options.no_witness;
+  apc_options.model_witness = !options.no_model_witness;
+  apc_options.guided = !options.unguided;
   apc_options.smt_directory = options.smt_directory;
   ApcAnalysis analysis(*program, terms, apc_options);
   analysis.run();
@@ -98,10 +104,17 @@ void add_apc_command(CLI::App& app, cli::Action& action) {
   command->add_option("--timeout", options->timeout, "per-query time limit in milliseconds (0: none)")
       ->check(CLI::Range(0u, 86'400'000u))
       ->capture_default_str();
+  command->add_option("--rlimit", options->rlimit,
+                      "per-query solver resource limit (Z3 rlimit, cvc5 rlimit-per; 0: none): unlike --timeout, "
+                      "the answer does not depend on machine load")
+      ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1'000'000'000'000}))
+      ->capture_default_str();
   command->add_option("--witness-bound", options->witness_bound, "loop bound of the guided forward search for a witness")
       ->check(CLI::Range(std::uint32_t{0}, std::uint32_t{100'000}))
       ->capture_default_str();
   command->add_flag("--no-witness", options->no_witness, "do not look for a failing input");
+  command->add_flag("--no-model-witness", options->no_model_witness, "skip the queries' models: the witness comes from the search");
+  command->add_flag("--unguided", options->unguided, "the witness search explores without apc's pruning (the baseline of §7)");
   command->add_option("--format", options->format, "text or json")->check(CLI::IsMember({"text", "json"}))->capture_default_str();
   command->add_option("--smt-dir", options->smt_directory, "write every solver query there as SMT-LIB2");
   cli::add_fault_option(command, options->fault, "switch on a planted bug (see `symref fuzz --list-faults`)");

@@ -60,6 +60,7 @@ ordered_json analysis_to_json(ApcAnalysis& analysis, const std::string& file) {
                    {"statement", flowgraph.target_statement}};
   out["loop_processing"] = loop_processing_name(analysis.options().loop_processing);
   out["unfold"] = analysis.options().unfold;
+  out["limits"] = {{"timeout_ms", analysis.options().timeout_milliseconds}, {"rlimit", analysis.options().resource_limit}};
   ordered_json backbones = ordered_json::array();
   for (const BackboneCondition& backbone : abstraction.backbone_conditions()) {
     ordered_json entries = ordered_json::array();
@@ -90,6 +91,10 @@ ordered_json analysis_to_json(ApcAnalysis& analysis, const std::string& file) {
                                   : ordered_json(nullptr);
   out["stats"] = {{"build_seconds", analysis.build_seconds()}, {"total_seconds", analysis.total_seconds()},
                   {"queries", analysis.queries()}};
+  const ApcAnalysis::SearchStatistics& search = analysis.search_statistics();
+  out["search"] = search.ran ? ordered_json{{"guided", analysis.options().guided}, {"seconds", search.seconds},
+                                            {"leaves", search.leaves}, {"bound", search.bound}}
+                             : ordered_json(nullptr);
   return out;
 }
 

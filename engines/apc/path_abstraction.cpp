@@ -208,6 +208,7 @@ SymbolicState PathAbstraction::heavyweight_state(const std::vector<Execution>& e
   if (!artificial.empty() && solver_ == nullptr) {
     solver::SolverOptions solver_options;
     solver_options.timeout_milliseconds = options_.timeout_milliseconds;
+    solver_options.resource_limit = options_.resource_limit;
     solver_ = solver::make_solver(options_.solver, terms_, solver_options);
   }
   std::vector<Term> asked(artificial.size(), nullptr);  // the last condition asked for each s
@@ -233,6 +234,17 @@ SymbolicState PathAbstraction::heavyweight_state(const std::vector<Execution>& e
             std::find(extended.begin() + static_cast<std::ptrdiff_t>(variables), extended.end(), symbol) == extended.end())
           query.basis.push_back(symbol);
       Term dependency = infer_dependency(terms_, *solver_, query, dependency_queries_);
+      // The printed form (κ̄·M + w̄)·(ā, 1)ᵀ also has the products κ·a: asked only when the linear
+      // part has none, since they make the check non-linear (an unknown leaves s at ⋆).
+      if (dependency == nullptr) {
+        std::size_t linear = query.basis.size();
+        for (std::size_t c = 0; c < linear; ++c) {
+          if (std::find(summary.counters.begin(), summary.counters.end(), query.basis[c]) == summary.counters.end()) continue;
+          for (std::size_t a = 0; a < linear; ++a)
+            if (!counters_.contains(query.basis[a])) query.basis.push_back(terms_.multiply(query.basis[c], query.basis[a]));
+        }
+        if (query.basis.size() > linear) dependency = infer_dependency(terms_, *solver_, query, dependency_queries_);
+      }
       if (dependency == nullptr) continue;
       theta.set(index, dependency);
       changed = true;

@@ -59,6 +59,7 @@ struct AbstractionOptions {
   LoopProcessing loop_processing = LoopProcessing::Heavy;
   std::string solver = "z3";                  // for the dependency queries of Algorithm 2
   unsigned timeout_milliseconds = 10'000;     // per dependency query
+  std::uint64_t resource_limit = 0;           // per dependency query, in solver work units; 0: none
 };
 
 class PathAbstraction {

@@ -35,6 +35,7 @@ Explorer::Explorer(const Program& program, terms::TermManager& terms, ExploreOpt
   machine_.set_heap_model(heap_model_.get());
   solver::SolverOptions solver_options;
   solver_options.timeout_milliseconds = options_.timeout_milliseconds;
+  solver_options.resource_limit = options_.resource_limit;
   solver_options.validate_models = true;
   solver_options.smt_directory = options_.smt_directory;
   solver_options.independence = options_.independence;

@@ -32,6 +32,7 @@ struct ExploreOptions {
   bool model_reuse = true;
   bool implied_conditions = true;
   unsigned timeout_milliseconds = 0;     // per query; 0: none
+  std::uint64_t resource_limit = 0;      // backend work units per query (load-independent); 0: none
   std::string smt_directory;             // write every query as SMT-LIB2 (--smt-dir)
   bool generate_tests = true;            // a test per feasible leaf, replayed concretely
   bool check_agreement = true;           // trace engine: prove forward φ ⇔ path(ρ) for every path

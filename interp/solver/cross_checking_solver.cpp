@@ -53,6 +53,11 @@ void CrossCheckingSolver::set_timeout_milliseconds(unsigned milliseconds) {
   second_->set_timeout_milliseconds(milliseconds);
 }
 
+void CrossCheckingSolver::set_resource_limit(std::uint64_t units) {
+  first_->set_resource_limit(units);
+  second_->set_resource_limit(units);
+}
+
 SatResult CrossCheckingSolver::check() {
   Stopwatch stopwatch;
   first_result_ = first_->check();

@@ -47,6 +47,7 @@ class CrossCheckingSolver final : public Solver {
   SatResult check() override;
   std::string reason_unknown() const override { return reason_; }
   void set_timeout_milliseconds(unsigned milliseconds) override;
+  void set_resource_limit(std::uint64_t units) override;
   std::unique_ptr<Model> model() override;
   SolverStatistics statistics() const override { return statistics_; }
 

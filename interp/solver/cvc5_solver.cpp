@@ -254,6 +254,11 @@ class Cvc5Session {
     attempt([&] { solver_.setOption("tlimit-per", std::to_string(milliseconds)); });  // 0: no limit
   }
 
+  // cvc5 1.0 refuses the option after its first check: set it when the solver is made.
+  void set_resource_limit(std::uint64_t units) {
+    attempt([&] { solver_.setOption("rlimit-per", std::to_string(units)); });  // 0: no limit
+  }
+
   std::unique_ptr<Model> model() {
     if (last_result_ != SatResult::Sat) throw std::logic_error("cvc5: model() without a sat answer");
     return std::make_unique<Cvc5Model>(solver_, lowering_, builder_, manager_);
@@ -337,6 +342,9 @@ class Cvc5Solver final : public Solver {
   std::string reason_unknown() const override { return session_->reason_unknown(); }
   void set_timeout_milliseconds(unsigned milliseconds) override {
     worker_.run([&] { session_->set_timeout_milliseconds(milliseconds); });
+  }
+  void set_resource_limit(std::uint64_t units) override {
+    worker_.run([&] { session_->set_resource_limit(units); });
   }
   std::unique_ptr<Model> model() override {
     return std::make_unique<WorkerModel>(worker_.run([&] { return session_->model(); }), worker_);

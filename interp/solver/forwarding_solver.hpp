@@ -19,6 +19,7 @@ class ForwardingSolver : public Solver {
   SatResult check() override { return inner_->check(); }
   std::string reason_unknown() const override { return inner_->reason_unknown(); }
   void set_timeout_milliseconds(unsigned milliseconds) override { inner_->set_timeout_milliseconds(milliseconds); }
+  void set_resource_limit(std::uint64_t units) override { inner_->set_resource_limit(units); }
   std::unique_ptr<Model> model() override { return inner_->model(); }
   SolverStatistics statistics() const override { return inner_->statistics(); }
 

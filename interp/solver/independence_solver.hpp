@@ -36,6 +36,7 @@ class IndependenceSolver final : public Solver {
   SatResult check() override;
   std::string reason_unknown() const override { return inner_->reason_unknown(); }
   void set_timeout_milliseconds(unsigned milliseconds) override { inner_->set_timeout_milliseconds(milliseconds); }
+  void set_resource_limit(std::uint64_t units) override { inner_->set_resource_limit(units); }
   std::unique_ptr<Model> model() override;
   std::shared_ptr<const Model> kept_model() override { return last_result_ == SatResult::Sat ? last_model_ : nullptr; }
 

@@ -54,6 +54,7 @@ std::unique_ptr<Solver> make_solver(std::string_view name, terms::TermManager& m
     solver = std::make_unique<LoggingSolver>(std::move(solver), manager, options.smt_directory);
   if (options.validate_models) solver = std::make_unique<ModelCheckingSolver>(std::move(solver), manager);
   if (options.timeout_milliseconds != 0) solver->set_timeout_milliseconds(options.timeout_milliseconds);
+  if (options.resource_limit != 0) solver->set_resource_limit(options.resource_limit);
   return solver;
 }
 

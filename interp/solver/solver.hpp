@@ -66,6 +66,9 @@ class Solver {
   virtual std::string reason_unknown() const = 0;
   // A limit for each later check(); 0 means none.
   virtual void set_timeout_milliseconds(unsigned milliseconds) = 0;
+  // A limit on the backend's own work units for each later check() (Z3's rlimit, cvc5's
+  // rlimit-per); 0 means none.  Unlike the time-out, its answer does not depend on machine load.
+  virtual void set_resource_limit(std::uint64_t units) = 0;
   // The model of the last check(), which must have answered sat (std::logic_error otherwise).
   // Valid until the next call on this solver.
   virtual std::unique_ptr<Model> model() = 0;
@@ -81,6 +84,7 @@ void require_formula(Term formula);
 // Options of make_solver beyond the backend's name.
 struct SolverOptions {
   unsigned timeout_milliseconds = 0;  // 0: no limit
+  std::uint64_t resource_limit = 0;   // backend work units per check (set_resource_limit); 0: no limit
   // Evaluate every formula in scope under each model before handing it out (ModelCheckingSolver);
   // the planted fault ModelNotValidated acts inside this layer.
   bool validate_models = true;

@@ -3,7 +3,9 @@
 
 #include <z3++.h>
 
+#include <algorithm>
 #include <chrono>
+#include <limits>
 #include <condition_variable>
 #include <mutex>
 #include <optional>
@@ -318,6 +320,9 @@ class Z3Solver final : public Solver {
           case z3::unknown:
             reason_ = timed_out ? "timeout after " + std::to_string(timeout_milliseconds_) + " ms"
                                 : solver_.reason_unknown();
+            // Z3 4.8.12 says "canceled" when the rlimit runs out, as when the watchdog interrupts.
+            if (!timed_out && resource_limit_ != 0 && reason_ == "canceled")
+              reason_ = "resource limit of " + std::to_string(resource_limit_) + " units exceeded";
             break;
         }
       } catch (const z3::exception& error) {
@@ -332,6 +337,18 @@ class Z3Solver final : public Solver {
   std::string reason_unknown() const override { return reason_; }
 
   void set_timeout_milliseconds(unsigned milliseconds) override { timeout_milliseconds_ = milliseconds; }
+
+  // Z3 counts its rlimit from the start of each check (a scoped limit), so the parameter is per
+  // query; it is an unsigned int, so larger limits are capped.
+  void set_resource_limit(std::uint64_t units) override {
+    resource_limit_ = units;
+    unsigned capped = static_cast<unsigned>(std::min<std::uint64_t>(units, std::numeric_limits<unsigned>::max()));
+    attempt([&] {
+      z3::params parameters(context_);
+      parameters.set("rlimit", capped);
+      solver_.set(parameters);
+    });
+  }
 
   std::unique_ptr<Model> model() override {
     if (last_result_ != SatResult::Sat) throw std::logic_error("z3: model() without a sat answer");
@@ -370,6 +387,7 @@ class Z3Solver final : public Solver {
   std::vector<SideConstraint> constraints_;
   unsigned scopes_ = 0;
   unsigned timeout_milliseconds_ = 0;
+  std::uint64_t resource_limit_ = 0;
   std::optional<std::string> failure_;
   unsigned failure_scope_ = 0;
   SatResult last_result_ = SatResult::Unknown;

@@ -25,9 +25,15 @@ using terms::Term;
 
 std::string corpus(const std::string& name) { return std::string(SYMREF_SOURCE_DIR) + "/corpus/apc/" + name + ".sym"; }
 
+// Queries run under a resource limit (deterministic), the time-out only a backstop far above it:
+// the answers must not depend on the machine's load.
+constexpr std::uint64_t kResourceLimit = 5'000'000;
+constexpr unsigned kBackstopMilliseconds = 300'000;
+
 solver::SatResult check(terms::TermManager& terms, Term formula) {
   solver::SolverOptions options;
-  options.timeout_milliseconds = 10'000;
+  options.resource_limit = kResourceLimit;
+  options.timeout_milliseconds = kBackstopMilliseconds;
   auto solver = solver::make_solver("z3", terms, options);
   solver->add(formula);
   return solver->check();
@@ -43,7 +49,8 @@ struct Loaded {
     ApcOptions options;
     options.loop_processing = processing;
     options.unfold = unfold;
-    options.timeout_milliseconds = 10'000;
+    options.resource_limit = kResourceLimit;
+    options.timeout_milliseconds = kBackstopMilliseconds;
     return options;
   }
   Term global(const std::string& name) { return terms.global_symbol(program->global_index.at(name)); }
@@ -162,6 +169,41 @@ TEST(ApcVerdicts, HelloHandWrittenInput) {
   EXPECT_FALSE(hello.refutes(input, true));
   GlobalState without = hello.input({}, {{"A", {33, 72, 101, 108, 108, 0}}, {"H", {72, 101, 108, 108, 111, 0}}});
   EXPECT_FALSE(fails_target(*hello.program, without, hello.analysis.flowgraph().target_location));
+}
+
+// HW, HWM and WinDriver (Table 1): the hand-written inputs fail the assert and apc^K with them
+// substituted is not unsat (Theorem 1); the same strings without their last word pass the assert.
+TEST(ApcVerdicts, TableOneHandWrittenInputs) {
+  auto codes = [](const std::string& text) {
+    std::vector<std::int64_t> out(text.begin(), text.end());
+    out.push_back(0);
+    return out;
+  };
+  Loaded hw("hw", 4);
+  GlobalState input = hw.input({}, {{"A", codes("HelloWorld")}, {"H", codes("Hello")}, {"W", codes("World")}});
+  ASSERT_TRUE(fails_target(*hw.program, input, hw.analysis.flowgraph().target_location));
+  EXPECT_FALSE(hw.refutes(input, true));
+  GlobalState hello_only = hw.input({}, {{"A", codes("Hello")}, {"H", codes("Hello")}, {"W", codes("World")}});
+  EXPECT_FALSE(fails_target(*hw.program, hello_only, hw.analysis.flowgraph().target_location));
+  Loaded hwm("hwm", 4);
+  GlobalState all = hwm.input({}, {{"A", codes("HelloWorldAtMicrosoft!")}, {"H", codes("Hello")}, {"W", codes("World")},
+                                   {"T", codes("At")}, {"M", codes("Microsoft!")}});
+  ASSERT_TRUE(fails_target(*hwm.program, all, hwm.analysis.flowgraph().target_location));
+  EXPECT_FALSE(hwm.refutes(all, true));
+  GlobalState three = hwm.input({}, {{"A", codes("HelloWorldAt")}, {"H", codes("Hello")}, {"W", codes("World")},
+                                     {"T", codes("At")}, {"M", codes("Microsoft!")}});
+  EXPECT_FALSE(fails_target(*hwm.program, three, hwm.analysis.flowgraph().target_location));
+  // WinDriver: MAX_PACKET = 2, PACKET_SIZE = 21, one packet (id 1) whose first word is 5.
+  Loaded driver("windriver");
+  std::vector<std::int64_t> buffer{1, 1, 5};
+  buffer.resize(23, 0);
+  GlobalState packet = driver.input({{"MAX_PACKET", 2}, {"PACKET_SIZE", 21}}, {{"multi", std::vector<std::int64_t>(64, 7)}, {"buffer", buffer}});
+  ASSERT_TRUE(fails_target(*driver.program, packet, driver.analysis.flowgraph().target_location));
+  EXPECT_FALSE(driver.refutes(packet));
+  EXPECT_FALSE(driver.refutes(packet, true));
+  buffer[2] = 0;  // the packet's first word 0: row 1 starts with 0, the check holds
+  GlobalState zero = driver.input({{"MAX_PACKET", 2}, {"PACKET_SIZE", 21}}, {{"multi", std::vector<std::int64_t>(64, 7)}, {"buffer", buffer}});
+  EXPECT_FALSE(fails_target(*driver.program, zero, driver.analysis.flowgraph().target_location));
 }
 
 // Theorem 2: θ_κ(i) = ⋆ and apc ≡ true although the target is unreachable.
@@ -325,6 +367,33 @@ TEST(ApcHeavy, FigureThreeDependency) {
   EXPECT_FALSE(loaded.refutes(input));
   Loaded light("figure3", 25, LoopProcessing::Light);
   EXPECT_TRUE(light.summary_is_star("j", 1));
+}
+
+// The bilinear part of line 24: in bilinear.sym the outer loop raises b by m, so the inner loop
+// runs s = max(0, b + κ·m) times, which no linear dependency expresses.  Heavy finds it (the
+// products κ·a are asked after the linear part fails), θ_κ(j) follows and apc is unsat; light
+// gives ⋆ and cannot refute.
+TEST(ApcHeavy, BilinearDependency) {
+  Loaded loaded("bilinear", 25, LoopProcessing::Heavy);
+  ASSERT_EQ(loaded.analysis.abstraction().loops().size(), 2u);
+  const LoopSummary& outer = loaded.analysis.abstraction().loops().at(1);
+  ASSERT_EQ(outer.dependencies.size(), 1u);
+  auto& t = loaded.terms;
+  Term b = loaded.global("b"), m = loaded.global("m"), j = loaded.global("j");
+  Term kappa = loaded.counters(1)[0];
+  auto at_least_zero = [&](Term e) { return t.if_then_else(t.less(t.integer(0), e), e, t.integer(0)); };
+  EXPECT_TRUE(loaded.check_under(t.less_equal(t.integer(0), kappa),
+                                 t.equal(outer.dependencies[0].second, at_least_zero(t.add(b, t.multiply(kappa, m))))));
+  Term before_last = t.add(b, t.multiply(t.subtract(kappa, t.integer(1)), m));
+  EXPECT_TRUE(loaded.check_under(t.less_equal(t.integer(0), kappa),
+                                 t.equal(outer.theta.value_of_variable(j),
+                                         t.if_then_else(t.less(t.integer(0), kappa), at_least_zero(before_last), j))));
+  loaded.analysis.run();
+  EXPECT_EQ(loaded.analysis.verdict(), Verdict::Unreachable);
+  Loaded light("bilinear", 25, LoopProcessing::Light);
+  EXPECT_TRUE(light.summary_is_star("j", 1));
+  light.analysis.run();
+  EXPECT_NE(light.analysis.verdict(), Verdict::Unreachable);
 }
 
 // δ with s − 1 (as printed): the exit condition then contradicts σ for every s ≥ 1, the

@@ -59,6 +59,7 @@ class FakeSolver final : public Solver {
   }
   std::string reason_unknown() const override { return last_ == SatResult::Unknown ? "fake reason" : ""; }
   void set_timeout_milliseconds(unsigned) override {}
+  void set_resource_limit(std::uint64_t) override {}
   std::unique_ptr<Model> model() override {
     if (last_ != SatResult::Sat) throw std::logic_error("fake: model() without a sat answer");
     if (wide_object_ != nullptr) return std::make_unique<WideObjectModel>(values_, wide_object_);
