@@ -10,6 +10,7 @@
 
 #include <rapidcheck.h>
 
+#include "interp/solver/context_reuse.hpp"
 #include "props/random_source.hpp"
 #include "props/test_case_gen.hpp"
 
@@ -143,6 +144,9 @@ class Campaign {
   // `number`: the case's number when it is a generated case (recorded), 0 for a shrink candidate.
   std::optional<Violation> evaluate(const TestCase& test_case, std::uint64_t number) {
     const auto built = Clock::now();
+    // One scope per case: its solvers share Z3 contexts, and a case gets the same models whatever
+    // ran before it (another shard, --jobs, the reproduce line).
+    solver::ContextReuseScope reuse_contexts;
     CaseWorkspace workspace(test_case, options_.settings);
     if (number != 0) result_.case_records.push_back(CaseRecord{number, case_digest(workspace.program_text())});
     try {

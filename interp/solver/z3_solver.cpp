@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "interp/solver/context_reuse.hpp"
 #include "interp/solver/encoding.hpp"
 #include "interp/solver/stopwatch.hpp"
 
@@ -261,10 +262,33 @@ class Z3Model final : public Model {
   const TermManager& manager_;
 };
 
+// A solver's context: from the thread's ContextReuseScope when there is one, given back to it when
+// the solver is destroyed unless spoiled (interrupted, or an error inside Z3).  The first member of
+// the solver, so destroyed after every Z3 object made in the context.
+class ContextLease {
+ public:
+  ContextLease()
+      : scope_(ContextReuseScope::current()), context_(scope_ != nullptr ? scope_->take() : std::make_unique<z3::context>()) {}
+  ~ContextLease() {
+    if (scope_ != nullptr && !spoiled_ && ContextReuseScope::current() == scope_) scope_->give_back(std::move(context_));
+  }
+  ContextLease(const ContextLease&) = delete;
+  ContextLease& operator=(const ContextLease&) = delete;
+
+  z3::context& context() { return *context_; }
+  void spoil() { spoiled_ = true; }
+
+ private:
+  ContextReuseScope* scope_;
+  std::unique_ptr<z3::context> context_;
+  bool spoiled_ = false;
+};
+
 class Z3Solver final : public Solver {
  public:
   explicit Z3Solver(TermManager& manager)
       : manager_(manager),
+        context_(lease_.context()),
         solver_(context_, z3::solver::simple()),  // the SMT core, no per-query tactic: fastest for many small incremental queries
         builder_(context_),
         names_(manager),
@@ -320,7 +344,9 @@ class Z3Solver final : public Solver {
                                 : solver_.reason_unknown();
             break;
         }
+        if (timed_out) lease_.spoil();  // interrupted: not handed to another solver
       } catch (const z3::exception& error) {
+        lease_.spoil();
         reason_ = std::string("z3 error: ") + error.msg();
       }
     }
@@ -338,6 +364,7 @@ class Z3Solver final : public Solver {
     try {
       return std::make_unique<Z3Model>(solver_.get_model(), lowering_, builder_, manager_);
     } catch (const z3::exception& error) {
+      lease_.spoil();
       throw std::runtime_error(std::string("z3 model: ") + error.msg());
     }
   }
@@ -352,6 +379,7 @@ class Z3Solver final : public Solver {
     try {
       function();
     } catch (const z3::exception& error) {
+      lease_.spoil();
       if (!failure_) {
         failure_ = std::string("z3 error: ") + error.msg();
         failure_scope_ = scopes_;
@@ -359,8 +387,9 @@ class Z3Solver final : public Solver {
     }
   }
 
+  ContextLease lease_;  // first: outlives every Z3 object below
   TermManager& manager_;
-  z3::context context_;
+  z3::context& context_;
   std::unique_ptr<Watchdog> watchdog_;  // destroyed before the context it interrupts
   z3::solver solver_;
   Z3Builder builder_;
@@ -380,6 +409,32 @@ class Z3Solver final : public Solver {
 }  // namespace
 
 std::unique_ptr<Solver> make_z3_solver(TermManager& manager) { return std::make_unique<Z3Solver>(manager); }
+
+namespace {
+thread_local ContextReuseScope* innermost_scope = nullptr;
+constexpr std::size_t max_idle_contexts = 4;  // a case has at most a few solvers alive at once
+}  // namespace
+
+ContextReuseScope::ContextReuseScope() : enclosing_(innermost_scope) { innermost_scope = this; }
+
+ContextReuseScope::~ContextReuseScope() { innermost_scope = enclosing_; }
+
+ContextReuseScope* ContextReuseScope::current() { return innermost_scope; }
+
+std::unique_ptr<z3::context> ContextReuseScope::take() {
+  if (idle_.empty()) {
+    ++made_;
+    return std::make_unique<z3::context>();
+  }
+  ++reused_;
+  std::unique_ptr<z3::context> context = std::move(idle_.back());
+  idle_.pop_back();
+  return context;
+}
+
+void ContextReuseScope::give_back(std::unique_ptr<z3::context> context) {
+  if (idle_.size() < max_idle_contexts) idle_.push_back(std::move(context));
+}
 
 SatResult z3_check_script(std::string_view script, std::string* reason, unsigned timeout_milliseconds) {
   try {
