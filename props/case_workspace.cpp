@@ -1,10 +1,12 @@
 // Loading, materializing and exploring a test case once for all its properties.
 #include "props/case_workspace.hpp"
 
+#include "engines/compact/compact_explorer.hpp"
 #include "engines/heap/symbolic_heap.hpp"
 
 #include "interp/explore/test_generation.hpp"
 #include "interp/state_json/state_format.hpp"
+#include "props/compact_checks.hpp"
 #include "props/shape_printer.hpp"
 #include "semantics/syntax/diagnostics.hpp"
 #include "semantics/syntax/front_end.hpp"
@@ -122,6 +124,22 @@ const ExplorationResult& CaseWorkspace::heap_exploration(const std::string& heap
 }
 
 const ExplorationResult& CaseWorkspace::trace_exploration() { return explore(EngineMode::Trace, trace_, trace_error_); }
+
+const compact::CompactResult& CaseWorkspace::compact_exploration() {
+  if (compact_error_) std::rethrow_exception(compact_error_);
+  if (compact_) return *compact_;
+  compact::CompactOptions options = compact_options_for(settings_);
+  options.generate_tests = true;  // compact_tests_replay runs them; the theorems ignore them
+  try {
+    compact_ = std::make_unique<compact::CompactResult>(compact::explore_compact(program(), terms(), options));
+  } catch (const GeneratedProgramRejected&) {
+    throw;
+  } catch (...) {
+    compact_error_ = std::current_exception();
+    throw;
+  }
+  return *compact_;
+}
 
 std::string CaseWorkspace::state_json(const GlobalState& state) { return named_state_json(program(), state); }
 

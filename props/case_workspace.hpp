@@ -18,6 +18,10 @@
 #include "semantics/syntax/program.hpp"
 #include "semantics/terms/term_manager.hpp"
 
+namespace symref::compact {
+struct CompactResult;
+}
+
 namespace symref::props {
 
 // Bounds that keep every property finite on programs that need not terminate.
@@ -70,6 +74,9 @@ class CaseWorkspace {
   // The forward exploration with a heap model of engines/heap ("lazy", "summary"), same bounds.
   const ExplorationResult& heap_exploration(const std::string& heap);
   const ExplorationResult& trace_exploration();
+  // The compact exploration (engines/compact) under compact_options_for(settings), with tests:
+  // the three compact properties read one tree instead of building three.
+  const compact::CompactResult& compact_exploration();
 
   // A state of the program, or of the probe program, as LANGUAGE.md JSON.
   std::string state_json(const GlobalState& state);
@@ -98,6 +105,8 @@ class CaseWorkspace {
   std::exception_ptr lazy_error_, summary_error_;
   std::optional<ExplorationResult> trace_;
   std::exception_ptr trace_error_;
+  std::unique_ptr<compact::CompactResult> compact_;
+  std::exception_ptr compact_error_;
 };
 
 }  // namespace symref::props
