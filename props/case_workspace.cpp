@@ -7,6 +7,7 @@
 #include "interp/explore/test_generation.hpp"
 #include "interp/state_json/state_format.hpp"
 #include "props/compact_checks.hpp"
+#include "props/properties/compositional_run.hpp"
 #include "props/shape_printer.hpp"
 #include "semantics/syntax/diagnostics.hpp"
 #include "semantics/syntax/front_end.hpp"
@@ -139,6 +140,20 @@ const compact::CompactResult& CaseWorkspace::compact_exploration() {
     throw;
   }
   return *compact_;
+}
+
+CompositionalRun& CaseWorkspace::compositional_run() {
+  if (compositional_error_) std::rethrow_exception(compositional_error_);
+  if (compositional_) return *compositional_;
+  try {
+    compositional_ = std::make_unique<CompositionalRun>(*this);
+  } catch (const GeneratedProgramRejected&) {
+    throw;
+  } catch (...) {
+    compositional_error_ = std::current_exception();
+    throw;
+  }
+  return *compositional_;
 }
 
 std::string CaseWorkspace::state_json(const GlobalState& state) { return named_state_json(program(), state); }

@@ -24,6 +24,8 @@ struct CompactResult;
 
 namespace symref::props {
 
+struct CompositionalRun;
+
 // Bounds that keep every property finite on programs that need not terminate.
 struct PropertySettings {
   std::uint32_t loop_bound = 2;             // explorations: iterations per loop entry, active calls per callable
@@ -77,6 +79,10 @@ class CaseWorkspace {
   // The compact exploration (engines/compact) under compact_options_for(settings), with tests:
   // the three compact properties read one tree instead of building three.
   const compact::CompactResult& compact_exploration();
+  // Algorithm 1 of the compositional engine to its end (compositional_run.hpp), shared by the
+  // properties that only read its trees and executions (compositional_outcomes runs executions of
+  // its own, so it makes its own run).
+  CompositionalRun& compositional_run();
 
   // A state of the program, or of the probe program, as LANGUAGE.md JSON.
   std::string state_json(const GlobalState& state);
@@ -107,6 +113,8 @@ class CaseWorkspace {
   std::exception_ptr trace_error_;
   std::unique_ptr<compact::CompactResult> compact_;
   std::exception_ptr compact_error_;
+  std::unique_ptr<CompositionalRun> compositional_;
+  std::exception_ptr compositional_error_;
 };
 
 }  // namespace symref::props

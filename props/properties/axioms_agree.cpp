@@ -7,6 +7,7 @@
 // and relevant (guards free).  An unknown answer is counted and compared with nothing.
 #include <array>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "engines/compositional/compositional_report.hpp"
@@ -42,8 +43,10 @@ PropertyVerdict check_axioms_agree(CaseWorkspace& workspace) {
   PropertyVerdict verdict;
   solver::SolverOptions solver_options;
   solver_options.timeout_milliseconds = workspace.settings().timeout_milliseconds;
-  for (std::uint64_t executions : {std::uint64_t{1}, std::uint64_t{200}}) {
-    CompositionalRun run(workspace, executions);
+  std::optional<CompositionalRun> first_execution;
+  for (bool after_first : {true, false}) {
+    if (after_first) first_execution.emplace(workspace, 1);
+    CompositionalRun& run = after_first ? *first_execution : workspace.compositional_run();  // then Algorithm 1's end
     // One solver per backend for the run, each query in its own scope: a solver costs more to set
     // up than most of these queries.
     const char* backends[] = {"z3", "cvc5"};
