@@ -34,6 +34,9 @@ struct PropertySettings {
   std::uint64_t max_run_steps = 1000;       // concrete runs and lockstep runs
   std::uint64_t max_trace_steps = 300;      // traces checked against path(ρ)
   unsigned timeout_milliseconds = 2000;     // per solver query; then unknown
+  // Z3's work counter per check in a campaign (ResourceBudgetScope): a query that needs more is
+  // unknown, on a loaded machine as on an idle one.  0: none.
+  std::uint64_t z3_work_per_check = 300000;
   std::size_t max_solver_paths = 16;        // paths sent to both solvers, and pairs for disjointness
 };
 

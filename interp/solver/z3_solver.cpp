@@ -3,6 +3,7 @@
 
 #include <z3++.h>
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
@@ -12,6 +13,7 @@
 
 #include "interp/solver/context_reuse.hpp"
 #include "interp/solver/encoding.hpp"
+#include "interp/solver/resource_budget.hpp"
 #include "interp/solver/stopwatch.hpp"
 
 namespace symref::solver {
@@ -335,6 +337,7 @@ class Z3Solver final : public Solver {
     } else {
       try {
         if (timeout_milliseconds_ != 0 && !watchdog_) watchdog_ = std::make_unique<Watchdog>(context_);
+        apply_work_budget();
         bool timed_out = false;
         switch (check_within(solver_, watchdog_.get(), timeout_milliseconds_, timed_out)) {
           case z3::sat: result = SatResult::Sat; break;
@@ -342,9 +345,12 @@ class Z3Solver final : public Solver {
           case z3::unknown:
             reason_ = timed_out ? "timeout after " + std::to_string(timeout_milliseconds_) + " ms"
                                 : solver_.reason_unknown();
+            // Z3 4.8 says "canceled" when the rlimit runs out; no watchdog fired, so it was the budget.
+            if (!timed_out && work_budget_ != 0 && (reason_ == "canceled" || reason_.find("resource") != std::string::npos))
+              reason_ = "work budget of " + std::to_string(work_budget_) + " Z3 resource units spent (" + reason_ + ")";
             break;
         }
-        if (timed_out) lease_.spoil();  // interrupted: not handed to another solver
+        if (result == SatResult::Unknown) lease_.spoil();  // interrupted or out of budget: not handed on
       } catch (const z3::exception& error) {
         lease_.spoil();
         reason_ = std::string("z3 error: ") + error.msg();
@@ -372,6 +378,16 @@ class Z3Solver final : public Solver {
   SolverStatistics statistics() const override { return statistics_; }
 
  private:
+  // Z3's "rlimit" for the next checks: the budget of the thread's ResourceBudgetScope (0: none).
+  void apply_work_budget() {
+    const std::uint64_t budget = ResourceBudgetScope::z3_work_per_check();
+    if (budget == work_budget_) return;
+    z3::params parameters(context_);
+    parameters.set("rlimit", static_cast<unsigned>(std::min<std::uint64_t>(budget, 0xFFFFFFFFu)));
+    solver_.set(parameters);
+    work_budget_ = budget;
+  }
+
   // Runs a call into Z3; an exception becomes the reason of an `unknown` answer to the next check
   // in this scope, never a crash.
   template <class Function>
@@ -399,6 +415,7 @@ class Z3Solver final : public Solver {
   std::vector<SideConstraint> constraints_;
   unsigned scopes_ = 0;
   unsigned timeout_milliseconds_ = 0;
+  std::uint64_t work_budget_ = 0;  // the rlimit set on solver_
   std::optional<std::string> failure_;
   unsigned failure_scope_ = 0;
   SatResult last_result_ = SatResult::Unknown;
@@ -409,6 +426,19 @@ class Z3Solver final : public Solver {
 }  // namespace
 
 std::unique_ptr<Solver> make_z3_solver(TermManager& manager) { return std::make_unique<Z3Solver>(manager); }
+
+namespace {
+thread_local ResourceBudgetScope* innermost_budget = nullptr;
+}  // namespace
+
+ResourceBudgetScope::ResourceBudgetScope(std::uint64_t z3_work_per_check)
+    : budget_(z3_work_per_check), enclosing_(innermost_budget) {
+  innermost_budget = this;
+}
+
+ResourceBudgetScope::~ResourceBudgetScope() { innermost_budget = enclosing_; }
+
+std::uint64_t ResourceBudgetScope::z3_work_per_check() { return innermost_budget == nullptr ? 0 : innermost_budget->budget_; }
 
 namespace {
 thread_local ContextReuseScope* innermost_scope = nullptr;

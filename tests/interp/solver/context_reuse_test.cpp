@@ -2,7 +2,10 @@
 // earlier solver's assertions reaches a later one (no § of a paper: speed of fuzz campaigns).
 #include <gtest/gtest.h>
 
+#include <vector>
+
 #include "interp/solver/context_reuse.hpp"
+#include "interp/solver/resource_budget.hpp"
 #include "interp/solver/z3_solver.hpp"
 #include "semantics/terms/term_manager.hpp"
 #include "tests/semantics/terms/term_fixture.hpp"
@@ -77,6 +80,36 @@ TEST_F(ContextReuse, AnInterruptedContextIsNotHandedOn) {
   auto next = make_z3_solver(m);
   EXPECT_EQ(scope.contexts_made(), 2u);
   EXPECT_EQ(scope.contexts_reused(), 0u);
+}
+
+// The work budget (resource_budget.hpp) is Z3's own counter, not the clock: no time limit here.
+TEST_F(ContextReuse, AWorkBudgetMakesAHardQueryUnknownWithItsReason) {
+  // Six pigeons in five holes, all in different holes: unsat, but only after a search.
+  auto pigeons = [&](Solver& solver) {
+    std::vector<Term> hole;
+    for (int i = 0; i < 6; ++i) {
+      hole.push_back(m.fresh_symbol(Sort::integer(), "p"));
+      solver.add(m.less_equal(n(0), hole.back()));
+      solver.add(m.less(hole.back(), n(5)));
+    }
+    for (std::size_t i = 0; i < hole.size(); ++i)
+      for (std::size_t j = i + 1; j < hole.size(); ++j) solver.add(m.logical_not(m.equal(hole[i], hole[j])));
+  };
+  EXPECT_EQ(ResourceBudgetScope::z3_work_per_check(), 0u);
+  {
+    auto unlimited = make_z3_solver(m);
+    pigeons(*unlimited);
+    EXPECT_EQ(unlimited->check(), SatResult::Unsat);
+  }
+  ResourceBudgetScope budget(2000);
+  EXPECT_EQ(ResourceBudgetScope::z3_work_per_check(), 2000u);
+  auto easy = make_z3_solver(m);
+  easy->add(m.less(n(5), x));
+  EXPECT_EQ(easy->check(), SatResult::Sat);
+  auto hard = make_z3_solver(m);
+  pigeons(*hard);
+  EXPECT_EQ(hard->check(), SatResult::Unknown);
+  EXPECT_NE(hard->reason_unknown().find("work budget of 2000"), std::string::npos) << hard->reason_unknown();
 }
 
 }  // namespace
