@@ -130,7 +130,7 @@ const compact::CompactResult& CaseWorkspace::compact_exploration() {
   if (compact_error_) std::rethrow_exception(compact_error_);
   if (compact_) return *compact_;
   compact::CompactOptions options = compact_options_for(settings_);
-  options.generate_tests = true;  // compact_tests_replay runs them; the theorems ignore them
+  options.validate_models = false;  // the theorems read no model
   try {
     compact_ = std::make_unique<compact::CompactResult>(compact::explore_compact(program(), terms(), options));
   } catch (const GeneratedProgramRejected&) {

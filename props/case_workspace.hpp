@@ -79,8 +79,10 @@ class CaseWorkspace {
   // The forward exploration with a heap model of engines/heap ("lazy", "summary"), same bounds.
   const ExplorationResult& heap_exploration(const std::string& heap);
   const ExplorationResult& trace_exploration();
-  // The compact exploration (engines/compact) under compact_options_for(settings), with tests:
-  // the three compact properties read one tree instead of building three.
+  // The compact exploration (engines/compact) under compact_options_for(settings), no tests and
+  // models not validated: compact_soundness and compact_completeness read one tree.
+  // (compact_tests_replay explores with tests of its own: under a planted fault making a test can
+  // throw, which must not stop the theorems from reporting the fault.)
   const compact::CompactResult& compact_exploration();
   // Algorithm 1 of the compositional engine to its end (compositional_run.hpp), shared by the
   // properties that only read its trees and executions (compositional_outcomes runs executions of

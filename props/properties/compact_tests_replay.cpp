@@ -13,7 +13,10 @@ namespace symref::props {
 
 PropertyVerdict check_compact_tests_replay(CaseWorkspace& workspace) {
   PropertyVerdict verdict;
-  const compact::CompactResult& result = workspace.compact_exploration();
+  const PropertySettings& settings = workspace.settings();
+  compact::CompactOptions options = compact_options_for(settings);
+  options.generate_tests = true;
+  compact::CompactResult result = compact::explore_compact(workspace.program(), workspace.terms(), options);
   for (const compact::CompactPath& leaf : result.paths) {
     if (leaf.status == solver::SatResult::Unknown) ++verdict.unknown;
     if (leaf.status != solver::SatResult::Sat || !leaf.test) continue;
