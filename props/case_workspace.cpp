@@ -19,6 +19,24 @@ CaseWorkspace::CaseWorkspace(const TestCase& test_case, const PropertySettings& 
 
 CaseWorkspace::~CaseWorkspace() = default;
 
+namespace {
+// Runs `compute` (which fills a shared result) unless an earlier attempt threw: that exception is
+// remembered and rethrown to every later caller; a rejected program is the generator's failure and
+// is not remembered.
+template <class Compute>
+void compute_once(std::exception_ptr& error, Compute&& compute) {
+  if (error) std::rethrow_exception(error);
+  try {
+    compute();
+  } catch (const GeneratedProgramRejected&) {
+    throw;
+  } catch (...) {
+    error = std::current_exception();
+    throw;
+  }
+}
+}  // namespace
+
 const std::string& CaseWorkspace::program_text() {
   if (!text_) text_ = props::program_text(test_case_);
   return *text_;
@@ -92,7 +110,6 @@ std::int32_t CaseWorkspace::probe_selector_slot() {
 
 const ExplorationResult& CaseWorkspace::explore(EngineMode engine, std::optional<ExplorationResult>& result,
                                                 std::exception_ptr& error, const std::string& heap) {
-  if (error) std::rethrow_exception(error);
   if (result) return *result;
   ExploreOptions options;
   options.engine = engine;
@@ -104,15 +121,10 @@ const ExplorationResult& CaseWorkspace::explore(EngineMode engine, std::optional
   options.generate_tests = true;
   options.check_agreement = engine == EngineMode::Trace;
   options.heap = heap;
-  try {
+  compute_once(error, [&] {
     Explorer explorer(program(), terms(), options);
     result = explorer.explore();
-  } catch (const GeneratedProgramRejected&) {
-    throw;
-  } catch (...) {
-    error = std::current_exception();
-    throw;
-  }
+  });
   return *result;
 }
 
@@ -127,32 +139,18 @@ const ExplorationResult& CaseWorkspace::heap_exploration(const std::string& heap
 const ExplorationResult& CaseWorkspace::trace_exploration() { return explore(EngineMode::Trace, trace_, trace_error_); }
 
 const compact::CompactResult& CaseWorkspace::compact_exploration() {
-  if (compact_error_) std::rethrow_exception(compact_error_);
   if (compact_) return *compact_;
   compact::CompactOptions options = compact_options_for(settings_);
   options.validate_models = false;  // the theorems read no model
-  try {
+  compute_once(compact_error_, [&] {
     compact_ = std::make_unique<compact::CompactResult>(compact::explore_compact(program(), terms(), options));
-  } catch (const GeneratedProgramRejected&) {
-    throw;
-  } catch (...) {
-    compact_error_ = std::current_exception();
-    throw;
-  }
+  });
   return *compact_;
 }
 
 CompositionalRun& CaseWorkspace::compositional_run() {
-  if (compositional_error_) std::rethrow_exception(compositional_error_);
   if (compositional_) return *compositional_;
-  try {
-    compositional_ = std::make_unique<CompositionalRun>(*this);
-  } catch (const GeneratedProgramRejected&) {
-    throw;
-  } catch (...) {
-    compositional_error_ = std::current_exception();
-    throw;
-  }
+  compute_once(compositional_error_, [&] { compositional_ = std::make_unique<CompositionalRun>(*this); });
   return *compositional_;
 }
 
