@@ -10,6 +10,8 @@
 
 #include <rapidcheck.h>
 
+#include "interp/solver/context_reuse.hpp"
+#include "interp/solver/resource_budget.hpp"
 #include "props/random_source.hpp"
 #include "props/test_case_gen.hpp"
 
@@ -143,6 +145,10 @@ class Campaign {
   // `number`: the case's number when it is a generated case (recorded), 0 for a shrink candidate.
   std::optional<Violation> evaluate(const TestCase& test_case, std::uint64_t number) {
     const auto built = Clock::now();
+    // One scope per case: its solvers share Z3 contexts, and a case gets the same models whatever
+    // ran before it (another shard, --jobs, the reproduce line); a fixed work budget per Z3 check.
+    solver::ContextReuseScope reuse_contexts;
+    solver::ResourceBudgetScope work_budget(options_.settings.z3_work_per_check);
     CaseWorkspace workspace(test_case, options_.settings);
     if (number != 0) result_.case_records.push_back(CaseRecord{number, case_digest(workspace.program_text())});
     try {

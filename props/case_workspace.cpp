@@ -1,10 +1,13 @@
 // Loading, materializing and exploring a test case once for all its properties.
 #include "props/case_workspace.hpp"
 
+#include "engines/compact/compact_explorer.hpp"
 #include "engines/heap/symbolic_heap.hpp"
 
 #include "interp/explore/test_generation.hpp"
 #include "interp/state_json/state_format.hpp"
+#include "props/compact_checks.hpp"
+#include "props/properties/compositional_run.hpp"
 #include "props/shape_printer.hpp"
 #include "semantics/syntax/diagnostics.hpp"
 #include "semantics/syntax/front_end.hpp"
@@ -15,6 +18,24 @@ CaseWorkspace::CaseWorkspace(const TestCase& test_case, const PropertySettings& 
     : test_case_(test_case), settings_(settings) {}
 
 CaseWorkspace::~CaseWorkspace() = default;
+
+namespace {
+// Runs `compute` (which fills a shared result) unless an earlier attempt threw: that exception is
+// remembered and rethrown to every later caller; a rejected program is the generator's failure and
+// is not remembered.
+template <class Compute>
+void compute_once(std::exception_ptr& error, Compute&& compute) {
+  if (error) std::rethrow_exception(error);
+  try {
+    compute();
+  } catch (const GeneratedProgramRejected&) {
+    throw;
+  } catch (...) {
+    error = std::current_exception();
+    throw;
+  }
+}
+}  // namespace
 
 const std::string& CaseWorkspace::program_text() {
   if (!text_) text_ = props::program_text(test_case_);
@@ -89,7 +110,6 @@ std::int32_t CaseWorkspace::probe_selector_slot() {
 
 const ExplorationResult& CaseWorkspace::explore(EngineMode engine, std::optional<ExplorationResult>& result,
                                                 std::exception_ptr& error, const std::string& heap) {
-  if (error) std::rethrow_exception(error);
   if (result) return *result;
   ExploreOptions options;
   options.engine = engine;
@@ -101,15 +121,10 @@ const ExplorationResult& CaseWorkspace::explore(EngineMode engine, std::optional
   options.generate_tests = true;
   options.check_agreement = engine == EngineMode::Trace;
   options.heap = heap;
-  try {
+  compute_once(error, [&] {
     Explorer explorer(program(), terms(), options);
     result = explorer.explore();
-  } catch (const GeneratedProgramRejected&) {
-    throw;
-  } catch (...) {
-    error = std::current_exception();
-    throw;
-  }
+  });
   return *result;
 }
 
@@ -122,6 +137,22 @@ const ExplorationResult& CaseWorkspace::heap_exploration(const std::string& heap
 }
 
 const ExplorationResult& CaseWorkspace::trace_exploration() { return explore(EngineMode::Trace, trace_, trace_error_); }
+
+const compact::CompactResult& CaseWorkspace::compact_exploration() {
+  if (compact_) return *compact_;
+  // Models are validated (as in explore): an object identity beyond 64 bits counts as unevaluated.
+  compact::CompactOptions options = compact_options_for(settings_);
+  compute_once(compact_error_, [&] {
+    compact_ = std::make_unique<compact::CompactResult>(compact::explore_compact(program(), terms(), options));
+  });
+  return *compact_;
+}
+
+CompositionalRun& CaseWorkspace::compositional_run() {
+  if (compositional_) return *compositional_;
+  compute_once(compositional_error_, [&] { compositional_ = std::make_unique<CompositionalRun>(*this); });
+  return *compositional_;
+}
 
 std::string CaseWorkspace::state_json(const GlobalState& state) { return named_state_json(program(), state); }
 

@@ -18,7 +18,13 @@
 #include "semantics/syntax/program.hpp"
 #include "semantics/terms/term_manager.hpp"
 
+namespace symref::compact {
+struct CompactResult;
+}
+
 namespace symref::props {
+
+struct CompositionalRun;
 
 // Bounds that keep every property finite on programs that need not terminate.
 struct PropertySettings {
@@ -28,6 +34,9 @@ struct PropertySettings {
   std::uint64_t max_run_steps = 1000;       // concrete runs and lockstep runs
   std::uint64_t max_trace_steps = 300;      // traces checked against path(ρ)
   unsigned timeout_milliseconds = 2000;     // per solver query; then unknown
+  // Z3's work counter per check in a campaign (ResourceBudgetScope): a query that needs more is
+  // unknown, on a loaded machine as on an idle one.  0: none.
+  std::uint64_t z3_work_per_check = 300000;
   std::size_t max_solver_paths = 16;        // paths sent to both solvers, and pairs for disjointness
 };
 
@@ -70,6 +79,15 @@ class CaseWorkspace {
   // The forward exploration with a heap model of engines/heap ("lazy", "summary"), same bounds.
   const ExplorationResult& heap_exploration(const std::string& heap);
   const ExplorationResult& trace_exploration();
+  // The compact exploration (engines/compact) under compact_options_for(settings), no tests and
+  // models not validated: compact_soundness and compact_completeness read one tree.
+  // (compact_tests_replay explores with tests of its own: under a planted fault making a test can
+  // throw, which must not stop the theorems from reporting the fault.)
+  const compact::CompactResult& compact_exploration();
+  // Algorithm 1 of the compositional engine to its end (compositional_run.hpp), shared by the
+  // properties that only read its trees and executions (compositional_outcomes runs executions of
+  // its own, so it makes its own run).
+  CompositionalRun& compositional_run();
 
   // A state of the program, or of the probe program, as LANGUAGE.md JSON.
   std::string state_json(const GlobalState& state);
@@ -98,6 +116,10 @@ class CaseWorkspace {
   std::exception_ptr lazy_error_, summary_error_;
   std::optional<ExplorationResult> trace_;
   std::exception_ptr trace_error_;
+  std::unique_ptr<compact::CompactResult> compact_;
+  std::exception_ptr compact_error_;
+  std::unique_ptr<CompositionalRun> compositional_;
+  std::exception_ptr compositional_error_;
 };
 
 }  // namespace symref::props

@@ -23,8 +23,7 @@ bool has_usable_template(const std::vector<compact::LoopTemplate>& templates) {
 
 PropertyVerdict check_compact_theorem(CaseWorkspace& workspace, CompactTheorem theorem) {
   const PropertySettings& settings = workspace.settings();
-  compact::CompactOptions options = compact_options_for(settings);
-  compact::CompactResult result = compact::explore_compact(workspace.program(), workspace.terms(), options);
+  const compact::CompactResult& result = workspace.compact_exploration();
   PropertyVerdict verdict;
   if (!has_usable_template(result.templates) || (theorem == CompactTheorem::Soundness && result.statistics.truncated)) {
     ++verdict.skipped;

@@ -12,7 +12,9 @@
 #include <stdexcept>
 #include <thread>
 
+#include "interp/solver/context_reuse.hpp"
 #include "interp/solver/encoding.hpp"
+#include "interp/solver/resource_budget.hpp"
 #include "interp/solver/stopwatch.hpp"
 
 namespace symref::solver {
@@ -263,10 +265,33 @@ class Z3Model final : public Model {
   const TermManager& manager_;
 };
 
+// A solver's context: from the thread's ContextReuseScope when there is one, given back to it when
+// the solver is destroyed unless spoiled (interrupted, or an error inside Z3).  The first member of
+// the solver, so destroyed after every Z3 object made in the context.
+class ContextLease {
+ public:
+  ContextLease()
+      : scope_(ContextReuseScope::current()), context_(scope_ != nullptr ? scope_->take() : std::make_unique<z3::context>()) {}
+  ~ContextLease() {
+    if (scope_ != nullptr && !spoiled_ && ContextReuseScope::current() == scope_) scope_->give_back(std::move(context_));
+  }
+  ContextLease(const ContextLease&) = delete;
+  ContextLease& operator=(const ContextLease&) = delete;
+
+  z3::context& context() { return *context_; }
+  void spoil() { spoiled_ = true; }
+
+ private:
+  ContextReuseScope* scope_;
+  std::unique_ptr<z3::context> context_;
+  bool spoiled_ = false;
+};
+
 class Z3Solver final : public Solver {
  public:
   explicit Z3Solver(TermManager& manager)
       : manager_(manager),
+        context_(lease_.context()),
         solver_(context_, z3::solver::simple()),  // the SMT core, no per-query tactic: fastest for many small incremental queries
         builder_(context_),
         names_(manager),
@@ -313,6 +338,7 @@ class Z3Solver final : public Solver {
     } else {
       try {
         if (timeout_milliseconds_ != 0 && !watchdog_) watchdog_ = std::make_unique<Watchdog>(context_);
+        apply_work_budget();
         bool timed_out = false;
         switch (check_within(solver_, watchdog_.get(), timeout_milliseconds_, timed_out)) {
           case z3::sat: result = SatResult::Sat; break;
@@ -320,12 +346,17 @@ class Z3Solver final : public Solver {
           case z3::unknown:
             reason_ = timed_out ? "timeout after " + std::to_string(timeout_milliseconds_) + " ms"
                                 : solver_.reason_unknown();
-            // Z3 4.8.12 says "canceled" when the rlimit runs out, as when the watchdog interrupts.
-            if (!timed_out && resource_limit_ != 0 && reason_ == "canceled")
-              reason_ = "resource limit of " + std::to_string(resource_limit_) + " units exceeded";
+            // Z3 4.8 says "canceled" when the rlimit runs out, as when the watchdog interrupts; no
+            // watchdog fired, so it was the limit in force: the solver's own or the scope's budget.
+            if (!timed_out && applied_rlimit_ != 0 && (reason_ == "canceled" || reason_.find("resource") != std::string::npos))
+              reason_ = applied_rlimit_ == resource_limit_
+                            ? "resource limit of " + std::to_string(resource_limit_) + " units exceeded"
+                            : "work budget of " + std::to_string(applied_rlimit_) + " Z3 resource units spent (" + reason_ + ")";
             break;
         }
+        if (result == SatResult::Unknown) lease_.spoil();  // interrupted or out of budget: not handed on
       } catch (const z3::exception& error) {
+        lease_.spoil();
         reason_ = std::string("z3 error: ") + error.msg();
       }
     }
@@ -340,21 +371,15 @@ class Z3Solver final : public Solver {
 
   // Z3 counts its rlimit from the start of each check (a scoped limit), so the parameter is per
   // query; it is an unsigned int, so larger limits are capped.
-  void set_resource_limit(std::uint64_t units) override {
-    resource_limit_ = units;
-    unsigned capped = static_cast<unsigned>(std::min<std::uint64_t>(units, std::numeric_limits<unsigned>::max()));
-    attempt([&] {
-      z3::params parameters(context_);
-      parameters.set("rlimit", capped);
-      solver_.set(parameters);
-    });
-  }
+  // The limit takes effect at the next check (apply_work_budget), together with a campaign's budget.
+  void set_resource_limit(std::uint64_t units) override { resource_limit_ = units; }
 
   std::unique_ptr<Model> model() override {
     if (last_result_ != SatResult::Sat) throw std::logic_error("z3: model() without a sat answer");
     try {
       return std::make_unique<Z3Model>(solver_.get_model(), lowering_, builder_, manager_);
     } catch (const z3::exception& error) {
+      lease_.spoil();
       throw std::runtime_error(std::string("z3 model: ") + error.msg());
     }
   }
@@ -362,6 +387,20 @@ class Z3Solver final : public Solver {
   SolverStatistics statistics() const override { return statistics_; }
 
  private:
+  // Z3's "rlimit" for the next checks: the smaller of the solver's own limit (set_resource_limit)
+  // and the budget of the thread's ResourceBudgetScope, 0 meaning none; Z3's parameter is an
+  // unsigned int, so larger limits are capped.
+  void apply_work_budget() {
+    const std::uint64_t budget = ResourceBudgetScope::z3_work_per_check();
+    std::uint64_t limit = resource_limit_;
+    if (budget != 0 && (limit == 0 || budget < limit)) limit = budget;
+    if (limit == applied_rlimit_) return;
+    z3::params parameters(context_);
+    parameters.set("rlimit", static_cast<unsigned>(std::min<std::uint64_t>(limit, std::numeric_limits<unsigned>::max())));
+    solver_.set(parameters);
+    applied_rlimit_ = limit;
+  }
+
   // Runs a call into Z3; an exception becomes the reason of an `unknown` answer to the next check
   // in this scope, never a crash.
   template <class Function>
@@ -369,6 +408,7 @@ class Z3Solver final : public Solver {
     try {
       function();
     } catch (const z3::exception& error) {
+      lease_.spoil();
       if (!failure_) {
         failure_ = std::string("z3 error: ") + error.msg();
         failure_scope_ = scopes_;
@@ -376,8 +416,9 @@ class Z3Solver final : public Solver {
     }
   }
 
+  ContextLease lease_;  // first: outlives every Z3 object below
   TermManager& manager_;
-  z3::context context_;
+  z3::context& context_;
   std::unique_ptr<Watchdog> watchdog_;  // destroyed before the context it interrupts
   z3::solver solver_;
   Z3Builder builder_;
@@ -387,7 +428,8 @@ class Z3Solver final : public Solver {
   std::vector<SideConstraint> constraints_;
   unsigned scopes_ = 0;
   unsigned timeout_milliseconds_ = 0;
-  std::uint64_t resource_limit_ = 0;
+  std::uint64_t resource_limit_ = 0;  // set_resource_limit's units (0: none)
+  std::uint64_t applied_rlimit_ = 0;  // the rlimit set on solver_
   std::optional<std::string> failure_;
   unsigned failure_scope_ = 0;
   SatResult last_result_ = SatResult::Unknown;
@@ -398,6 +440,45 @@ class Z3Solver final : public Solver {
 }  // namespace
 
 std::unique_ptr<Solver> make_z3_solver(TermManager& manager) { return std::make_unique<Z3Solver>(manager); }
+
+namespace {
+thread_local ResourceBudgetScope* innermost_budget = nullptr;
+}  // namespace
+
+ResourceBudgetScope::ResourceBudgetScope(std::uint64_t z3_work_per_check)
+    : budget_(z3_work_per_check), enclosing_(innermost_budget) {
+  innermost_budget = this;
+}
+
+ResourceBudgetScope::~ResourceBudgetScope() { innermost_budget = enclosing_; }
+
+std::uint64_t ResourceBudgetScope::z3_work_per_check() { return innermost_budget == nullptr ? 0 : innermost_budget->budget_; }
+
+namespace {
+thread_local ContextReuseScope* innermost_scope = nullptr;
+constexpr std::size_t max_idle_contexts = 4;  // a case has at most a few solvers alive at once
+}  // namespace
+
+ContextReuseScope::ContextReuseScope() : enclosing_(innermost_scope) { innermost_scope = this; }
+
+ContextReuseScope::~ContextReuseScope() { innermost_scope = enclosing_; }
+
+ContextReuseScope* ContextReuseScope::current() { return innermost_scope; }
+
+std::unique_ptr<z3::context> ContextReuseScope::take() {
+  if (idle_.empty()) {
+    ++made_;
+    return std::make_unique<z3::context>();
+  }
+  ++reused_;
+  std::unique_ptr<z3::context> context = std::move(idle_.back());
+  idle_.pop_back();
+  return context;
+}
+
+void ContextReuseScope::give_back(std::unique_ptr<z3::context> context) {
+  if (idle_.size() < max_idle_contexts) idle_.push_back(std::move(context));
+}
 
 SatResult z3_check_script(std::string_view script, std::string* reason, unsigned timeout_milliseconds) {
   try {

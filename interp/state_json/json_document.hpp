@@ -23,6 +23,15 @@ struct JsonValue {
   std::vector<std::pair<std::string, JsonValue>> members;    // Object, in source order
   std::vector<std::size_t> key_offsets;                      // Object: where each key starts
 
+  // Defined where JsonValue is complete: clang's C++20 library instantiates the members' destructors
+  // here otherwise, and std::pair<std::string, JsonValue> is not complete yet.
+  JsonValue();
+  JsonValue(const JsonValue&);
+  JsonValue(JsonValue&&) noexcept;
+  JsonValue& operator=(const JsonValue&);
+  JsonValue& operator=(JsonValue&&) noexcept;
+  ~JsonValue();
+
   const JsonValue* find(const std::string& key) const;
   std::string kind_name() const;
 };

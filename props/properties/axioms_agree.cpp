@@ -6,6 +6,8 @@
 // and after Algorithm 1 ends, for both steps of Algorithm 2: lazy (every other open guard false)
 // and relevant (guards free).  An unknown answer is counted and compared with nothing.
 #include <array>
+#include <memory>
+#include <optional>
 #include <string>
 
 #include "engines/compositional/compositional_report.hpp"
@@ -41,8 +43,15 @@ PropertyVerdict check_axioms_agree(CaseWorkspace& workspace) {
   PropertyVerdict verdict;
   solver::SolverOptions solver_options;
   solver_options.timeout_milliseconds = workspace.settings().timeout_milliseconds;
-  for (std::uint64_t executions : {std::uint64_t{1}, std::uint64_t{200}}) {
-    CompositionalRun run(workspace, executions);
+  std::optional<CompositionalRun> first_execution;
+  for (bool after_first : {true, false}) {
+    if (after_first) first_execution.emplace(workspace, 1);
+    CompositionalRun& run = after_first ? *first_execution : workspace.compositional_run();  // then Algorithm 1's end
+    // One solver per backend for the run, each query in its own scope: a solver costs more to set
+    // up than most of these queries.
+    const char* backends[] = {"z3", "cvc5"};
+    std::unique_ptr<solver::Solver> solvers[] = {solver::make_solver(backends[0], run.terms, solver_options),
+                                                 solver::make_solver(backends[1], run.terms, solver_options)};
     std::size_t asked = 0;
     for (const TreeNode& n : run.explorer->trees().nodes()) {
       if (n.guard == nullptr) continue;  // roots and nodes no run left dangling have no query
@@ -55,11 +64,13 @@ PropertyVerdict check_axioms_agree(CaseWorkspace& workspace) {
         std::vector<Answer> answers;
         for (AxiomEncoding encoding : {AxiomEncoding::Quantified, AxiomEncoding::Unfolded}) {
           terms::Term psi = psi_in(run, encoding, n.id, lazy);
-          for (const char* backend : {"z3", "cvc5"}) {
-            auto solver = solver::make_solver(backend, run.terms, solver_options);
-            solver->add(psi);
-            SatResult status = solver->check();
-            std::string how = std::string(encoding == AxiomEncoding::Quantified ? "quantified" : "unfolded") + " " + backend;
+          for (std::size_t b = 0; b < 2; ++b) {
+            solver::Solver& solver = *solvers[b];
+            solver.push();
+            solver.add(psi);
+            SatResult status = solver.check();
+            solver.pop();
+            std::string how = std::string(encoding == AxiomEncoding::Quantified ? "quantified" : "unfolded") + " " + backends[b];
             if (status == SatResult::Unknown) {
               ++verdict.unknown;
               continue;

@@ -79,7 +79,7 @@ PropertyVerdict check_compositional_outcomes(CaseWorkspace& workspace) {
 // lazy-step model covers the node it was found for.
 PropertyVerdict check_compositional_progress(CaseWorkspace& workspace) {
   PropertyVerdict verdict;
-  CompositionalRun run(workspace);
+  const CompositionalRun& run = workspace.compositional_run();
   if (run.result.statistics.unknown > 0) ++verdict.unknown;
   for (const auto& execution : run.result.executions) {
     if (execution.target < 0) continue;
@@ -99,7 +99,7 @@ PropertyVerdict check_compositional_progress(CaseWorkspace& workspace) {
 
 PropertyVerdict check_compositional_tests_replay(CaseWorkspace& workspace) {
   PropertyVerdict verdict;
-  CompositionalRun run(workspace);
+  const CompositionalRun& run = workspace.compositional_run();
   for (const auto& execution : run.result.executions) {
     ++verdict.checks;
     std::string replay = compositional::replay_execution(workspace.program(), execution);

@@ -524,12 +524,14 @@ assign_array_registers : {
   goto assign_general;  // from the start: the location first
 }
 assign_general : {
-  ObjectId object = nil_object;
-  std::size_t index = 0;
-  Value value;
-  if (!locate(in->location, object, index) || !evaluate_into(in->value, value)) goto failed;
-  if (in->checks_definedness) push(BranchRecord::Defined);
-  store(in->location, object, index, std::move(value));
+  {  // the value is destroyed before the computed goto, which would skip its destructor
+    ObjectId object = nil_object;
+    std::size_t index = 0;
+    Value value;
+    if (!locate(in->location, object, index) || !evaluate_into(in->value, value)) goto failed;
+    if (in->checks_definedness) push(BranchRecord::Defined);
+    store(in->location, object, index, std::move(value));
+  }
   SYMREF_STEP(in->next);
 }
 assign_whole_array:
@@ -624,10 +626,12 @@ method_result : {
   SYMREF_STEP(in->next);
 }
 return_value : {
-  Value value;
-  if (!evaluate_into(in->value, value)) goto failed;
-  if (in->checks_definedness) push(BranchRecord::Defined);
-  result_ = std::move(value);
+  {  // as in assign_general: no object with a destructor lives across the computed goto
+    Value value;
+    if (!evaluate_into(in->value, value)) goto failed;
+    if (in->checks_definedness) push(BranchRecord::Defined);
+    result_ = std::move(value);
+  }
   SYMREF_STEP(in->next);  // the body's End: the closure's statement is ε
 }
 end:

@@ -1,0 +1,116 @@
+// Tests of ContextReuseScope: Z3 solvers made one after another share contexts, and nothing of an
+// earlier solver's assertions reaches a later one (no § of a paper: speed of fuzz campaigns).
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "interp/solver/context_reuse.hpp"
+#include "interp/solver/resource_budget.hpp"
+#include "interp/solver/z3_solver.hpp"
+#include "semantics/terms/term_manager.hpp"
+#include "tests/semantics/terms/term_fixture.hpp"
+
+namespace symref::solver::testing {
+namespace {
+
+using terms::Sort;
+using ContextReuse = terms::testing::TermFixture;
+
+TEST_F(ContextReuse, ALaterSolverTakesTheContextButNoneOfTheAssertions) {
+  ContextReuseScope scope;
+  EXPECT_EQ(ContextReuseScope::current(), &scope);
+  {
+    auto first = make_z3_solver(m);
+    first->add(m.less(n(5), x));
+    ASSERT_EQ(first->check(), SatResult::Sat);
+  }
+  auto second = make_z3_solver(m);
+  second->add(m.less(x, n(3)));  // unsat together with the first solver's 5 < x
+  ASSERT_EQ(second->check(), SatResult::Sat);
+  EXPECT_LT(second->model()->symbol_value(x).as_integer(), Integer(3));
+  EXPECT_EQ(scope.contexts_made(), 1u);
+  EXPECT_EQ(scope.contexts_reused(), 1u);
+}
+
+TEST_F(ContextReuse, SolversAliveTogetherHaveTheirOwnContexts) {
+  ContextReuseScope scope;
+  {
+    auto first = make_z3_solver(m);
+    auto second = make_z3_solver(m);
+    first->add(m.equal(x, n(1)));
+    second->add(m.equal(x, n(2)));
+    ASSERT_EQ(first->check(), SatResult::Sat);
+    ASSERT_EQ(second->check(), SatResult::Sat);
+    EXPECT_EQ(first->model()->symbol_value(x).as_integer(), Integer(1));
+    EXPECT_EQ(second->model()->symbol_value(x).as_integer(), Integer(2));
+  }
+  EXPECT_EQ(scope.contexts_made(), 2u);
+  auto third = make_z3_solver(m);
+  EXPECT_EQ(scope.contexts_reused(), 1u);
+}
+
+TEST_F(ContextReuse, NoScopeNoReuseAndScopesNest) {
+  EXPECT_EQ(ContextReuseScope::current(), nullptr);
+  ContextReuseScope outer;
+  {
+    ContextReuseScope inner;
+    EXPECT_EQ(ContextReuseScope::current(), &inner);
+    make_z3_solver(m);
+    make_z3_solver(m);
+    EXPECT_EQ(inner.contexts_made(), 1u);
+    EXPECT_EQ(inner.contexts_reused(), 1u);
+  }
+  EXPECT_EQ(ContextReuseScope::current(), &outer);
+  EXPECT_EQ(outer.contexts_made(), 0u);
+}
+
+TEST_F(ContextReuse, AnInterruptedContextIsNotHandedOn) {
+  // x^3 + y^3 = z^3 for positive x, y, z (Fermat, n = 3): Z3 does not decide it within 1 ms.
+  ContextReuseScope scope;
+  {
+    m.set_simplify(false);
+    Term z = m.fresh_symbol(Sort::integer(), "z");
+    auto cube = [&](Term t) { return m.multiply(t, m.multiply(t, t)); };
+    auto solver = make_z3_solver(m);
+    solver->set_timeout_milliseconds(1);
+    for (Term positive : {x, y, z}) solver->add(m.less(n(0), positive));
+    solver->add(m.equal(m.add(cube(x), cube(y)), cube(z)));
+    if (solver->check() != SatResult::Unknown) GTEST_SKIP() << "Z3 answered within 1 ms: nothing was interrupted";
+  }
+  auto next = make_z3_solver(m);
+  EXPECT_EQ(scope.contexts_made(), 2u);
+  EXPECT_EQ(scope.contexts_reused(), 0u);
+}
+
+// The work budget (resource_budget.hpp) is Z3's own counter, not the clock: no time limit here.
+TEST_F(ContextReuse, AWorkBudgetMakesAHardQueryUnknownWithItsReason) {
+  // Six pigeons in five holes, all in different holes: unsat, but only after a search.
+  auto pigeons = [&](Solver& solver) {
+    std::vector<Term> hole;
+    for (int i = 0; i < 6; ++i) {
+      hole.push_back(m.fresh_symbol(Sort::integer(), "p"));
+      solver.add(m.less_equal(n(0), hole.back()));
+      solver.add(m.less(hole.back(), n(5)));
+    }
+    for (std::size_t i = 0; i < hole.size(); ++i)
+      for (std::size_t j = i + 1; j < hole.size(); ++j) solver.add(m.logical_not(m.equal(hole[i], hole[j])));
+  };
+  EXPECT_EQ(ResourceBudgetScope::z3_work_per_check(), 0u);
+  {
+    auto unlimited = make_z3_solver(m);
+    pigeons(*unlimited);
+    EXPECT_EQ(unlimited->check(), SatResult::Unsat);
+  }
+  ResourceBudgetScope budget(2000);
+  EXPECT_EQ(ResourceBudgetScope::z3_work_per_check(), 2000u);
+  auto easy = make_z3_solver(m);
+  easy->add(m.less(n(5), x));
+  EXPECT_EQ(easy->check(), SatResult::Sat);
+  auto hard = make_z3_solver(m);
+  pigeons(*hard);
+  EXPECT_EQ(hard->check(), SatResult::Unknown);
+  EXPECT_NE(hard->reason_unknown().find("work budget of 2000"), std::string::npos) << hard->reason_unknown();
+}
+
+}  // namespace
+}  // namespace symref::solver::testing
