@@ -10,11 +10,17 @@ unguided (`--unguided --no-direct --no-unfold`), each with its seconds, leaves a
 forward engine hunting the failure on its own (`symref explore --loop-bound K` for K = 0, 1, 2, …
 until a leaf fails the assert, DFS and BFS), capped by --budget seconds.
 
+`--foo-ones 10,20,40` runs foo with its assert moved so that N ones are needed (assert k <= N + 2,
+k starting at 3): apc on both solvers against the forward hunt, where the paths to N ones grow
+exponentially with N.
+
     bench/apc/table1.py [--symref build/symref] [--budget 60] [--timeout 10000] [--modes heavy,light] [NAME ...]
+    bench/apc/table1.py --foo-ones 10,20,40 [--budget 60]
 """
 import argparse
 import json
 import subprocess
+import tempfile
 import time
 from pathlib import Path
 
@@ -23,10 +29,15 @@ DEFAULT = ["hello", "hw", "hwm", "matrir", "windriver", "one_loop", "two_loops",
 LETTER = {"sat": "S", "unsat": "U", "unknown": "X"}
 
 
+def program_path(name):
+    # A bare name is a corpus/apc program; anything with a slash is a file of its own (foo variants).
+    return name if "/" in name else str(ROOT / "corpus/apc" / f"{name}.sym")
+
+
 def run_apc(symref, name, extra, wall_cap):
     start = time.monotonic()
     try:
-        out = subprocess.run([symref, "apc", str(ROOT / "corpus/apc" / f"{name}.sym"), "--format", "json"] + extra,
+        out = subprocess.run([symref, "apc", program_path(name), "--format", "json"] + extra,
                              capture_output=True, text=True, check=True, timeout=wall_cap).stdout
     except subprocess.TimeoutExpired:
         return None, time.monotonic() - start
@@ -73,7 +84,7 @@ def hunt(symref, name, order, budget):
         if left <= 0:
             return f"{name:12} explore {order}: none within {budget} s (bound {bound - 1})"
         try:
-            out = subprocess.run([symref, "explore", str(ROOT / "corpus/apc" / f"{name}.sym"), "--loop-bound", str(bound),
+            out = subprocess.run([symref, "explore", program_path(name), "--loop-bound", str(bound),
                                   "--order", order, "--format", "json"], capture_output=True, text=True, timeout=left).stdout
         except subprocess.TimeoutExpired:
             return f"{name:12} explore {order}: none within {budget} s (bound {bound})"
@@ -92,8 +103,12 @@ def main():
     parser.add_argument("--modes", default="heavy,light")
     parser.add_argument("--solvers", default="z3,cvc5")
     parser.add_argument("--no-hunt", action="store_true", help="skip the explore hunts")
+    parser.add_argument("--foo-ones", default="", help="comma-separated N: foo needing N ones instead of the table")
     parser.add_argument("names", nargs="*", default=DEFAULT)
     args = parser.parse_args()
+    if args.foo_ones:
+        foo_series(args)
+        return
     for name in args.names:
         for mode in args.modes.split(","):
             for solver in args.solvers.split(","):
@@ -103,6 +118,22 @@ def main():
         if not args.no_hunt:
             for order in ("dfs", "bfs"):
                 print(hunt(args.symref, name, order, args.budget), flush=True)
+
+
+def foo_series(args):
+    text = (ROOT / "corpus/apc/foo.sym").read_text()
+    assert "assert k <= 12;" in text
+    with tempfile.TemporaryDirectory() as directory:
+        for ones in (int(n) for n in args.foo_ones.split(",")):
+            path = Path(directory) / f"foo_{ones}_ones.sym"
+            path.write_text(text.replace("assert k <= 12;", f"assert k <= {ones + 2};"))
+            name = str(path)
+            for solver in args.solvers.split(","):
+                row = apc_row(args.symref, name, "heavy", solver, args.timeout, args.budget)
+                print(f"foo, {ones} ones: " + row.replace(name, ""), flush=True)
+            if not args.no_hunt:
+                for order in ("dfs", "bfs"):
+                    print(f"foo, {ones} ones: " + hunt(args.symref, name, order, args.budget).replace(name, ""), flush=True)
 
 
 if __name__ == "__main__":
