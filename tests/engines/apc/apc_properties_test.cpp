@@ -2,29 +2,21 @@
 // as is and catches its planted fault (apc-delta-shifted-by-one, apc-guided-first-backbone).
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
+#include <string>
 
 #include "props/case_workspace.hpp"
 #include "props/properties.hpp"
-#include "semantics/concrete/state.hpp"
 #include "semantics/faults.hpp"
+#include "tests/support/property_on_program.hpp"
 
 namespace symref::apc {
 namespace {
 
 // The property's own check on corpus/apc/NAME.sym, with all-zero inputs and a loop bound of 4.
 props::PropertyVerdict run_property(props::PropertyVerdict (*check)(props::CaseWorkspace&), const std::string& name) {
-  std::ifstream file(std::string(SYMREF_SOURCE_DIR) + "/corpus/apc/" + name + ".sym");
-  std::stringstream text;
-  text << file.rdbuf();
-  props::TestCase unused;
   props::PropertySettings settings;
   settings.loop_bound = 4;
-  props::CaseWorkspace workspace(unused, settings);
-  workspace.use_program_text(text.str());
-  workspace.use_inputs({default_global_state(workspace.program())});
-  return check(workspace);
+  return testing::check_on_program_file(check, std::string(SYMREF_SOURCE_DIR) + "/corpus/apc/" + name + ".sym", settings);
 }
 
 // Fig. 3 with j ≠ n as target: the heavy summary θ_κ(j) = ite(κ > 0, max(n, i + κ − 1), j) meets

@@ -4,8 +4,6 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <set>
 
 #include "engines/compositional/compositional_explorer.hpp"
@@ -16,6 +14,7 @@
 #include "interp/state_json/state_format.hpp"
 #include "semantics/syntax/front_end.hpp"
 #include "tests/support/process.hpp"
+#include "tests/support/property_on_program.hpp"
 
 namespace symref::compositional {
 namespace {
@@ -329,14 +328,7 @@ namespace {
 
 // A property's own check on a corpus program, from all zeros.
 props::PropertyVerdict check_on(const std::string& program, props::PropertyVerdict (*check)(props::CaseWorkspace&)) {
-  std::ifstream file(corpus + program);
-  std::stringstream text;
-  text << file.rdbuf();
-  props::TestCase unused;
-  props::CaseWorkspace workspace(unused, props::PropertySettings{});
-  workspace.use_program_text(text.str());
-  workspace.use_inputs({default_global_state(workspace.program())});
-  return check(workspace);
+  return testing::check_on_program_file(check, corpus + program);
 }
 
 props::PropertyVerdict outcomes_of(const std::string& program) { return check_on(program, props::check_compositional_outcomes); }
