@@ -123,10 +123,11 @@ void add_explore_command(CLI::App& app, Action& action, const std::vector<Explor
                    "switch on a planted semantic bug (see `symref fuzz --list-faults`), to watch the checks catch it");
   command->final_callback([&action, options, runs] {
     check_heap_flags(options->exploration);
-    for (const auto& [name, run] : *runs)
+    for (const auto& [name, engine_run] : *runs)
       if (name == options->exploration.engine) {
         ExploreCommonOptions common{options->file, options->exploration, options->format, options->tests_directory, options->fault};
-        action = [run, common] { return run(common); };
+        // An init-capture: clang 14 cannot capture a structured binding by name.
+        action = [run = engine_run, common] { return run(common); };
         return;
       }
     action = [options] { return explore(*options); };
