@@ -110,11 +110,12 @@ class CompactSearch {
   // label the expanded state had; the edge carries what the successor's branch string adds.
   void push_children(std::deque<WorkItem>& work, std::vector<WorkItem>& children, std::size_t parent) {
     result_.statistics.vertices += children.size();
-    const std::string& from = result_.tree[parent].branches;
+    // A length, not a reference into the tree: push_back may move the parent's vertex.
+    const std::size_t from = result_.tree[parent].branches.size();
     for (WorkItem& child : children) {
       child.vertex = result_.tree.size();
       const std::string& branches = child.configuration.branches;
-      result_.tree.push_back(TreeVertex{parent, branches, branches.substr(std::min(from.size(), branches.size()))});
+      result_.tree.push_back(TreeVertex{parent, branches, branches.substr(std::min(from, branches.size()))});
     }
     put_children(work, children, options_.order);
   }
