@@ -369,9 +369,8 @@ class Z3Solver final : public Solver {
 
   void set_timeout_milliseconds(unsigned milliseconds) override { timeout_milliseconds_ = milliseconds; }
 
-  // Z3 counts its rlimit from the start of each check (a scoped limit), so the parameter is per
-  // query; it is an unsigned int, so larger limits are capped.
-  // The limit takes effect at the next check (apply_work_budget), together with a campaign's budget.
+  // Z3 counts its rlimit from the start of each check, so the limit is per query; it takes effect
+  // at the next check (apply_work_budget), together with a campaign's budget.
   void set_resource_limit(std::uint64_t units) override { resource_limit_ = units; }
 
   std::unique_ptr<Model> model() override {
