@@ -1,9 +1,25 @@
 // The apc engine's analysis of a generated program, shared by the apc properties.
 #include "props/apc_subject.hpp"
 
+#include <algorithm>
+
 #include "semantics/syntax/diagnostics.hpp"
 
 namespace symref::props {
+
+namespace {
+
+// Wall clock only as a backstop: with a Z3 work budget every query stops after a fixed amount of
+// work, whatever the load, and this limit is far above what that work takes; its expiry is an
+// unknown like any other.  Without a budget the settings' time-out is the only limit.
+constexpr unsigned kBackstopMilliseconds = 120'000;
+
+unsigned query_time_limit(const PropertySettings& settings) {
+  return settings.z3_work_per_check == 0 ? settings.timeout_milliseconds
+                                         : std::max(settings.timeout_milliseconds, kBackstopMilliseconds);
+}
+
+}  // namespace
 
 std::unique_ptr<apc::ApcAnalysis> apc_for_first_assert(CaseWorkspace& workspace, apc::LoopProcessing processing) {
   const Program& program = workspace.program();
@@ -18,7 +34,8 @@ std::unique_ptr<apc::ApcAnalysis> apc_for_assert(CaseWorkspace& workspace, Sourc
   options.target = apc::TargetChoice{target.line, target.column};
   options.unfold = 3;
   options.loop_processing = processing;
-  options.timeout_milliseconds = workspace.settings().timeout_milliseconds;
+  options.resource_limit = workspace.settings().z3_work_per_check;
+  options.timeout_milliseconds = query_time_limit(workspace.settings());
   try {
     auto analysis = std::make_unique<apc::ApcAnalysis>(program, workspace.terms(), options);
     analysis->build();
@@ -32,7 +49,8 @@ std::unique_ptr<apc::ApcAnalysis> apc_for_assert(CaseWorkspace& workspace, Sourc
 
 bool definitely_unsat(CaseWorkspace& workspace, terms::Term formula, std::uint64_t& unknown) {
   solver::SolverOptions options;
-  options.timeout_milliseconds = workspace.settings().timeout_milliseconds;
+  options.resource_limit = workspace.settings().z3_work_per_check;
+  options.timeout_milliseconds = query_time_limit(workspace.settings());
   auto solver = solver::make_solver("z3", workspace.terms(), options);
   solver->add(formula);
   solver::SatResult status = solver->check();

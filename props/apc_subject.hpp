@@ -17,7 +17,8 @@ std::unique_ptr<apc::ApcAnalysis> apc_for_first_assert(CaseWorkspace& workspace,
 std::unique_ptr<apc::ApcAnalysis> apc_for_assert(CaseWorkspace& workspace, SourceLocation target,
                                                  apc::LoopProcessing processing = apc::LoopProcessing::Heavy);
 
-// Whether `formula` is unsat under the property settings' time-out: true only on a definite unsat.
+// Whether `formula` is unsat within the settings' Z3 work budget per check (the wall clock only a
+// backstop, see apc_subject.cpp): true only on a definite unsat.
 bool definitely_unsat(CaseWorkspace& workspace, terms::Term formula, std::uint64_t& unknown);
 
 }  // namespace symref::props

@@ -41,6 +41,7 @@ const std::vector<FaultDescription>& all_faults() {
       {Fault::IndependenceNewestOnly, "independence-newest-only", "constraint independence asks only the newest scope, dropping formulas on the same atoms", "--count 50 --level 1"},
       {Fault::FastPathLoopExitUncounted, "fast-path-loop-exit-uncounted", "the concrete fast path of run does not count the iteration-exit transition", "--count 50 --level 1 --property concrete_fast_path"},
       {Fault::HeapElseGuardKept, "heap-else-guard-kept", "lazy/summary: L(r) of ite(c, a, b) gives b's targets the outer guard, without not c", "--count 60 --level 3 --property mutual_exclusion"},
+      {Fault::ApcInnerSumFirstCounter, "apc-inner-sum-first-counter", "apc heavy processLoop: an inner loop with several counters has its counter sum replaced by s_ij through the first counter alone, the others set to 0 without checking", "test:ApcProperties.SummarySoundCatchesInnerSumFirstCounter"},
       {Fault::CompositionalLazyGuardsFree, "compositional-lazy-guards-free", "the lazy step of Algorithm 2 leaves the other guards free", "--count 30 --level 3 --property compositional_progress"},
       {Fault::CompositionalErrorLeafReturns, "compositional-error-leaf-returns", "error leaves count as returning in delta_g", "--count 30 --level 3 --property compositional_progress"},
       {Fault::CompositionalUnwrittenOutputHavoc, "compositional-unwritten-output-havoc", "an output a leaf does not write is left free in delta_g", "--count 150 --level 2 --property compositional_progress"},
@@ -75,6 +76,7 @@ const std::vector<FaultDescription>& all_faults() {
       {Fault::FunctionArrayArgumentWithoutLength, "function-array-argument-without-length", "the encoding passes an int[] argument of an uninterpreted function without its length", "test:FunctionArrayArguments.LengthIsPartOfTheArgument"},
       {Fault::HeapSummaryForksNil, "heap-summary-forks-nil", "summary: Summarize splits theta_null off into a successor of its own, so a sequence has two summary leaves", "--count 60 --level 3 --property one_state_per_sequence"},
       {Fault::HeapNilTargetRead, "heap-nil-target-read", "lazy/summary: a field read through a reference that may be nil reads the nil target too, a target that is no location", "--count 60 --level 3 --property mutual_exclusion"},
+      {Fault::ApcInnerSumFirstCounter, "apc-inner-sum-first-counter", "apc heavy processLoop: an inner loop with several counters has its counter sum replaced by s_ij through the first counter alone, the others set to 0 without checking", "test:ApcProperties.SummarySoundCatchesInnerSumFirstCounter"},
   };
   return faults;
 }

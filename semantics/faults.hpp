@@ -76,6 +76,7 @@ enum class Fault : unsigned char {
   FunctionArrayArgumentWithoutLength, // encoding: an int[] argument of an uninterpreted function passes its elements but not |a|
   HeapSummaryForksNil,        // summary: Summarize forks θ_null off as its own successor (lazy's NULL) instead of keeping it in L(r)
   HeapNilTargetRead,          // lazy/summary: VS reads through the nil target too, so L(r) gets a target that names no location
+  ApcInnerSumFirstCounter,    // apc §3.3: Σκ̄_j ↦ s_{i,j} for a multi-counter inner loop keeps only the first counter (κ_1 ↦ s, the rest ↦ 0), unchecked
 };
 
 struct FaultDescription {

@@ -54,8 +54,27 @@ Term PathAbstraction::close_over_counters(Term apc) {
   return terms_.exists(bound, terms_.logical_and(bounds));
 }
 
+Term PathAbstraction::last_iteration(const LoopSummary& inner, const SymbolicState& at_entry) {
+  Term iteration = at_entry.apply_formula(inner.theta.apply_formula(terms_.logical_or(inner.backbone_apcs), stars_), stars_);
+  terms::Substitution to_before(terms_);
+  std::vector<Term> before, conjuncts;
+  Term total = terms_.integer(0), done = terms_.integer(0);
+  for (Term counter : inner.counters) {
+    Term tau = terms_.bound_variable(Sort::integer(), "t" + counter->name().substr(1));
+    to_before.set(counter, tau);
+    before.push_back(tau);
+    conjuncts.push_back(terms_.less_equal(terms_.integer(0), tau));
+    conjuncts.push_back(terms_.less_equal(tau, counter));
+    total = terms_.add(total, counter);
+    done = terms_.add(done, tau);
+  }
+  conjuncts.push_back(terms_.equal(done, terms_.subtract(total, terms_.integer(1))));
+  conjuncts.push_back(to_before.apply(iteration));
+  return terms_.implies(terms_.less(terms_.integer(0), total), terms_.exists(before, terms_.logical_and(conjuncts)));
+}
+
 PathAbstraction::Execution PathAbstraction::execute_backbone(const Backbone& backbone, const Flowgraph& graph) {
-  Execution run{SymbolicState::initial(flowgraph_.variables), terms_.true_term(), {}, {}};
+  Execution run{SymbolicState::initial(flowgraph_.variables), terms_.true_term(), {}, {}, nullptr, terms_.true_term()};
   for (std::size_t i = 1; i < backbone.nodes.size(); ++i) {
     const Instruction& instruction = graph.edges[static_cast<std::size_t>(backbone.edges[i - 1])].instruction;
     if (instruction.kind == Instruction::Kind::Assume) {  // line 6: apc ← apc ∧ θ(γ)
@@ -76,6 +95,7 @@ PathAbstraction::Execution PathAbstraction::execute_backbone(const Backbone& bac
     // Lines 10–14: summarise the loop and put the summary into apc and θ.
     LoopSummary summary = process_loop(induced_program(graph, *loop, node, next_node_++));
     SymbolicState at_entry = run.theta;
+    if (summary.counters.size() > 1) run.last_iterations = terms_.logical_and(run.last_iterations, last_iteration(summary, at_entry));
     run.apc = terms_.logical_and(run.apc, run.theta.apply_formula(summary.phi, stars_));
     run.theta = run.theta.compose(summary.theta, stars_);
     run.entries.push_back(summary.location);
@@ -111,6 +131,7 @@ LoopSummary PathAbstraction::process_loop(const Flowgraph& induced) {
     summary.backbone_apcs.push_back(execution.apc);
     summary.backbone_states.push_back(execution.theta);
     summary.backbone_open_apcs.push_back(execution.open_apc);
+    summary.backbone_last_iterations.push_back(execution.last_iterations);
   }
   summary.backbones = executions.size();
 
@@ -147,7 +168,7 @@ bool PathAbstraction::refine_by_rules(SymbolicState& theta, std::size_t variable
 
 namespace {
 
-// The one artificial variable s_{i,j} of an inner loop with a single counter, with σ_{i,j} ∧ δ_{i,j}.
+// The artificial variable s_{i,j} of one inner loop entered on backbone π_i, with σ_{i,j} ∧ δ_{i,j}.
 struct Artificial {
   std::string name;
   Term count = nullptr;
@@ -156,9 +177,60 @@ struct Artificial {
 
 }  // namespace
 
-// Algorithm 2, lines 4–29.  Inner loops with one counter κ′ get s_{i,j} (Σκ̄_j is then κ′ itself);
-// the counters of inner loops with several stay as they are, so the rules give ⋆ for whatever
-// they reach, as in §3.1.
+solver::Solver& PathAbstraction::dependency_solver() {
+  if (solver_ == nullptr) {
+    solver::SolverOptions solver_options;
+    solver_options.timeout_milliseconds = options_.timeout_milliseconds;
+    solver_options.resource_limit = options_.resource_limit;
+    solver_ = solver::make_solver(options_.solver, terms_, solver_options);
+  }
+  return *solver_;
+}
+
+Term PathAbstraction::in_terms_of_sum(Term term, const std::vector<Term>& counters, Term sum) {
+  terms::Substitution through_first(terms_);  // κ_1 ↦ sum, the other κ ↦ 0
+  through_first.set(counters.front(), sum);
+  for (std::size_t c = 1; c < counters.size(); ++c) through_first.set(counters[c], terms_.integer(0));
+  // One counter is its own sum; the planted fault treats several as if they were one.
+  if (counters.size() == 1 || fault_active(Fault::ApcInnerSumFirstCounter)) return through_first.apply(term);
+  std::unordered_set<Term> mine(counters.begin(), counters.end());
+  bool mentioned = false;
+  for (Term symbol : terms::collect_symbols(term)) mentioned = mentioned || mine.contains(symbol);
+  if (!mentioned) return term;
+  switch (term->kind()) {
+    case TermKind::And:
+    case TermKind::Or:
+    case TermKind::Not:
+    case TermKind::Implies: {  // each part on its own, so one part that is no function of the sum costs only itself
+      std::vector<Term> parts;
+      for (Term child : *term) parts.push_back(in_terms_of_sum(child, counters, sum));
+      return terms_.rebuild(term, parts);
+    }
+    default: break;
+  }
+  const Sort sort = term->sort();
+  if ((sort.kind != SortKind::Int && sort.kind != SortKind::Bool) || term->has_bound_variables() || stars_.contains_star(term))
+    return stars_.star(sort);
+  // term = term[κ_1 ↦ Σκ̄, κ_2… ↦ 0] for every κ̄ ≥ 0 and every value of the other symbols?
+  terms::Substitution through_sum(terms_);
+  Term total = counters.front();
+  for (std::size_t c = 1; c < counters.size(); ++c) total = terms_.add(total, counters[c]);
+  through_sum.set(counters.front(), total);
+  for (std::size_t c = 1; c < counters.size(); ++c) through_sum.set(counters[c], terms_.integer(0));
+  std::vector<Term> differs{terms_.not_equal(term, through_sum.apply(term))};
+  for (Term counter : counters) differs.push_back(terms_.less_equal(terms_.integer(0), counter));
+  solver::Solver& solver = dependency_solver();
+  solver.push();
+  solver.add(terms_.logical_and(differs));
+  solver::SatResult answer = solver.check();
+  solver.pop();
+  ++dependency_queries_;
+  return answer == solver::SatResult::Unsat ? through_first.apply(term) : stars_.star(sort);
+}
+
+// Algorithm 2, lines 4–29.  Each inner loop entered on a backbone gets s_{i,j}, the sum of its
+// counters; θ_i, σ_{i,j} and δ_{i,j} are rewritten over it (in_terms_of_sum), and what is no
+// function of the sum becomes ⋆.
 SymbolicState PathAbstraction::heavyweight_state(const std::vector<Execution>& executions, LoopSummary& summary) {
   const std::size_t variables = flowgraph_.variables.size();
   std::vector<Term> extended = flowgraph_.variables;  // V ∪ V_s
@@ -167,36 +239,40 @@ SymbolicState PathAbstraction::heavyweight_state(const std::vector<Execution>& e
   Term zero = terms_.integer(0), one = terms_.integer(1);
   for (std::size_t i = 0; i < executions.size(); ++i) {
     const Execution& execution = executions[i];
-    terms::Substitution to_counts(terms_);  // line 9: Σκ̄_j ↦ s_{i,j}
+    std::vector<std::pair<const std::vector<Term>*, Term>> sums;  // line 9: Σκ̄_j ↦ s_{i,j}, per inner loop
+    // Σκ̄_j ↦ s_{i,j} for every inner loop of this backbone, the rest of κ̄_j ↦ ⋆.
+    auto to_counts = [&](Term term) {
+      for (const auto& [counters, count] : sums) term = in_terms_of_sum(term, *counters, count);
+      return term;
+    };
     std::size_t first = artificial.size();
     for (std::size_t j = 0; j < execution.inner.size(); ++j) {
       const InnerLoop& inner = execution.inner[j];
-      if (inner.summary.counters.size() != 1) continue;
-      Term inner_counter = inner.summary.counters.front();
+      const std::vector<Term>& inner_counters = inner.summary.counters;
       Artificial entry;
       entry.name = "s_" + std::to_string(i + 1) + "_" + std::to_string(j + 1);
       entry.count = terms_.fresh_symbol(Sort::integer(), entry.name);
-      to_counts.set(inner_counter, entry.count);
-      // Line 10: σ_{i,j} ≡ 0 ≤ s − 1 → θ_κ′⟨apc′_1 ∨ … ∨ apc′_k′⟩[κ′/s − 1]: the inner loop path's
-      // condition on its last iteration, read at the inner entry through the backbone's θ.
+      sums.emplace_back(&inner_counters, entry.count);
+      // Line 10: σ_{i,j} ≡ 0 ≤ s − 1 → θ_κ′⟨apc′_1 ∨ … ∨ apc′_k′⟩[Σκ̄′/s − 1][κ̄′/⋆]: the inner loop
+      // path's condition on its last iteration, read at the inner entry through the backbone's θ.
       Term last = terms_.subtract(entry.count, one);
-      terms::Substitution to_last(terms_);
-      to_last.set(inner_counter, last);
-      Term iteration = to_last.apply(inner.summary.theta.apply_formula(terms_.logical_or(inner.summary.backbone_apcs), stars_));
+      SymbolicState before_last = inner.summary.theta;
+      for (std::size_t a = 0; a < variables; ++a)
+        before_last.set(a, stars_.absorb(in_terms_of_sum(inner.summary.theta.value(a), inner_counters, last)));
+      Term iteration = before_last.apply_formula(terms_.logical_or(inner.summary.backbone_apcs), stars_);
       Term sigma = inner.at_entry.apply_formula(terms_.implies(terms_.less_equal(zero, last), iteration), stars_);
-      // Line 13: δ_{i,j}, the conditions of αx after all s inner iterations, so κ′ becomes s (the
+      // Line 13: δ_{i,j}, the conditions of αx after all s inner iterations, so Σκ̄′ becomes s (the
       // paper prints s − 1, which the planted fault copies; paper-notes/002 erratum).
-      terms::Substitution to_exit(terms_);
-      to_exit.set(inner_counter, fault_active(Fault::ApcDeltaShiftedByOne) ? last : entry.count);
-      Term delta = to_exit.apply(inner.exit_condition);
+      Term after = fault_active(Fault::ApcDeltaShiftedByOne) ? last : entry.count;
+      Term delta = stars_.weaken(in_terms_of_sum(inner.exit_condition, inner_counters, after));
       entry.condition = terms_.logical_and(sigma, delta);
       artificial.push_back(entry);
       extended.push_back(entry.count);
     }
     // The other loops' counters in σ and δ, and in θ_i, become their s as well.
-    for (std::size_t m = first; m < artificial.size(); ++m) artificial[m].condition = to_counts.apply(artificial[m].condition);
-    rewritten.push_back(Execution{SymbolicState::initial(extended), execution.apc, execution.entries, {}, execution.open_apc});
-    for (std::size_t a = 0; a < variables; ++a) rewritten.back().theta.set(a, to_counts.apply(execution.theta.value(a)));
+    for (std::size_t m = first; m < artificial.size(); ++m) artificial[m].condition = stars_.weaken(to_counts(artificial[m].condition));
+    rewritten.push_back(Execution{SymbolicState::initial(extended), execution.apc, execution.entries, {}, execution.open_apc, execution.last_iterations});
+    for (std::size_t a = 0; a < variables; ++a) rewritten.back().theta.set(a, stars_.absorb(to_counts(execution.theta.value(a))));
   }
   // Every θ_i over the same V ∪ V_s (s_{i,j} ↦ s_{i,j}), θ_κ starting at θ_⋆ (lines 14–15).
   for (Execution& execution : rewritten) {
@@ -205,12 +281,6 @@ SymbolicState PathAbstraction::heavyweight_state(const std::vector<Execution>& e
     execution.theta = full;
   }
   SymbolicState theta = SymbolicState::unknown(extended, stars_);
-  if (!artificial.empty() && solver_ == nullptr) {
-    solver::SolverOptions solver_options;
-    solver_options.timeout_milliseconds = options_.timeout_milliseconds;
-    solver_options.resource_limit = options_.resource_limit;
-    solver_ = solver::make_solver(options_.solver, terms_, solver_options);
-  }
   std::vector<Term> asked(artificial.size(), nullptr);  // the last condition asked for each s
   for (bool changed = true; changed;) {
     changed = refine_by_rules(theta, variables, rewritten, summary.counters);  // lines 18–22
@@ -233,7 +303,7 @@ SymbolicState PathAbstraction::heavyweight_state(const std::vector<Execution>& e
              std::find(summary.counters.begin(), summary.counters.end(), symbol) != summary.counters.end()) &&
             std::find(extended.begin() + static_cast<std::ptrdiff_t>(variables), extended.end(), symbol) == extended.end())
           query.basis.push_back(symbol);
-      Term dependency = infer_dependency(terms_, *solver_, query, dependency_queries_);
+      Term dependency = infer_dependency(terms_, dependency_solver(), query, dependency_queries_);
       // The printed form (κ̄·M + w̄)·(ā, 1)ᵀ also has the products κ·a: asked only when the linear
       // part has none, since they make the check non-linear (an unknown leaves s at ⋆).
       if (dependency == nullptr) {
@@ -243,7 +313,7 @@ SymbolicState PathAbstraction::heavyweight_state(const std::vector<Execution>& e
           for (std::size_t a = 0; a < linear; ++a)
             if (!counters_.contains(query.basis[a])) query.basis.push_back(terms_.multiply(query.basis[c], query.basis[a]));
         }
-        if (query.basis.size() > linear) dependency = infer_dependency(terms_, *solver_, query, dependency_queries_);
+        if (query.basis.size() > linear) dependency = infer_dependency(terms_, dependency_solver(), query, dependency_queries_);
       }
       if (dependency == nullptr) continue;
       theta.set(index, dependency);

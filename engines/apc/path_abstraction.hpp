@@ -30,7 +30,13 @@ struct LoopSummary {
   // θ_1 … θ_k and apc_1 … apc_k before the closure (inner counters free), for summary_sound.
   std::vector<SymbolicState> backbone_states;
   std::vector<Term> backbone_open_apcs;
-  // Algorithm 2 only: each artificial s_{i,j} (named "s_i_j") with θ_κ(s_{i,j}) (⋆ when the
+  // Per backbone, for summary_sound only: for each inner loop with several counters κ̄′, its last
+  // iteration read at the inner entry, Σκ̄′ > 0 → ∃τ̄(0̄ ≤ τ̄ ≤ κ̄′ ∧ Στ̄ = Σκ̄′ − 1 ∧ θ_κ′⟨apc′_1 ∨ …⟩[κ̄′/τ̄]).
+  // Every run meets it (τ̄ counts the iterations before the last, in whatever order they came);
+  // φ_κ′ alone lets Σκ̄′ exceed the true count, which Algorithm 2's s_{i,j} pins.
+  std::vector<Term> backbone_last_iterations;
+  // Algorithm 2 only: each artificial s_{i,j} (named "s_i_j", one per inner loop entered on a
+  // backbone, standing for the sum of that loop's counters) with θ_κ(s_{i,j}) (⋆ when the
   // dependency query found none).
   std::vector<std::pair<std::string, Term>> dependencies;
 };
@@ -75,6 +81,7 @@ class PathAbstraction {
     std::vector<SourceLocation> entries;
     std::vector<InnerLoop> inner;
     Term open_apc = nullptr;  // apc before line 15's closure  // the loops entered on the backbone, in order
+    Term last_iterations = nullptr;  // see LoopSummary::backbone_last_iterations
   };
   // Algorithm 1 on one backbone of `graph`.
   Execution execute_backbone(const Backbone& backbone, const Flowgraph& graph);
@@ -94,6 +101,8 @@ class PathAbstraction {
   bool mentions_counters(Term term, const std::unordered_set<Term>& allowed) const;
   // ∃κ′(κ′ ≥ 0 ∧ apc) over the counters free in apc (Algorithm 1, line 15).
   Term close_over_counters(Term apc);
+  // LoopSummary::backbone_last_iterations for one inner loop entered in state `at_entry`.
+  Term last_iteration(const LoopSummary& inner, const SymbolicState& at_entry);
   Term offset_from(Term value, Term a);
   std::vector<std::size_t> changing_backbones(std::size_t index, const std::vector<Execution>& executions) const;
   // One of rules 1–4 (§3.1) or the array rules (§4) for variable `index`, or nullptr.
@@ -104,6 +113,12 @@ class PathAbstraction {
   // Rules 1–4 and §4's until nothing changes (lines 15–22 of Algorithm 2, all of §3.1).
   bool refine_by_rules(SymbolicState& theta, std::size_t variables, const std::vector<Execution>& executions,
                        const std::vector<Term>& counters);
+  // Line 9 and §3.3's σ, δ: `term` as a function of the sum Σκ̄ of one inner loop's `counters`,
+  // that sum replaced by `sum`; a part that is no function of the sum (or cannot be shown to be
+  // one) becomes ⋆.  One counter is a plain substitution; with several, each rewritten part is
+  // proved equal to the original (a quantifier-free query under κ̄ ≥ 0).
+  Term in_terms_of_sum(Term term, const std::vector<Term>& counters, Term sum);
+  solver::Solver& dependency_solver();
   // Lines 4–29 of Algorithm 2: θ_κ over V, with the artificial s_{i,j} inferred on the way.
   SymbolicState heavyweight_state(const std::vector<Execution>& executions, LoopSummary& summary);
   Term looping_condition(const std::vector<Execution>& executions, const std::vector<Term>& counters,

@@ -3,7 +3,8 @@
 // backbones (up to three), with pc_β and θ_β the path condition and state of β from the entry,
 // pc_β → φ_κ[κ(β)] and θ_β(a) = θ_κ(a)[κ(β)] for every scalar a whose θ_κ(a) is not ⋆, both
 // proved by the solver (κ(β) counts each backbone in β).  Inner loops' counters are fresh in each
-// step of β and range over all values ≥ 0 that the step's own apc allows.
+// step of β and range over all values ≥ 0 that the step's own apc allows, with the last iteration
+// of an inner loop with several counters (LoopSummary::backbone_last_iterations).
 #include <functional>
 
 #include "props/apc_subject.hpp"
@@ -53,7 +54,10 @@ bool check_loop(CaseWorkspace& workspace, apc::PathAbstraction& abstraction, con
       // The inner loops' counters of this step, fresh.
       terms::Substitution fresh(terms);
       apc::SymbolicState step = loop.backbone_states[i];
-      std::vector<terms::Term> symbols = terms::collect_symbols(loop.backbone_open_apcs[i]);
+      // The step's own apc, and for inner loops with several counters their last iteration (φ_κ′
+      // alone lets the sum of those counters exceed the true count).
+      terms::Term step_condition = terms.logical_and(loop.backbone_open_apcs[i], loop.backbone_last_iterations[i]);
+      std::vector<terms::Term> symbols = terms::collect_symbols(step_condition);
       for (std::size_t v = 0; v < step.variables().size(); ++v)
         for (terms::Term symbol : terms::collect_symbols(step.value(v))) symbols.push_back(symbol);
       for (terms::Term symbol : symbols)
@@ -62,7 +66,7 @@ bool check_loop(CaseWorkspace& workspace, apc::PathAbstraction& abstraction, con
           fresh.set(symbol, renamed);
           conditions.push_back(terms.less_equal(terms.integer(0), renamed));
         }
-      conditions.push_back(theta.apply_formula(fresh.apply(loop.backbone_open_apcs[i]), stars));
+      conditions.push_back(theta.apply_formula(fresh.apply(step_condition), stars));
       for (std::size_t v = 0; v < step.variables().size(); ++v) step.set(v, stars.absorb(fresh.apply(step.value(v))));
       theta = theta.compose(step, stars);
     }

@@ -396,6 +396,33 @@ TEST(ApcHeavy, BilinearDependency) {
   EXPECT_NE(light.analysis.verdict(), Verdict::Unreachable);
 }
 
+// Algorithm 2 for an inner loop with two counters (inner_two_paths.sym): θ_κ′(j) = j + κ′1 + κ′2
+// is rewritten over their sum s, which the synthesis finds to be max(0, n − (i + κ)), so
+// θ_κ(j) = ite(κ > 0, max(n, i + κ − 1), j) and apc is unsat; θ_κ′(e) = e + κ′2 is no function of
+// the sum and gives ⋆.  Light gives θ_κ(j) = ⋆ and a sat apc.
+TEST(ApcHeavy, InnerLoopWithTwoCounters) {
+  Loaded loaded("inner_two_paths", 25, LoopProcessing::Heavy);
+  ASSERT_EQ(loaded.analysis.abstraction().loops().size(), 2u);
+  ASSERT_EQ(loaded.counters(0).size(), 2u);
+  const LoopSummary& outer = loaded.analysis.abstraction().loops().at(1);
+  ASSERT_EQ(outer.dependencies.size(), 1u);
+  auto& t = loaded.terms;
+  Term i = loaded.global("i"), j = loaded.global("j"), n = loaded.global("n");
+  Term kappa = loaded.counters(1)[0];
+  auto maximum = [&](Term a, Term b) { return t.if_then_else(t.less(a, b), b, a); };
+  EXPECT_TRUE(loaded.check_under(t.less_equal(t.integer(0), kappa),
+                                 t.equal(outer.dependencies[0].second, maximum(t.integer(0), t.subtract(n, t.add(i, kappa))))));
+  Term last = t.subtract(t.add(i, kappa), t.integer(1));
+  EXPECT_TRUE(loaded.check_under(t.less_equal(t.integer(0), kappa),
+                                 t.equal(outer.theta.value_of_variable(j), t.if_then_else(t.less(t.integer(0), kappa), maximum(n, last), j))));
+  EXPECT_TRUE(loaded.summary_is_star("e", 1));
+  loaded.analysis.run();
+  EXPECT_EQ(loaded.analysis.verdict(), Verdict::Unreachable);
+  Loaded light("inner_two_paths", 25, LoopProcessing::Light);
+  EXPECT_TRUE(light.summary_is_star("j", 1));
+  EXPECT_FALSE(light.check_under(light.terms.true_term(), light.terms.logical_not(light.analysis.apc())));
+}
+
 // δ with s − 1 (as printed): the exit condition then contradicts σ for every s ≥ 1, the
 // dependency found is s = 0, θ_κ(j) loses the inner loop, and an input whose run fails the
 // assert of figure3_exit (m = 1, n = 5: j ends at 5 = n) is refuted.

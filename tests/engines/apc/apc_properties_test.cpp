@@ -1,5 +1,6 @@
 // The apc properties summary_sound and guided_search_complete run on corpus programs: each passes
-// as is and catches its planted fault (apc-delta-shifted-by-one, apc-guided-first-backbone).
+// as is and catches its planted fault (apc-delta-shifted-by-one, apc-inner-sum-first-counter,
+// apc-guided-first-backbone).
 #include <gtest/gtest.h>
 
 #include <string>
@@ -35,6 +36,23 @@ TEST(ApcProperties, SummarySoundCatchesDeltaShift) {
   props::PropertyVerdict faulty = run_property(props::check_summary_sound, "figure3_exit");
   ASSERT_TRUE(faulty.failure.has_value());
   EXPECT_NE(faulty.failure->find("heavy summary"), std::string::npos) << *faulty.failure;
+}
+
+// inner_two_paths: the inner loop has two counters; heavy rewrites j + κ′1 + κ′2 over their sum s
+// and θ_κ(j) = ite(κ > 0, max(n, i + κ − 1), j) meets §3's conditions, while e + κ′2 (no function
+// of the sum) becomes ⋆.  Taking the sum through the first counter alone, unchecked, turns e + κ′2
+// into e, so θ_κ(e) = e, which an outer iteration whose inner loop takes the else branch refutes.
+TEST(ApcProperties, SummarySoundCatchesInnerSumFirstCounter) {
+  props::PropertyVerdict sound = run_property(props::check_summary_sound, "inner_two_paths");
+  // Some checks stay undecided (Z3 answers unknown on the ∀∃ of the inner φ_κ′ in the hypothesis,
+  // with 20 M units as with 0.3 M); θ_κ(j) itself is proved in ApcHeavy.InnerLoopWithTwoCounters.
+  EXPECT_GT(sound.checks, sound.unknown);
+  EXPECT_FALSE(sound.failure.has_value()) << *sound.failure;
+  ScopedFault planted(Fault::ApcInnerSumFirstCounter);
+  props::PropertyVerdict faulty = run_property(props::check_summary_sound, "inner_two_paths");
+  ASSERT_TRUE(faulty.failure.has_value());
+  EXPECT_NE(faulty.failure->find("heavy summary"), std::string::npos) << *faulty.failure;
+  EXPECT_NE(faulty.failure->find("gives e for e"), std::string::npos) << *faulty.failure;
 }
 
 // The rule faults of §3.1 are caught by summary_sound as well.
