@@ -206,6 +206,26 @@ TEST(ApcVerdicts, TableOneHandWrittenInputs) {
   EXPECT_FALSE(fails_target(*driver.program, zero, driver.analysis.flowgraph().target_location));
 }
 
+// HW with Z3: apc^K (quantifier-free, linear, about 1.6 MB of SMT-LIB) needs about 8.4 M units of
+// Z3's SMT core, beyond the goldens' 5 M; with 10 M it is sat and the model's inputs fail the
+// assert, so Z3 alone decides HW reachable (a resource limit, so the same on any load).
+TEST(ApcVerdicts, HwReachableWithZ3AtTenMillionUnits) {
+  auto program = load_program(corpus("hw"));
+  terms::TermManager terms(program.get());
+  ApcOptions options;
+  options.direct = false;  // the quantified apc stays undecided by Z3 (paper-notes/002)
+  options.resource_limit = 10'000'000;
+  options.timeout_milliseconds = kBackstopMilliseconds;
+  options.witness_bound = 0;  // the model, not the search
+  ApcAnalysis analysis(*program, terms, options);
+  analysis.run();
+  EXPECT_EQ(analysis.unfolded().status, solver::SatResult::Sat) << analysis.unfolded().reason;
+  ASSERT_TRUE(analysis.witness().has_value());
+  EXPECT_EQ(analysis.witness()->found_by, "model");
+  EXPECT_TRUE(fails_target(*program, analysis.witness()->input, analysis.flowgraph().target_location));
+  EXPECT_EQ(analysis.verdict(), Verdict::Reachable);
+}
+
 // Theorem 2: θ_κ(i) = ⋆ and apc ≡ true although the target is unreachable.
 TEST(ApcVerdicts, TheoremTwoApcIsTrue) {
   Loaded loaded("theorem2");
