@@ -55,6 +55,23 @@ TEST(ApcProperties, SummarySoundCatchesInnerSumFirstCounter) {
   EXPECT_NE(faulty.failure->find("gives e for e"), std::string::npos) << *faulty.failure;
 }
 
+// The apc properties ask under the settings' Z3 work budget, not the clock: with one unit per
+// check every query of summary_sound is unknown (counted, never a failure), however idle the
+// machine; with the default budget the same checks are decided.
+TEST(ApcProperties, QueriesRunUnderTheWorkBudget) {
+  props::PropertySettings settings;
+  settings.loop_bound = 4;
+  settings.z3_work_per_check = 1;
+  const std::string path = std::string(SYMREF_SOURCE_DIR) + "/corpus/apc/figure3_exit.sym";
+  props::PropertyVerdict starved = testing::check_on_program_file(props::check_summary_sound, path, settings);
+  EXPECT_FALSE(starved.failure.has_value()) << *starved.failure;
+  EXPECT_GT(starved.unknown, 0u);
+  settings.z3_work_per_check = props::PropertySettings{}.z3_work_per_check;
+  props::PropertyVerdict decided = testing::check_on_program_file(props::check_summary_sound, path, settings);
+  EXPECT_FALSE(decided.failure.has_value()) << *decided.failure;
+  EXPECT_EQ(decided.unknown, 0u);
+}
+
 // The rule faults of §3.1 are caught by summary_sound as well.
 TEST(ApcProperties, SummarySoundCatchesRuleFour) {
   ScopedFault planted(Fault::ApcRule4WithoutShift);
