@@ -443,6 +443,16 @@ TEST(ApcHeavy, InnerLoopWithTwoCounters) {
   EXPECT_FALSE(light.check_under(light.terms.true_term(), light.terms.logical_not(light.analysis.apc())));
 }
 
+// inner_unequal_steps: j + κ′1 + 2κ′2 is no function of the counters' sum, so heavy keeps θ_κ(j) = ⋆;
+// the sum taken through the first counter alone reads j + s and refutes m = 1, n = 1, c = 0,
+// whose run ends with j = 2 > n.
+TEST(ApcHeavy, InnerSumThroughFirstCounterIsCaught) {
+  Loaded loaded("inner_unequal_steps", 25, LoopProcessing::Heavy);
+  EXPECT_TRUE(loaded.summary_is_star("j", 1));
+  expect_caught(Fault::ApcInnerSumFirstCounter, "inner_unequal_steps",
+                [](Loaded& l) { return l.input({{"m", 1}, {"n", 1}, {"c", 0}}); }, LoopProcessing::Heavy);
+}
+
 // δ with s − 1 (as printed): the exit condition then contradicts σ for every s ≥ 1, the
 // dependency found is s = 0, θ_κ(j) loses the inner loop, and an input whose run fails the
 // assert of figure3_exit (m = 1, n = 5: j ends at 5 = n) is refuted.

@@ -27,7 +27,7 @@ TEST(ApcProperties, SummarySoundCatchesDeltaShift) {
   props::PropertyVerdict sound = run_property(props::check_summary_sound, "figure3_exit");
   EXPECT_GT(sound.checks, 0u);
   EXPECT_FALSE(sound.failure.has_value()) << *sound.failure;
-  for (const char* name : {"foo", "last_write", "inner_sum", "two_loops", "bilinear"}) {
+  for (const char* name : {"foo", "last_write", "inner_sum", "two_loops", "bilinear", "inner_unequal_steps"}) {
     props::PropertyVerdict other = run_property(props::check_summary_sound, name);
     EXPECT_GT(other.checks, 0u) << name;
     EXPECT_FALSE(other.failure.has_value()) << name << ": " << *other.failure;
