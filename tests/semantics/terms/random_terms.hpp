@@ -29,6 +29,9 @@ struct Vocabulary {
 
 // Builds random terms from a seeded generator; the same seed gives the same sequence of
 // factory calls, so building twice with the switch flipped gives the two sides of the property.
+// No factory call has two arguments that draw (their evaluation order is unspecified, and GCC and
+// clang differ): operands are drawn into locals first, right to left as GCC did, so a seed builds
+// the same term with every compiler and the same term as before.
 class RandomTerms {
  public:
   RandomTerms(TermManager& m, const Vocabulary& vocabulary, std::uint64_t seed)
@@ -45,17 +48,41 @@ class RandomTerms {
     }
     --depth;
     switch (pick(13)) {
-      case 0: return m_.less(integer(depth), integer(depth));
-      case 1: return m_.less_equal(integer(depth), integer(depth));
-      case 2: return m_.equal(integer(depth), integer(depth));
-      case 3: return m_.equal(boolean(depth), boolean(depth));
-      case 4: return m_.equal(reference(depth), reference(depth));
+      case 0: {
+        Term right = integer(depth), left = integer(depth);
+        return m_.less(left, right);
+      }
+      case 1: {
+        Term right = integer(depth), left = integer(depth);
+        return m_.less_equal(left, right);
+      }
+      case 2: {
+        Term right = integer(depth), left = integer(depth);
+        return m_.equal(left, right);
+      }
+      case 3: {
+        Term right = boolean(depth), left = boolean(depth);
+        return m_.equal(left, right);
+      }
+      case 4: {
+        Term right = reference(depth), left = reference(depth);
+        return m_.equal(left, right);
+      }
       case 5: return m_.logical_not(boolean(depth));
       case 6: return m_.logical_and(junction(depth));
       case 7: return m_.logical_or(junction(depth));
-      case 8: return m_.implies(boolean(depth), boolean(depth));
-      case 9: return m_.if_then_else(boolean(depth), boolean(depth), boolean(depth));
-      case 10: return m_.select(field_array(flag_, depth), reference(depth));
+      case 8: {
+        Term right = boolean(depth), left = boolean(depth);
+        return m_.implies(left, right);
+      }
+      case 9: {
+        Term when_false = boolean(depth), when_true = boolean(depth), condition = boolean(depth);
+        return m_.if_then_else(condition, when_true, when_false);
+      }
+      case 10: {
+        Term object = reference(depth), flags = field_array(flag_, depth);
+        return m_.select(flags, object);
+      }
       case 11: {  // x && !x and friends
         Term t = boolean(depth);
         return pick(2) == 0 ? m_.logical_and(t, m_.logical_not(t)) : m_.logical_or(m_.logical_not(t), t);
@@ -79,21 +106,51 @@ class RandomTerms {
     --depth;
     switch (pick(13)) {
       case 0: return m_.negate(integer(depth));
-      case 1: return m_.add(integer(depth), integer(depth));
-      case 2: return m_.subtract(integer(depth), integer(depth));
-      case 3: return m_.multiply(integer(depth), integer(depth));
-      case 4: return m_.divide(integer(depth), integer(depth));
-      case 5: return m_.remainder(integer(depth), integer(depth));
-      case 6: return m_.if_then_else(boolean(depth), integer(depth), integer(depth));
-      case 7: return m_.select(int_array(depth), integer(depth));
+      case 1: {
+        Term right = integer(depth), left = integer(depth);
+        return m_.add(left, right);
+      }
+      case 2: {
+        Term right = integer(depth), left = integer(depth);
+        return m_.subtract(left, right);
+      }
+      case 3: {
+        Term right = integer(depth), left = integer(depth);
+        return m_.multiply(left, right);
+      }
+      case 4: {
+        Term right = integer(depth), left = integer(depth);
+        return m_.divide(left, right);
+      }
+      case 5: {
+        Term right = integer(depth), left = integer(depth);
+        return m_.remainder(left, right);
+      }
+      case 6: {
+        Term when_false = integer(depth), when_true = integer(depth), condition = boolean(depth);
+        return m_.if_then_else(condition, when_true, when_false);
+      }
+      case 7: {
+        Term index = integer(depth), array = int_array(depth);
+        return m_.select(array, index);
+      }
       case 8: return m_.length(int_array(depth));
-      case 9: return m_.select(field_array(val_, depth), reference(depth));
+      case 9: {
+        Term object = reference(depth), values = field_array(val_, depth);
+        return m_.select(values, object);
+      }
       case 10: {  // x - x, x * 0, x / 1 ... with one shared operand
         Term t = integer(depth);
         return pick(2) == 0 ? m_.subtract(t, t) : m_.multiply(t, m_.integer(static_cast<std::int64_t>(pick(3)) - 1));
       }
-      case 11: return m_.divide(integer(depth), m_.integer(static_cast<std::int64_t>(pick(3)) - 1));
-      default: return m_.remainder(integer(depth), m_.integer(static_cast<std::int64_t>(pick(3)) - 1));
+      case 11: {
+        Term divisor = m_.integer(static_cast<std::int64_t>(pick(3)) - 1);
+        return m_.divide(integer(depth), divisor);
+      }
+      default: {
+        Term divisor = m_.integer(static_cast<std::int64_t>(pick(3)) - 1);
+        return m_.remainder(integer(depth), divisor);
+      }
     }
   }
 
@@ -107,14 +164,20 @@ class RandomTerms {
       }
     }
     --depth;
-    if (pick(2) == 0) return m_.if_then_else(boolean(depth), reference(depth), reference(depth));
-    return m_.select(field_array(next_, depth), reference(depth));
+    if (pick(2) == 0) {
+      Term when_false = reference(depth), when_true = reference(depth), condition = boolean(depth);
+      return m_.if_then_else(condition, when_true, when_false);
+    }
+    Term object = reference(depth), links = field_array(next_, depth);
+    return m_.select(links, object);
   }
 
   Term int_array(int depth) {
     Term array = array_;
-    for (std::size_t stores = pick(4); stores > 0 && depth > 0; --stores)
-      array = m_.store(array, integer(depth - 1), integer(depth - 1));
+    for (std::size_t stores = pick(4); stores > 0 && depth > 0; --stores) {
+      Term value = integer(depth - 1), index = integer(depth - 1);
+      array = m_.store(array, index, value);
+    }
     return array;
   }
 
