@@ -48,37 +48,16 @@ class RandomTerms {
     }
     --depth;
     switch (pick(13)) {
-      case 0: {
-        Term right = integer(depth), left = integer(depth);
-        return m_.less(left, right);
-      }
-      case 1: {
-        Term right = integer(depth), left = integer(depth);
-        return m_.less_equal(left, right);
-      }
-      case 2: {
-        Term right = integer(depth), left = integer(depth);
-        return m_.equal(left, right);
-      }
-      case 3: {
-        Term right = boolean(depth), left = boolean(depth);
-        return m_.equal(left, right);
-      }
-      case 4: {
-        Term right = reference(depth), left = reference(depth);
-        return m_.equal(left, right);
-      }
+      case 0: return binary(&TermManager::less, &RandomTerms::integer, depth);
+      case 1: return binary(&TermManager::less_equal, &RandomTerms::integer, depth);
+      case 2: return binary(&TermManager::equal, &RandomTerms::integer, depth);
+      case 3: return binary(&TermManager::equal, &RandomTerms::boolean, depth);
+      case 4: return binary(&TermManager::equal, &RandomTerms::reference, depth);
       case 5: return m_.logical_not(boolean(depth));
       case 6: return m_.logical_and(junction(depth));
       case 7: return m_.logical_or(junction(depth));
-      case 8: {
-        Term right = boolean(depth), left = boolean(depth);
-        return m_.implies(left, right);
-      }
-      case 9: {
-        Term when_false = boolean(depth), when_true = boolean(depth), condition = boolean(depth);
-        return m_.if_then_else(condition, when_true, when_false);
-      }
+      case 8: return binary(&TermManager::implies, &RandomTerms::boolean, depth);
+      case 9: return conditional(&RandomTerms::boolean, depth);
       case 10: {
         Term object = reference(depth), flags = field_array(flag_, depth);
         return m_.select(flags, object);
@@ -106,30 +85,12 @@ class RandomTerms {
     --depth;
     switch (pick(13)) {
       case 0: return m_.negate(integer(depth));
-      case 1: {
-        Term right = integer(depth), left = integer(depth);
-        return m_.add(left, right);
-      }
-      case 2: {
-        Term right = integer(depth), left = integer(depth);
-        return m_.subtract(left, right);
-      }
-      case 3: {
-        Term right = integer(depth), left = integer(depth);
-        return m_.multiply(left, right);
-      }
-      case 4: {
-        Term right = integer(depth), left = integer(depth);
-        return m_.divide(left, right);
-      }
-      case 5: {
-        Term right = integer(depth), left = integer(depth);
-        return m_.remainder(left, right);
-      }
-      case 6: {
-        Term when_false = integer(depth), when_true = integer(depth), condition = boolean(depth);
-        return m_.if_then_else(condition, when_true, when_false);
-      }
+      case 1: return binary(&TermManager::add, &RandomTerms::integer, depth);
+      case 2: return binary(&TermManager::subtract, &RandomTerms::integer, depth);
+      case 3: return binary(&TermManager::multiply, &RandomTerms::integer, depth);
+      case 4: return binary(&TermManager::divide, &RandomTerms::integer, depth);
+      case 5: return binary(&TermManager::remainder, &RandomTerms::integer, depth);
+      case 6: return conditional(&RandomTerms::integer, depth);
       case 7: {
         Term index = integer(depth), array = int_array(depth);
         return m_.select(array, index);
@@ -164,10 +125,7 @@ class RandomTerms {
       }
     }
     --depth;
-    if (pick(2) == 0) {
-      Term when_false = reference(depth), when_true = reference(depth), condition = boolean(depth);
-      return m_.if_then_else(condition, when_true, when_false);
-    }
+    if (pick(2) == 0) return conditional(&RandomTerms::reference, depth);
     Term object = reference(depth), links = field_array(next_, depth);
     return m_.select(links, object);
   }
@@ -198,6 +156,21 @@ class RandomTerms {
   }
 
   std::size_t pick(std::size_t bound) { return static_cast<std::size_t>(random_() % bound); }
+
+  // `build` applied to two operands drawn by `operand`, the right one first.
+  Term binary(Term (TermManager::*build)(Term, Term), Term (RandomTerms::*operand)(int), int depth) {
+    Term right = (this->*operand)(depth);
+    Term left = (this->*operand)(depth);
+    return (m_.*build)(left, right);
+  }
+
+  // c ? a : b with branches drawn by `branch`: the else branch first, the condition last.
+  Term conditional(Term (RandomTerms::*branch)(int), int depth) {
+    Term when_false = (this->*branch)(depth);
+    Term when_true = (this->*branch)(depth);
+    Term condition = boolean(depth);
+    return m_.if_then_else(condition, when_true, when_false);
+  }
 
   // A valuation that respects the encoding: globals and field contents are input objects (<= 0),
   // the fresh reference may be anything, including a new object.  Small ranges make collisions.
