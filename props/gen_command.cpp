@@ -2,6 +2,8 @@
 //
 // `symref gen`: one generated program (the one `--seed S --level L --size N` names), or with
 // `--input` its first input state as JSON, e.g. to run it: symref gen ... > p.sym; symref gen ... --input > i.json.
+// `--whole-case` prints everything the seed fixes (probe program, every input, the choice seed), so
+// that a golden file shows any change in generation, e.g. between compilers.
 #include <iostream>
 #include <memory>
 
@@ -9,6 +11,7 @@
 #include "interp/state_json/state_format.hpp"
 #include "props/commands.hpp"
 #include "props/generator.hpp"
+#include "props/shape_printer.hpp"
 #include "semantics/syntax/front_end.hpp"
 
 namespace symref::props {
@@ -20,10 +23,25 @@ struct GenCommandOptions {
   int level = 3;
   int size = 50;
   bool input = false;
+  bool whole_case = false;
 };
+
+// The program, the probe program (probes and updates), every input as JSON, and the choice seed.
+void print_whole_case(const TestCase& test_case) {
+  const std::string text = program_text(test_case);
+  auto program = load_program_from_text("generated.sym", text);
+  std::cout << text << "// probes and updates\n" << print_program_shape(probe_program(test_case));
+  for (std::size_t k = 0; k < test_case.inputs.size(); ++k)
+    std::cout << "// input " << k << "\n" << write_state(*program, materialize_input(*program, test_case.inputs[k])).dump(2) << "\n";
+  std::cout << "// choice seed " << test_case.choice_seed << "\n";
+}
 
 int gen(const GenCommandOptions& options) {
   TestCase test_case = generate_test_case(options.seed, options.level, options.size);
+  if (options.whole_case) {
+    print_whole_case(test_case);
+    return cli::exit_done;
+  }
   const std::string text = program_text(test_case);
   if (!options.input) {
     std::cout << text;
@@ -48,6 +66,9 @@ void add_gen_command(CLI::App& app, cli::Action& action) {
       ->check(CLI::Range(0, 100))
       ->capture_default_str();
   command->add_flag("--input", options->input, "print the program's first generated input state (JSON) instead");
+  command->add_flag("--whole-case", options->whole_case,
+                    "print the whole test case instead: program, probes and updates, every input (JSON), choice seed")
+      ->excludes("--input");
   command->final_callback([&action, options] { action = [options] { return gen(*options); }; });
 }
 

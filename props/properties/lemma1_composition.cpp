@@ -46,27 +46,48 @@ class RandomStates {
         default: return terms_.integer(Integer(random_.between(-3, 3)));
       }
     }
+    // Operands drawn right to left, one per statement (see props/generator.cpp: reproducible on every compiler).
     switch (random_.below(4)) {
-      case 0: return terms_.add(integer(depth - 1), integer(depth - 1));
-      case 1: return terms_.subtract(integer(depth - 1), integer(depth - 1));
-      case 2: return terms_.multiply(terms_.integer(Integer(random_.between(-2, 3))), integer(depth - 1));
-      default: return terms_.if_then_else(boolean(depth - 1), integer(depth - 1), integer(depth - 1));
+      case 0: {
+        Term right = integer(depth - 1), left = integer(depth - 1);
+        return terms_.add(left, right);
+      }
+      case 1: {
+        Term right = integer(depth - 1), left = integer(depth - 1);
+        return terms_.subtract(left, right);
+      }
+      case 2: {
+        Term factor = integer(depth - 1);
+        return terms_.multiply(terms_.integer(Integer(random_.between(-2, 3))), factor);
+      }
+      default: {
+        Term when_false = integer(depth - 1), when_true = integer(depth - 1), condition = boolean(depth - 1);
+        return terms_.if_then_else(condition, when_true, when_false);
+      }
     }
   }
 
   Term boolean(int depth) {
     if (!booleans_.empty() && random_.chance(1, 5)) return booleans_[random_.below(booleans_.size())];
     if (depth == 0 || random_.chance(1, 2)) {
-      switch (random_.below(3)) {
-        case 0: return terms_.less(integer(1), integer(1));
-        case 1: return terms_.less_equal(integer(1), integer(1));
-        default: return terms_.equal(integer(1), integer(1));
+      const std::uint64_t relation = random_.below(3);
+      Term right = integer(1), left = integer(1);
+      switch (relation) {
+        case 0: return terms_.less(left, right);
+        case 1: return terms_.less_equal(left, right);
+        default: return terms_.equal(left, right);
       }
     }
     switch (random_.below(3)) {
       case 0: return terms_.logical_not(boolean(depth - 1));
-      case 1: return terms_.logical_and(boolean(depth - 1), boolean(depth - 1));
-      default: return terms_.logical_or(boolean(depth - 1), boolean(depth - 1));
+      case 1: {
+        Term right = boolean(depth - 1), left = boolean(depth - 1);
+        return terms_.logical_and(left, right);
+      }
+      default: {
+        Term right = boolean(depth - 1), left = boolean(depth - 1);
+        return terms_.logical_or(left, right);
+      }
     }
   }
 

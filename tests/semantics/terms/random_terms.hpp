@@ -29,6 +29,9 @@ struct Vocabulary {
 
 // Builds random terms from a seeded generator; the same seed gives the same sequence of
 // factory calls, so building twice with the switch flipped gives the two sides of the property.
+// No factory call has two arguments that draw (their evaluation order is unspecified, and GCC and
+// clang differ): operands are drawn into locals first, right to left as GCC did, so a seed builds
+// the same term with every compiler and the same term as before.
 class RandomTerms {
  public:
   RandomTerms(TermManager& m, const Vocabulary& vocabulary, std::uint64_t seed)
@@ -45,17 +48,20 @@ class RandomTerms {
     }
     --depth;
     switch (pick(13)) {
-      case 0: return m_.less(integer(depth), integer(depth));
-      case 1: return m_.less_equal(integer(depth), integer(depth));
-      case 2: return m_.equal(integer(depth), integer(depth));
-      case 3: return m_.equal(boolean(depth), boolean(depth));
-      case 4: return m_.equal(reference(depth), reference(depth));
+      case 0: return binary(&TermManager::less, &RandomTerms::integer, depth);
+      case 1: return binary(&TermManager::less_equal, &RandomTerms::integer, depth);
+      case 2: return binary(&TermManager::equal, &RandomTerms::integer, depth);
+      case 3: return binary(&TermManager::equal, &RandomTerms::boolean, depth);
+      case 4: return binary(&TermManager::equal, &RandomTerms::reference, depth);
       case 5: return m_.logical_not(boolean(depth));
       case 6: return m_.logical_and(junction(depth));
       case 7: return m_.logical_or(junction(depth));
-      case 8: return m_.implies(boolean(depth), boolean(depth));
-      case 9: return m_.if_then_else(boolean(depth), boolean(depth), boolean(depth));
-      case 10: return m_.select(field_array(flag_, depth), reference(depth));
+      case 8: return binary(&TermManager::implies, &RandomTerms::boolean, depth);
+      case 9: return conditional(&RandomTerms::boolean, depth);
+      case 10: {
+        Term object = reference(depth), flags = field_array(flag_, depth);
+        return m_.select(flags, object);
+      }
       case 11: {  // x && !x and friends
         Term t = boolean(depth);
         return pick(2) == 0 ? m_.logical_and(t, m_.logical_not(t)) : m_.logical_or(m_.logical_not(t), t);
@@ -79,21 +85,33 @@ class RandomTerms {
     --depth;
     switch (pick(13)) {
       case 0: return m_.negate(integer(depth));
-      case 1: return m_.add(integer(depth), integer(depth));
-      case 2: return m_.subtract(integer(depth), integer(depth));
-      case 3: return m_.multiply(integer(depth), integer(depth));
-      case 4: return m_.divide(integer(depth), integer(depth));
-      case 5: return m_.remainder(integer(depth), integer(depth));
-      case 6: return m_.if_then_else(boolean(depth), integer(depth), integer(depth));
-      case 7: return m_.select(int_array(depth), integer(depth));
+      case 1: return binary(&TermManager::add, &RandomTerms::integer, depth);
+      case 2: return binary(&TermManager::subtract, &RandomTerms::integer, depth);
+      case 3: return binary(&TermManager::multiply, &RandomTerms::integer, depth);
+      case 4: return binary(&TermManager::divide, &RandomTerms::integer, depth);
+      case 5: return binary(&TermManager::remainder, &RandomTerms::integer, depth);
+      case 6: return conditional(&RandomTerms::integer, depth);
+      case 7: {
+        Term index = integer(depth), array = int_array(depth);
+        return m_.select(array, index);
+      }
       case 8: return m_.length(int_array(depth));
-      case 9: return m_.select(field_array(val_, depth), reference(depth));
+      case 9: {
+        Term object = reference(depth), values = field_array(val_, depth);
+        return m_.select(values, object);
+      }
       case 10: {  // x - x, x * 0, x / 1 ... with one shared operand
         Term t = integer(depth);
         return pick(2) == 0 ? m_.subtract(t, t) : m_.multiply(t, m_.integer(static_cast<std::int64_t>(pick(3)) - 1));
       }
-      case 11: return m_.divide(integer(depth), m_.integer(static_cast<std::int64_t>(pick(3)) - 1));
-      default: return m_.remainder(integer(depth), m_.integer(static_cast<std::int64_t>(pick(3)) - 1));
+      case 11: {
+        Term divisor = m_.integer(static_cast<std::int64_t>(pick(3)) - 1);
+        return m_.divide(integer(depth), divisor);
+      }
+      default: {
+        Term divisor = m_.integer(static_cast<std::int64_t>(pick(3)) - 1);
+        return m_.remainder(integer(depth), divisor);
+      }
     }
   }
 
@@ -107,14 +125,17 @@ class RandomTerms {
       }
     }
     --depth;
-    if (pick(2) == 0) return m_.if_then_else(boolean(depth), reference(depth), reference(depth));
-    return m_.select(field_array(next_, depth), reference(depth));
+    if (pick(2) == 0) return conditional(&RandomTerms::reference, depth);
+    Term object = reference(depth), links = field_array(next_, depth);
+    return m_.select(links, object);
   }
 
   Term int_array(int depth) {
     Term array = array_;
-    for (std::size_t stores = pick(4); stores > 0 && depth > 0; --stores)
-      array = m_.store(array, integer(depth - 1), integer(depth - 1));
+    for (std::size_t stores = pick(4); stores > 0 && depth > 0; --stores) {
+      Term value = integer(depth - 1), index = integer(depth - 1);
+      array = m_.store(array, index, value);
+    }
     return array;
   }
 
@@ -135,6 +156,21 @@ class RandomTerms {
   }
 
   std::size_t pick(std::size_t bound) { return static_cast<std::size_t>(random_() % bound); }
+
+  // `build` applied to two operands drawn by `operand`, the right one first.
+  Term binary(Term (TermManager::*build)(Term, Term), Term (RandomTerms::*operand)(int), int depth) {
+    Term right = (this->*operand)(depth);
+    Term left = (this->*operand)(depth);
+    return (m_.*build)(left, right);
+  }
+
+  // c ? a : b with branches drawn by `branch`: the else branch first, the condition last.
+  Term conditional(Term (RandomTerms::*branch)(int), int depth) {
+    Term when_false = (this->*branch)(depth);
+    Term when_true = (this->*branch)(depth);
+    Term condition = boolean(depth);
+    return m_.if_then_else(condition, when_true, when_false);
+  }
 
   // A valuation that respects the encoding: globals and field contents are input objects (<= 0),
   // the fresh reference may be anything, including a new object.  Small ranges make collisions.
