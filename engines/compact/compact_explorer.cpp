@@ -9,6 +9,7 @@
 #include <random>
 #include <unordered_map>
 
+#include "engines/compact/bounded_forall.hpp"
 #include "interp/explore/test_generation.hpp"
 #include "semantics/concrete/machine.hpp"
 #include "semantics/faults.hpp"
@@ -19,6 +20,9 @@ namespace symref::compact {
 using solver::SatResult;
 
 namespace {
+
+// Passes of a template's cycle the under-approximation of a ∀τ spells out (κ below this).
+constexpr std::uint32_t kBracketPasses = 4;
 
 // The branch string split at its instances: segments[k] are the letters before instance k.
 std::vector<std::string> literal_segments(const std::string& branches) {
@@ -104,14 +108,39 @@ class CompactSearch {
 
  private:
   SatResult check(Term formula) {
-    ++result_.statistics.queries;
-    if (has_quantifier(formula)) ++result_.statistics.quantified_queries;
-    solver_->push();
-    solver_->add(formula);
-    SatResult status = solver_->check();
-    if (status != SatResult::Sat) solver_->pop();  // a satisfiable scope stays until its model is read
+    SatResult status = SatResult::Unknown;
+    const bool quantified = has_quantifier(formula);
+    if (quantified && options_.quantifier_brackets) status = check_brackets(formula);
+    if (status != SatResult::Unknown) {
+      ++result_.statistics.bracket_answers;
+    } else {
+      ++result_.statistics.queries;
+      if (quantified) ++result_.statistics.quantified_queries;
+      solver_->push();
+      solver_->add(formula);
+      status = solver_->check();
+      if (status != SatResult::Sat) solver_->pop();  // a satisfiable scope stays until its model is read
+    }
     answers_[formula] = Answer{status, status == SatResult::Unknown ? solver_->reason_unknown() : std::string()};
     return status;
+  }
+
+  // φ decided by its quantifier-free brackets (bounded_forall.hpp), or unknown: sat leaves the
+  // scope of the under-approximation open (its model is one of φ), as check() does.
+  SatResult check_brackets(Term formula) {
+    std::optional<ForallBrackets> brackets = bracket_foralls(terms_, formula, kBracketPasses);
+    if (!brackets) return SatResult::Unknown;
+    result_.statistics.queries += 1;
+    solver_->push();
+    solver_->add(brackets->under);
+    if (solver_->check() == SatResult::Sat) return SatResult::Sat;
+    solver_->pop();
+    result_.statistics.queries += 1;
+    solver_->push();
+    solver_->add(brackets->over);
+    const SatResult over = solver_->check();
+    solver_->pop();
+    return over == SatResult::Unsat ? SatResult::Unsat : SatResult::Unknown;
   }
 
   // The answer for a φ this search asked before (terms are hash-consed: the same φ is the same
