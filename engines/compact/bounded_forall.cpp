@@ -63,4 +63,25 @@ std::optional<ForallBrackets> bracket_foralls(terms::TermManager& terms, Term fo
   return ForallBrackets{terms.logical_and(under), terms.logical_and(over)};
 }
 
+solver::SatResult decide_by_brackets(solver::Solver& solver, terms::TermManager& terms, Term formula, bool keep_sat_scope,
+                                     std::uint64_t& checks) {
+  using solver::SatResult;
+  std::optional<ForallBrackets> brackets = bracket_foralls(terms, formula, kBracketPasses);
+  if (!brackets) return SatResult::Unknown;
+  ++checks;
+  solver.push();
+  solver.add(brackets->under);
+  if (solver.check() == SatResult::Sat) {
+    if (!keep_sat_scope) solver.pop();
+    return SatResult::Sat;
+  }
+  solver.pop();
+  ++checks;
+  solver.push();
+  solver.add(brackets->over);
+  const SatResult over = solver.check();
+  solver.pop();
+  return over == SatResult::Unsat ? SatResult::Unsat : SatResult::Unknown;
+}
+
 }  // namespace symref::compact

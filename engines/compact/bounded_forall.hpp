@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <optional>
 
+#include "interp/solver/solver.hpp"
 #include "semantics/terms/term_manager.hpp"
 
 namespace symref::compact {
@@ -23,5 +24,14 @@ struct ForallBrackets {
 
 // The brackets of φ, or nothing when a quantifier of φ is not such a top-level conjunct.
 std::optional<ForallBrackets> bracket_foralls(terms::TermManager& terms, terms::Term formula, std::uint32_t passes);
+
+// Passes the under-approximation spells out (κ below this): the props' loop bounds are smaller.
+inline constexpr std::uint32_t kBracketPasses = 4;
+
+// φ decided by its brackets on `solver`, each in a scope of its own, or unknown (also when φ has
+// no brackets).  A sat answer leaves the under-approximation's scope open when `keep_sat_scope`
+// (its model is one of φ).  `checks` counts the solver checks made.
+solver::SatResult decide_by_brackets(solver::Solver& solver, terms::TermManager& terms, terms::Term formula,
+                                     bool keep_sat_scope, std::uint64_t& checks);
 
 }  // namespace symref::compact

@@ -21,9 +21,6 @@ using solver::SatResult;
 
 namespace {
 
-// Passes of a template's cycle the under-approximation of a ∀τ spells out (κ below this).
-constexpr std::uint32_t kBracketPasses = 4;
-
 // The branch string split at its instances: segments[k] are the letters before instance k.
 std::vector<std::string> literal_segments(const std::string& branches) {
   std::vector<std::string> segments(1);
@@ -81,6 +78,7 @@ class CompactSearch {
       TemplateOptions template_options;
       template_options.solver = options_.solver;
       template_options.timeout_milliseconds = options_.timeout_milliseconds;
+      template_options.quantifier_brackets = options_.quantifier_brackets;
       if (!options_.smt_directory.empty()) template_options.smt_directory = options_.smt_directory + "/templates";
       result_.templates = detect_loop_templates(program_, terms_, template_options, &construction);
       for (std::size_t k = 0; k < result_.templates.size(); ++k) {
@@ -110,7 +108,8 @@ class CompactSearch {
   SatResult check(Term formula) {
     SatResult status = SatResult::Unknown;
     const bool quantified = has_quantifier(formula);
-    if (quantified && options_.quantifier_brackets) status = check_brackets(formula);
+    if (quantified && options_.quantifier_brackets)
+      status = decide_by_brackets(*solver_, terms_, formula, true, result_.statistics.queries);
     if (status != SatResult::Unknown) {
       ++result_.statistics.bracket_answers;
     } else {
@@ -123,24 +122,6 @@ class CompactSearch {
     }
     answers_[formula] = Answer{status, status == SatResult::Unknown ? solver_->reason_unknown() : std::string()};
     return status;
-  }
-
-  // φ decided by its quantifier-free brackets (bounded_forall.hpp), or unknown: sat leaves the
-  // scope of the under-approximation open (its model is one of φ), as check() does.
-  SatResult check_brackets(Term formula) {
-    std::optional<ForallBrackets> brackets = bracket_foralls(terms_, formula, kBracketPasses);
-    if (!brackets) return SatResult::Unknown;
-    result_.statistics.queries += 1;
-    solver_->push();
-    solver_->add(brackets->under);
-    if (solver_->check() == SatResult::Sat) return SatResult::Sat;
-    solver_->pop();
-    result_.statistics.queries += 1;
-    solver_->push();
-    solver_->add(brackets->over);
-    const SatResult over = solver_->check();
-    solver_->pop();
-    return over == SatResult::Unsat ? SatResult::Unsat : SatResult::Unknown;
   }
 
   // The answer for a φ this search asked before (terms are hash-consed: the same φ is the same
