@@ -138,8 +138,26 @@ const ExplorationResult& CaseWorkspace::heap_exploration(const std::string& heap
 
 const ExplorationResult& CaseWorkspace::trace_exploration() { return explore(EngineMode::Trace, trace_, trace_error_); }
 
+const compact::CompactResult& CaseWorkspace::compact_exploration_with_tests() {
+  if (compact_with_tests_) return *compact_with_tests_;
+  compact::CompactOptions options = compact_options_for(settings_);
+  options.generate_tests = true;
+  compute_once(compact_with_tests_error_, [&] {
+    compact_with_tests_ = std::make_unique<compact::CompactResult>(compact::explore_compact(program(), terms(), options));
+  });
+  return *compact_with_tests_;
+}
+
 const compact::CompactResult& CaseWorkspace::compact_exploration() {
   if (compact_) return *compact_;
+  if (!compact_with_tests_error_) {
+    try {
+      return compact_exploration_with_tests();
+    } catch (const GeneratedProgramRejected&) {
+      throw;
+    } catch (...) {  // kept in compact_with_tests_error_ for compact_tests_replay
+    }
+  }
   // Models are validated (as in explore): an object identity beyond 64 bits counts as unevaluated.
   compact::CompactOptions options = compact_options_for(settings_);
   compute_once(compact_error_, [&] {

@@ -79,10 +79,11 @@ class CaseWorkspace {
   // The forward exploration with a heap model of engines/heap ("lazy", "summary"), same bounds.
   const ExplorationResult& heap_exploration(const std::string& heap);
   const ExplorationResult& trace_exploration();
-  // The compact exploration (engines/compact) under compact_options_for(settings), no tests and
-  // models not validated: compact_soundness and compact_completeness read one tree.
-  // (compact_tests_replay explores with tests of its own: under a planted fault making a test can
-  // throw, which must not stop the theorems from reporting the fault.)
+  // The compact exploration (engines/compact) under compact_options_for(settings) with a test per
+  // feasible leaf: compact_soundness, compact_completeness and compact_tests_replay read one tree.
+  const compact::CompactResult& compact_exploration_with_tests();
+  // The tree the theorems read: the one above, or, when making a test threw (as under a planted
+  // fault), an exploration without tests, so that the theorems still report what they find.
   const compact::CompactResult& compact_exploration();
   // Algorithm 1 of the compositional engine to its end (compositional_run.hpp), shared by the
   // properties that only read its trees and executions (compositional_outcomes runs executions of
@@ -116,8 +117,8 @@ class CaseWorkspace {
   std::exception_ptr lazy_error_, summary_error_;
   std::optional<ExplorationResult> trace_;
   std::exception_ptr trace_error_;
-  std::unique_ptr<compact::CompactResult> compact_;
-  std::exception_ptr compact_error_;
+  std::unique_ptr<compact::CompactResult> compact_, compact_with_tests_;
+  std::exception_ptr compact_error_, compact_with_tests_error_;
   std::unique_ptr<CompositionalRun> compositional_;
   std::exception_ptr compositional_error_;
 };

@@ -1,6 +1,8 @@
 // Theorems 1 and 2 of Trtík against the forward tree, with Definition 3's ≡ decided by the solver.
 #include "engines/compact/classic_agreement.hpp"
 
+#include "engines/compact/bounded_forall.hpp"
+
 #include <set>
 #include <vector>
 
@@ -8,7 +10,7 @@ namespace symref::compact {
 
 using solver::SatResult;
 
-OneShotSolver::OneShotSolver(terms::TermManager& terms, unsigned timeout_milliseconds) {
+OneShotSolver::OneShotSolver(terms::TermManager& terms, unsigned timeout_milliseconds) : terms_(&terms) {
   solver::SolverOptions options;
   options.timeout_milliseconds = timeout_milliseconds;
   solver_ = solver::make_solver("z3", terms, options);
@@ -17,6 +19,10 @@ OneShotSolver::OneShotSolver(terms::TermManager& terms, unsigned timeout_millise
 OneShotSolver::~OneShotSolver() = default;
 
 SatResult OneShotSolver::decide(Term formula) {
+  if (has_quantifier(formula)) {
+    SatResult bracketed = decide_by_brackets(*solver_, *terms_, formula, false, bracket_checks_);
+    if (bracketed != SatResult::Unknown) return bracketed;
+  }
   solver_->push();
   solver_->add(formula);
   SatResult status = solver_->check();

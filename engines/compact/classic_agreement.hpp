@@ -16,10 +16,13 @@ class OneShotSolver {
  public:
   OneShotSolver(terms::TermManager& terms, unsigned timeout_milliseconds);
   ~OneShotSolver();
+  // Satisfiability; a quantified φ first through its brackets (bounded_forall.hpp).
   solver::SatResult decide(Term formula);
 
  private:
+  terms::TermManager* terms_;
   std::unique_ptr<solver::Solver> solver_;
+  std::uint64_t bracket_checks_ = 0;
 };
 
 // condition ∧ (the two states differ somewhere): globals and fields, and with `with_locals` the top

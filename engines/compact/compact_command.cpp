@@ -19,6 +19,7 @@ namespace {
 struct CompactCommandOptions {
   std::string file;
   std::string templates = "on";
+  std::string brackets = "on";
   std::string order = "bfs";
   std::string choose = "first";
   std::uint64_t seed = 1;
@@ -81,6 +82,7 @@ int run_compact(const CompactCommandOptions& options) {
   terms::TermManager terms(program.get());
   CompactOptions compact;
   compact.templates = options.templates == "on";
+  compact.quantifier_brackets = options.brackets == "on";
   compact.order = options.order == "dfs" ? SearchOrder::DepthFirst : SearchOrder::BreadthFirst;
   compact.max_instances = options.max_instances;
   compact.choose_random = options.choose == "random";
@@ -139,6 +141,10 @@ void add_compact_command(CLI::App& app, cli::Action& action) {
   CLI::App* command = app.add_subcommand("compact", "compact symbolic execution (Trtík): loops folded by templates with a parameter k");
   command->add_option("FILE", options->file, "the program (.sym)")->required();
   command->add_option("--templates", options->templates, "on: compact (Algorithm 1 with templates); off: classic")
+      ->check(CLI::IsMember({"on", "off"}))
+      ->capture_default_str();
+  command->add_option("--brackets", options->brackets,
+                      "on: a quantified query is first decided by quantifier-free brackets (∀τ spelt out for small k, or left out)")
       ->check(CLI::IsMember({"on", "off"}))
       ->capture_default_str();
   command->add_option("--order", options->order, "the queue: bfs (FIFO, as printed) or dfs")

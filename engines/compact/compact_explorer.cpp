@@ -7,7 +7,9 @@
 #include <limits>
 #include <map>
 #include <random>
+#include <unordered_map>
 
+#include "engines/compact/bounded_forall.hpp"
 #include "interp/explore/test_generation.hpp"
 #include "semantics/concrete/machine.hpp"
 #include "semantics/faults.hpp"
@@ -42,6 +44,12 @@ struct SpecialRecord {
   std::size_t depth = 0;
 };
 
+// What the solver said about a φ (with its reason when unknown).
+struct Answer {
+  SatResult status = SatResult::Unknown;
+  std::string reason;
+};
+
 struct WorkItem {
   SymbolicConfiguration configuration;
   std::vector<Instance> instances;
@@ -70,6 +78,7 @@ class CompactSearch {
       TemplateOptions template_options;
       template_options.solver = options_.solver;
       template_options.timeout_milliseconds = options_.timeout_milliseconds;
+      template_options.quantifier_brackets = options_.quantifier_brackets;
       if (!options_.smt_directory.empty()) template_options.smt_directory = options_.smt_directory + "/templates";
       result_.templates = detect_loop_templates(program_, terms_, template_options, &construction);
       for (std::size_t k = 0; k < result_.templates.size(); ++k) {
@@ -97,12 +106,36 @@ class CompactSearch {
 
  private:
   SatResult check(Term formula) {
-    ++result_.statistics.queries;
-    if (has_quantifier(formula)) ++result_.statistics.quantified_queries;
-    solver_->push();
-    solver_->add(formula);
-    SatResult status = solver_->check();
-    if (status != SatResult::Sat) solver_->pop();  // a satisfiable scope stays until its model is read
+    SatResult status = SatResult::Unknown;
+    const bool quantified = has_quantifier(formula);
+    if (quantified && options_.quantifier_brackets)
+      status = decide_by_brackets(*solver_, terms_, formula, true, result_.statistics.queries);
+    if (status != SatResult::Unknown) {
+      ++result_.statistics.bracket_answers;
+    } else {
+      ++result_.statistics.queries;
+      if (quantified) ++result_.statistics.quantified_queries;
+      solver_->push();
+      solver_->add(formula);
+      status = solver_->check();
+      if (status != SatResult::Sat) solver_->pop();  // a satisfiable scope stays until its model is read
+    }
+    answers_[formula] = Answer{status, status == SatResult::Unknown ? solver_->reason_unknown() : std::string()};
+    return status;
+  }
+
+  // The answer for a φ this search asked before (terms are hash-consed: the same φ is the same
+  // node): a leaf's φ is often the one its successor was checked with.  No scope stays open.
+  const Answer* asked_before(Term formula) const {
+    auto found = answers_.find(formula);
+    return found == answers_.end() ? nullptr : &found->second;
+  }
+
+  // Satisfiability without a model: asked once per φ (an unknown is not asked again).
+  SatResult decide(Term formula) {
+    if (const Answer* answer = asked_before(formula)) return answer->status;
+    SatResult status = check(formula);
+    if (status == SatResult::Sat) solver_->pop();
     return status;
   }
 
@@ -187,8 +220,7 @@ class CompactSearch {
       }
       WorkItem item = take_next(work, options_.order);
       if (item.needs_check) {  // line 43: only satisfiable successors enter Q
-        SatResult status = check(item.configuration.path_condition.conjunction(terms_));
-        if (status == SatResult::Sat) solver_->pop();
+        SatResult status = decide(item.configuration.path_condition.conjunction(terms_));
         if (status == SatResult::Unsat) {
           finish(item, SatResult::Unsat);
           continue;
@@ -263,10 +295,13 @@ class CompactSearch {
       result_.paths.push_back(std::move(path));
       return;
     }
-    SatResult status = check(path.path_condition);
+    // A test needs the model of a satisfiable φ: then φ is asked again (its scope left open).
+    const Answer* before = asked_before(path.path_condition);
+    const bool ask = before == nullptr || (options_.generate_tests && before->status == SatResult::Sat);
+    SatResult status = ask ? check(path.path_condition) : before->status;
     path.status = status == SatResult::Sat && item.undecided ? SatResult::Unknown : status;
-    if (status != SatResult::Sat) path.status_reason = solver_->reason_unknown();
-    if (status == SatResult::Sat) {
+    if (status != SatResult::Sat) path.status_reason = ask ? solver_->reason_unknown() : before->reason;
+    if (status == SatResult::Sat && ask) {
       if (options_.generate_tests) make_test(path);
       solver_->pop();
     }
@@ -349,6 +384,7 @@ class CompactSearch {
   std::mt19937_64 random_;
   std::uint64_t parameters_ = 0;
   Term reused_parameter_ = nullptr;  // planted fault compact-kappa-reused only
+  std::unordered_map<Term, Answer> answers_;  // every φ this search asked, with its answer
 };
 
 bool match_from(const std::vector<std::string>& segments, const CompactPath& path, const std::vector<LoopTemplate>& templates,

@@ -25,6 +25,7 @@ struct CompactOptions {
   std::string solver = "z3";
   unsigned timeout_milliseconds = 5000;
   bool generate_tests = true;
+  bool quantifier_brackets = true;  // a ∀τ query first through its quantifier-free brackets (bounded_forall.hpp)
   bool validate_models = true;                    // every model checked against φ by the evaluator
   bool choose_random = false;                     // chooseTemplate (line 22): first, or seeded random
   std::uint64_t seed = 1;
@@ -59,7 +60,8 @@ struct CompactStatistics {
   std::uint64_t paths = 0, feasible = 0, infeasible = 0, unknown = 0;
   std::uint64_t vertices = 0;        // states put into Q (the root, every fork's and instance's successors)
   std::uint64_t instantiations = 0;  // template instances (line 22), each with a fresh κ
-  std::uint64_t queries = 0, quantified_queries = 0;  // template construction included
+  std::uint64_t queries = 0, quantified_queries = 0;  // solver checks, template construction included
+  std::uint64_t bracket_answers = 0;  // ∀τ queries of the search its brackets decided (never asked themselves)
   double seconds = 0;
   bool truncated = false;
 };

@@ -180,6 +180,7 @@ nlohmann::ordered_json compact_to_json(const ReportContext& context, const Compa
                   {"infeasible", s.infeasible}, {"unknown", s.unknown},
                   {"vertices", s.vertices},     {"instantiations", s.instantiations},
                   {"queries", s.queries},       {"quantified_queries", s.quantified_queries},
+                  {"bracket_answers", s.bracket_answers},
                   {"seconds", s.seconds},       {"truncated", s.truncated}};
   return out;
 }
@@ -209,7 +210,7 @@ std::string compact_to_text(const ReportContext& context, const CompactResult& r
   const auto& s = result.statistics;
   out << "\n" << s.paths << " leaves (" << s.feasible << " feasible, " << s.infeasible << " infeasible, " << s.unknown
       << " unknown), " << s.vertices << " vertices, " << s.instantiations << " instantiations, " << s.queries << " queries ("
-      << s.quantified_queries << " quantified), tree " << (result.finite ? "finite" : "cut by a bound") << "\n";
+      << s.quantified_queries << " quantified, " << s.bracket_answers << " quantified answered by brackets), tree " << (result.finite ? "finite" : "cut by a bound") << "\n";
   return out.str();
 }
 

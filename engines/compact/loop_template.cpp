@@ -4,6 +4,8 @@
 // construction.
 #include "engines/compact/loop_template.hpp"
 
+#include "engines/compact/bounded_forall.hpp"
+
 #include <functional>
 #include <optional>
 
@@ -265,9 +267,16 @@ class TemplateBuilder {
 
  private:
   solver::SatResult check(Term formula) {
+    const bool quantified = has_quantifier(formula);
+    if (quantified && options_.quantifier_brackets) {  // first through its brackets (bounded_forall.hpp)
+      std::uint64_t bracket_checks = 0;
+      solver::SatResult bracketed = decide_by_brackets(*solver_, terms_, formula, false, bracket_checks);
+      if (statistics_ != nullptr) statistics_->queries += bracket_checks;
+      if (bracketed != solver::SatResult::Unknown) return bracketed;
+    }
     if (statistics_ != nullptr) {
       ++statistics_->queries;
-      if (has_quantifier(formula)) ++statistics_->quantified_queries;
+      if (quantified) ++statistics_->quantified_queries;
     }
     solver_->push();
     solver_->add(formula);

@@ -61,6 +61,7 @@ struct TemplateOptions {
   std::size_t max_cycles = 16;       // paths through one pass of a body
   std::uint64_t max_pass_steps = 2000;
   std::string smt_directory;         // each construction query as SMT-LIB2 (--smt-dir)
+  bool quantifier_brackets = true;   // a ∀τ query first through its brackets (bounded_forall.hpp)
 };
 
 struct TemplateStatistics {

@@ -2,6 +2,7 @@
 // assert satisfies apc for that assert, light and heavy — apc with the input substituted is never unsat, and
 // neither is the unfolded apc^K (§6), which apc implies.
 #include <map>
+#include <unordered_map>
 
 #include "props/apc_subject.hpp"
 #include "props/properties.hpp"
@@ -38,6 +39,20 @@ PropertyVerdict check_apc_necessary(CaseWorkspace& workspace) {
       entry.second.push_back(&input);
     }
   if (failing.empty()) ++verdict.skipped;
+  // Light and heavy processing often give the same apc, and inputs repeat: a formula asked before
+  // (terms are hash-consed) gets its earlier answer, counted again as before.
+  std::unordered_map<terms::Term, std::pair<bool, std::uint64_t>> answers;  // unsat, unknowns it added
+  auto unsat = [&](terms::Term formula) {
+    auto [known, fresh] = answers.try_emplace(formula);
+    if (fresh) {
+      const std::uint64_t before = verdict.unknown;
+      known->second.first = definitely_unsat(workspace, formula, verdict.unknown);
+      known->second.second = verdict.unknown - before;
+    } else {
+      verdict.unknown += known->second.second;
+    }
+    return known->second.first;
+  };
   std::size_t analysed = 0;
   for (const auto& [offset, entry] : failing) {
     if (analysed++ >= max_targets) break;
@@ -52,7 +67,7 @@ PropertyVerdict check_apc_necessary(CaseWorkspace& workspace) {
         terms::Term pinned = apc::input_condition(workspace.terms(), program, *input);
         for (auto [name, condition] : {std::pair{"apc", analysis->apc()}, std::pair{"apc^K", analysis->unfolded_apc()}}) {
           ++verdict.checks;
-          if (definitely_unsat(workspace, workspace.terms().logical_and(condition, pinned), verdict.unknown)) {
+          if (unsat(workspace.terms().logical_and(condition, pinned))) {
             verdict.fail(std::string(name) + mode + " for the assert at line " + std::to_string(entry.first.line) +
                              " is unsat under an input whose concrete run fails that assert",
                          workspace.state_json(*input));

@@ -13,10 +13,7 @@ namespace symref::props {
 
 PropertyVerdict check_compact_tests_replay(CaseWorkspace& workspace) {
   PropertyVerdict verdict;
-  const PropertySettings& settings = workspace.settings();
-  compact::CompactOptions options = compact_options_for(settings);
-  options.generate_tests = true;
-  compact::CompactResult result = compact::explore_compact(workspace.program(), workspace.terms(), options);
+  const compact::CompactResult& result = workspace.compact_exploration_with_tests();
   for (const compact::CompactPath& leaf : result.paths) {
     if (leaf.status == solver::SatResult::Unknown) ++verdict.unknown;
     if (leaf.status != solver::SatResult::Sat || !leaf.test) continue;

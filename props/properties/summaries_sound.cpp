@@ -42,7 +42,7 @@ std::string values_text(const std::vector<Value>& values) {
 
 PropertyVerdict check_summaries_sound(CaseWorkspace& workspace) {
   PropertyVerdict verdict;
-  CompositionalRun run(workspace);
+  CompositionalRun& run = workspace.compositional_run();  // the case's one run of Algorithm 1
   auto& terms = run.terms;
   const auto& table = run.explorer->functions();
   const auto& symbols = run.explorer->symbols();

@@ -22,7 +22,7 @@ PropertyVerdict check_termination(CaseWorkspace& workspace) {
     ++verdict.skipped;
     return verdict;
   }
-  CompositionalRun run(workspace);
+  const CompositionalRun& run = workspace.compositional_run();  // the case's one run of Algorithm 1
   if (run.result.statistics.unknown > 0) {
     ++verdict.unknown;
     return verdict;

@@ -72,7 +72,8 @@ TEST_F(CompactFlags, TestsDirectoryHoldsOneInputPerFeasibleLeaf) {
 // Every query as an SMT-LIB2 file: as many as the statistics count, template construction apart.
 TEST_F(CompactFlags, SmtDirectoryHoldsEveryQuery) {
   const fs::path smt = directory_ / "smt";
-  ProcessResult result = run_command(SYMREF_BINARY, {"compact", corpus("late_assert.sym"), "--format", "json", "--smt-dir", smt.string()});
+  ProcessResult result = run_command(SYMREF_BINARY, {"compact", corpus("late_assert.sym"), "--format", "json", "--brackets", "off",
+                                                     "--smt-dir", smt.string()});
   ASSERT_EQ(result.code, 0) << result.err;
   const json out = json::parse(result.out);
   EXPECT_GT(files_in(smt / "templates"), 0u);
@@ -85,6 +86,23 @@ TEST_F(CompactFlags, SmtDirectoryHoldsEveryQuery) {
     quantified = quantified || text.find("forall") != std::string::npos;
   }
   EXPECT_TRUE(quantified);
+}
+
+// With the brackets (bounded_forall.hpp) every solver check is still written and counted, some ∀τ
+// queries are decided without asking them, and the tree's leaves are decided the same way.
+TEST_F(CompactFlags, BracketsDecideQuantifiedQueriesAlike) {
+  const fs::path smt = directory_ / "smt";
+  ProcessResult on = run_command(SYMREF_BINARY, {"compact", corpus("late_assert.sym"), "--format", "json", "--smt-dir", smt.string()});
+  ProcessResult off = run_command(SYMREF_BINARY, {"compact", corpus("late_assert.sym"), "--format", "json", "--brackets", "off"});
+  ASSERT_EQ(on.code, 0) << on.err;
+  ASSERT_EQ(off.code, 0) << off.err;
+  const json with = json::parse(on.out)["stats"];
+  const json without = json::parse(off.out)["stats"];
+  EXPECT_EQ(files_in(smt / "templates") + files_in(smt / "search"), with["queries"].get<std::size_t>());
+  EXPECT_GT(with["bracket_answers"].get<int>(), 0);
+  EXPECT_EQ(without["bracket_answers"].get<int>(), 0);
+  EXPECT_LT(with["quantified_queries"].get<int>(), without["quantified_queries"].get<int>());
+  for (const char* key : {"paths", "feasible", "infeasible", "unknown"}) EXPECT_EQ(with[key], without[key]) << key;
 }
 
 // Theorems 1 and 2 against explore --loop-bound K hold on the corpus ...

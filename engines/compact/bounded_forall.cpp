@@ -1,0 +1,87 @@
+// Quantifier-free brackets of a path condition with template ∀τ conjuncts (Trtík §3; speed only).
+#include "engines/compact/bounded_forall.hpp"
+
+#include <vector>
+
+#include "semantics/terms/substitution.hpp"
+
+namespace symref::compact {
+
+namespace {
+
+using terms::Term;
+using terms::TermKind;
+
+// ∀τ ((0 ≤ τ ∧ τ ⋈ κ) → B) with ⋈ one of <, ≤ and κ free of bound variables: the guard only
+// shrinks as τ grows, so guard(N) false means it is false from N on.
+bool is_counted_forall(Term formula) {
+  if (formula->kind() != TermKind::Forall || formula->arity() != 2) return false;
+  Term tau = formula->child(0);
+  Term body = formula->child(1);
+  if (body->kind() != TermKind::Implies || body->child(0)->kind() != TermKind::And || body->child(0)->arity() != 2) return false;
+  Term from = body->child(0)->child(0);
+  Term upto = body->child(0)->child(1);
+  const bool from_zero = from->kind() == TermKind::LessEqual && from->child(0)->kind() == TermKind::IntegerConstant &&
+                         from->child(0)->integer() == Integer(0) && from->child(1) == tau;
+  const bool below = (upto->kind() == TermKind::Less || upto->kind() == TermKind::LessEqual) && upto->child(0) == tau &&
+                     !upto->child(1)->has_bound_variables();
+  return from_zero && below;
+}
+
+void top_level_conjuncts(Term formula, std::vector<Term>& out) {
+  if (formula->kind() == TermKind::And) {
+    for (Term conjunct : *formula) top_level_conjuncts(conjunct, out);
+    return;
+  }
+  out.push_back(formula);
+}
+
+}  // namespace
+
+std::optional<ForallBrackets> bracket_foralls(terms::TermManager& terms, Term formula, std::uint32_t passes) {
+  std::vector<Term> conjuncts;
+  top_level_conjuncts(formula, conjuncts);
+  std::vector<Term> under, over;
+  for (Term conjunct : conjuncts) {
+    if (!conjunct->has_bound_variables()) {
+      under.push_back(conjunct);
+      over.push_back(conjunct);
+      continue;
+    }
+    if (!is_counted_forall(conjunct)) return std::nullopt;
+    Term tau = conjunct->child(0);
+    Term body = conjunct->child(1);
+    Term guard = body->child(0);
+    terms::Substitution at(terms);
+    for (std::uint32_t i = 0; i < passes; ++i) {
+      at.set(tau, terms.integer(Integer(static_cast<std::int64_t>(i))));
+      under.push_back(at.apply(body));
+    }
+    at.set(tau, terms.integer(Integer(static_cast<std::int64_t>(passes))));
+    under.push_back(terms.logical_not(at.apply(guard)));
+  }
+  return ForallBrackets{terms.logical_and(under), terms.logical_and(over)};
+}
+
+solver::SatResult decide_by_brackets(solver::Solver& solver, terms::TermManager& terms, Term formula, bool keep_sat_scope,
+                                     std::uint64_t& checks) {
+  using solver::SatResult;
+  std::optional<ForallBrackets> brackets = bracket_foralls(terms, formula, kBracketPasses);
+  if (!brackets) return SatResult::Unknown;
+  ++checks;
+  solver.push();
+  solver.add(brackets->under);
+  if (solver.check() == SatResult::Sat) {
+    if (!keep_sat_scope) solver.pop();
+    return SatResult::Sat;
+  }
+  solver.pop();
+  ++checks;
+  solver.push();
+  solver.add(brackets->over);
+  const SatResult over = solver.check();
+  solver.pop();
+  return over == SatResult::Unsat ? SatResult::Unsat : SatResult::Unknown;
+}
+
+}  // namespace symref::compact
