@@ -77,6 +77,7 @@ enum class Fault : unsigned char {
   HeapSummaryForksNil,        // summary: Summarize forks θ_null off as its own successor (lazy's NULL) instead of keeping it in L(r)
   HeapNilTargetRead,          // lazy/summary: VS reads through the nil target too, so L(r) gets a target that names no location
   ApcInnerSumFirstCounter,    // apc §3.3: Σκ̄_j ↦ s_{i,j} for a multi-counter inner loop keeps only the first counter (κ_1 ↦ s, the rest ↦ 0), unchecked
+  CompactBracketsSkipFirstPass,  // compact ∀τ brackets: the under-approximation spells out τ = 1..N, leaving out τ = 0 (bounded_forall.hpp)
 };
 
 struct FaultDescription {

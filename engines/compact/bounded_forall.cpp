@@ -3,6 +3,7 @@
 
 #include <vector>
 
+#include "semantics/faults.hpp"
 #include "semantics/terms/substitution.hpp"
 
 namespace symref::compact {
@@ -53,7 +54,9 @@ std::optional<ForallBrackets> bracket_foralls(terms::TermManager& terms, Term fo
     Term body = conjunct->child(1);
     Term guard = body->child(0);
     terms::Substitution at(terms);
-    for (std::uint32_t i = 0; i < passes; ++i) {
+    // The planted fault leaves out pass 0, the instance a loop entered at all must meet.
+    const std::uint32_t first_pass = fault_active(Fault::CompactBracketsSkipFirstPass) ? 1 : 0;
+    for (std::uint32_t i = first_pass; i < passes; ++i) {
       at.set(tau, terms.integer(Integer(static_cast<std::int64_t>(i))));
       under.push_back(at.apply(body));
     }
