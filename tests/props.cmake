@@ -5,6 +5,8 @@
 # names are read from semantics/faults.cpp, so a new fault gets its test without a change here.
 # A fault line may end in its own fuzz options (FaultDescription::catch_options).
 file(STRINGS ${PROJECT_SOURCE_DIR}/semantics/faults.cpp fault_lines REGEX "\\{Fault::[A-Za-z]+, \"[a-z-]+\"")
+# A changed fault list or catch option re-runs the configure step, so its test follows.
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/semantics/faults.cpp)
 set(fault_output ${CMAKE_CURRENT_BINARY_DIR}/props-faults)
 # Faults that random level-3 programs did not reach in our runs (seed 1, 200 s, up to 600
 # cases); a hand-written corpus program catches each instead (tests/engines/heap, label unit).
