@@ -1,7 +1,8 @@
 // The functions of the compositional engine (Anand et al. §2, §4): main, procedures and methods,
 // with the inputs P_g and outputs each summarized function reads and writes, and why a callee is
-// inlined instead (on a call-graph cycle, or allocating).  int[] globals and field arrays are
-// inputs and outputs like scalars, passed whole (an int[] with its length).
+// inlined instead (on a call-graph cycle, allocating, or touching fields).  int[] globals are
+// inputs and outputs like scalars, passed whole (with their length); so are field arrays, once
+// field-touching callees are summarized.
 #pragma once
 
 #include <cstdint>
@@ -34,7 +35,7 @@ struct FunctionInfo {
   std::string kind;        // "main", "procedure", "method"
   const Callable* callable = nullptr;
   bool summarized = false;  // main is its own tree, but never a callee: not summarized
-  std::string inlined_reason;  // "recursive", "allocates", "no-summaries"; empty otherwise
+  std::string inlined_reason;  // "recursive", "allocates", "fields", "no-summaries"; empty otherwise
   // P_g: parameters, `this`, then the globals and field arrays g may read or write; main: I, every global.
   std::vector<FunctionSlot> inputs;
   std::vector<FunctionSlot> outputs;  // the result (methods), then the globals and field arrays g may write
