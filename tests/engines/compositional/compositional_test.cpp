@@ -406,6 +406,19 @@ TEST(CompositionalFaults, UnknownCallSitesKeepCalleeNodesReachable) {
                         "f:T, which Algorithm 2 had removed as unreachable");
 }
 
+// compositional-unwritten-output-havoc on an array output: put's F leaf (i out of range) no
+// longer says put.a(P) = a, so the lazy step's model may give a after put(n, 7) contents it
+// cannot have; the execution run from it misses its target, which compositional_progress reports.
+TEST(CompositionalFaults, UnwrittenArrayOutputHavocIsCaught) {
+  props::PropertyVerdict sound = check_on("array-write-callee.sym", props::check_compositional_progress);
+  EXPECT_GT(sound.checks, 0u);
+  EXPECT_FALSE(sound.failure.has_value()) << *sound.failure;
+  ScopedFault planted(Fault::CompositionalUnwrittenOutputHavoc);
+  props::PropertyVerdict faulty = check_on("array-write-callee.sym", props::check_compositional_progress);
+  ASSERT_TRUE(faulty.failure.has_value());
+  EXPECT_NE(faulty.failure->find("misses its target"), std::string::npos) << *faulty.failure;
+}
+
 }  // namespace
 }  // namespace symref::compositional
 
