@@ -321,6 +321,29 @@ TEST(CompositionalBenchmark, FourCallsNeedFewerExecutionsThanInlining) {
   EXPECT_LT(inlined, 82u);
 }
 
+// The HWM-like benchmark: contains and containsAt read the int[] global a and are summarized; the
+// assert (all four values in a) is reached, and --no-summaries, given the same number of
+// executions, is still undecided (its full run needs hundreds; README).
+TEST(CompositionalBenchmark, HwmLikeSummarizesTheArrayCallees) {
+  auto program = load_program(std::string(SYMREF_SOURCE_DIR) + "/bench/compositional/hwm-like.sym");
+  auto run = [&](bool summaries, std::uint64_t max_executions) {
+    terms::TermManager terms(program.get());
+    CompositionalOptions options;
+    options.summaries = summaries;
+    options.max_executions = max_executions;
+    options.execute.limits.loop_bound = 4;
+    options.execute.target_line = 32;
+    CompositionalExplorer explorer(*program, terms, options);
+    CompositionalResult result = explorer.explore();
+    for (FunctionIndex f = 1; f < static_cast<FunctionIndex>(explorer.functions().size()); ++f)
+      EXPECT_EQ(explorer.functions()[f].summarized, summaries) << explorer.functions()[f].inlined_reason;
+    return std::make_pair(result.target->verdict, result.executions.size());
+  };
+  const auto [verdict, executions] = run(true, 10'000);
+  EXPECT_EQ(verdict, "reached");
+  EXPECT_EQ(run(false, executions).first, "undecided");
+}
+
 }  // namespace
 }  // namespace symref::compositional
 
