@@ -197,6 +197,7 @@ class Cvc5Session {
       // Definitions ∀x̄. P(x̄) ⟺ body (the compositional engine's δ and γ) become macros, expanded
       // before search: over array-sorted x̄, cvc5 answers unknown to satisfiable ones otherwise.
       solver_.setOption("macros-quant", "true");
+      solver_.setOption("macros-quant-mode", "all");  // the default takes only bodies over ground UF
     });
   }
 
