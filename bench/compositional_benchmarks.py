@@ -12,12 +12,11 @@ time limit is killed and reported as such.  Usage:
   bench/compositional_benchmarks.py BUILD_DIR [--limit SECONDS] [PROGRAM ...]
 PROGRAM: a name in bench/compositional/ without .sym (default: hwm-like calls-2 calls-4 calls-8).
 """
-import json
 import os
-import subprocess
 import sys
-import time
 from pathlib import Path
+
+from heap_benchmarks import run  # one `symref explore --format json`: (document or None when killed, seconds)
 
 HERE = Path(__file__).resolve().parent / "compositional"
 
@@ -31,21 +30,7 @@ PROGRAMS = {
 }
 
 
-def run(symref, program, arguments, limit):
-    """(wall seconds, JSON document) of one run, or (limit, None) when it was killed."""
-    started = time.perf_counter()
-    try:
-        result = subprocess.run([symref, "explore", str(program), "--format", "json", *arguments],
-                                capture_output=True, text=True, timeout=limit)
-    except subprocess.TimeoutExpired:
-        return limit, None
-    elapsed = time.perf_counter() - started
-    if result.returncode != 0:
-        sys.exit(f"{program} {arguments}: exit {result.returncode}\n{result.stderr}")
-    return elapsed, json.loads(result.stdout)
-
-
-def compositional_row(name, mode, seconds, document):
+def compositional_row(name, mode, document, seconds):
     if document is None:
         return f"| {name} | {mode} | killed | | {seconds:.0f} | | |"
     stats, target = document["stats"], document["target"]
@@ -55,7 +40,7 @@ def compositional_row(name, mode, seconds, document):
             f"{seconds / max(executions, 1):.4f} | {found} |")
 
 
-def forward_row(name, seconds, document):
+def forward_row(name, document, seconds):
     if document is None:
         return f"| {name} | forward | killed | | {seconds:.0f} | | |"
     stats = document["stats"]

@@ -456,17 +456,44 @@ struct CorpusRun {
   std::unique_ptr<CompositionalExplorer> explorer;
   CompositionalResult result;
 
-  CorpusRun(const std::string& file, std::uint32_t loop_bound, std::int32_t target_line, AxiomEncoding axioms)
+  CorpusRun(const std::string& file, std::uint32_t loop_bound, std::int32_t target_line, AxiomEncoding axioms,
+            const std::string& solver = "z3")
       : program(load_program(corpus + file)), terms(program.get()) {
     CompositionalOptions options;
     options.execute.limits.loop_bound = loop_bound;
     options.execute.target_line = target_line;
     options.axioms = axioms;
+    options.solver = solver;
     explorer = std::make_unique<CompositionalExplorer>(*program, terms, options);
     result = explorer->explore();
   }
   Integer global(const GlobalState& state, const std::string& name) const {
     return state.globals[static_cast<std::size_t>(program->global_index.at(name))].as_integer();
+  }
+  const Execution& hit() const { return result.executions.at(static_cast<std::size_t>(result.target->execution - 1)); }
+  const std::vector<Integer>& array(const GlobalState& state) const {
+    return state.arrays[static_cast<std::size_t>(program->global_index.at("a"))];
+  }
+  std::vector<std::string> names(const std::vector<FunctionSlot>& slots) const {
+    std::vector<std::string> out;
+    for (const FunctionSlot& slot : slots) out.push_back(slot.name);
+    return out;
+  }
+  // Function f is summarized with these inputs P_f and outputs.
+  void expect_summarized(FunctionIndex f, const std::vector<std::string>& inputs, const std::vector<std::string>& outputs) const {
+    const FunctionInfo& info = explorer->functions()[f];
+    EXPECT_TRUE(info.summarized) << info.inlined_reason;
+    EXPECT_EQ(names(info.inputs), inputs);
+    EXPECT_EQ(names(info.outputs), outputs);
+  }
+  // The execution that reached the target (an assert): it failed it and replays; null if none.
+  const Execution* failing_hit() const {
+    EXPECT_TRUE(result.target && result.target->verdict == "reached");
+    if (!result.target || result.target->verdict != "reached") return nullptr;
+    const Execution& e = hit();
+    EXPECT_EQ(e.outcome, Outcome::AssertionFailure);
+    EXPECT_EQ(replay_execution(*program, e), "agrees");
+    return &e;
   }
 };
 
@@ -522,49 +549,17 @@ namespace {
 // Callees over the int[] global a are summarized (issue 11: only recursive or allocating callees
 // are inlined): a is among P_g with its length, an element write makes a an output, and the
 // target is reached by a failing input that replays, on both solvers and both encodings.
-struct ArrayCorpusRun {
-  std::unique_ptr<Program> program;
-  terms::TermManager terms;
-  std::unique_ptr<CompositionalExplorer> explorer;
-  CompositionalResult result;
-
-  ArrayCorpusRun(const std::string& file, std::int32_t target_line, AxiomEncoding axioms, const std::string& solver)
-      : program(load_program(corpus + file)), terms(program.get()) {
-    CompositionalOptions options;
-    options.execute.limits.loop_bound = 2;
-    options.execute.target_line = target_line;
-    options.axioms = axioms;
-    options.solver = solver;
-    explorer = std::make_unique<CompositionalExplorer>(*program, terms, options);
-    result = explorer->explore();
-  }
-  const Execution& hit() const { return result.executions.at(static_cast<std::size_t>(result.target->execution - 1)); }
-  const std::vector<Integer>& array(const GlobalState& state) const {
-    return state.arrays[static_cast<std::size_t>(program->global_index.at("a"))];
-  }
-  std::vector<std::string> names(const std::vector<FunctionSlot>& slots) const {
-    std::vector<std::string> out;
-    for (const FunctionSlot& slot : slots) out.push_back(slot.name);
-    return out;
-  }
-};
 
 class ArrayCallees : public ::testing::TestWithParam<std::tuple<AxiomEncoding, std::string>> {};
 
 TEST_P(ArrayCallees, ReadingCalleeIsSummarizedAndTheAssertReached) {
   const auto& [axioms, solver] = GetParam();
-  ArrayCorpusRun run("array-read-callee.sym", 20, axioms, solver);
-  const FunctionInfo& above = run.explorer->functions()[1];
-  EXPECT_TRUE(above.summarized) << above.inlined_reason;
-  EXPECT_EQ(run.names(above.inputs), (std::vector<std::string>{"i", "a", "r"}));
-  EXPECT_EQ(run.names(above.outputs), (std::vector<std::string>{"r"}));
+  CorpusRun run("array-read-callee.sym", 2, 20, axioms, solver);
+  run.expect_summarized(1, {"i", "a", "r"}, {"r"});
   EXPECT_EQ(run.explorer->symbols()[1].inputs[1]->sort(), terms::Sort::int_array());
-  ASSERT_TRUE(run.result.target);
-  ASSERT_EQ(run.result.target->verdict, "reached");
-  const Execution& hit = run.hit();
-  EXPECT_EQ(hit.outcome, Outcome::AssertionFailure);
-  EXPECT_EQ(replay_execution(*run.program, hit), "agrees");
-  const auto& a = run.array(hit.input);
+  const Execution* hit = run.failing_hit();
+  ASSERT_NE(hit, nullptr);
+  const auto& a = run.array(hit->input);
   ASSERT_GE(a.size(), 3u);
   EXPECT_LE(a[0], Integer(5));
   EXPECT_GT(a[2], Integer(5));
@@ -572,19 +567,13 @@ TEST_P(ArrayCallees, ReadingCalleeIsSummarizedAndTheAssertReached) {
 
 TEST_P(ArrayCallees, WritingCalleeHasTheArrayAsOutput) {
   const auto& [axioms, solver] = GetParam();
-  ArrayCorpusRun run("array-write-callee.sym", 16, axioms, solver);
-  const FunctionInfo& put = run.explorer->functions()[1];
-  EXPECT_TRUE(put.summarized) << put.inlined_reason;
-  EXPECT_EQ(run.names(put.inputs), (std::vector<std::string>{"i", "v", "a"}));
-  EXPECT_EQ(run.names(put.outputs), (std::vector<std::string>{"a"}));
-  ASSERT_TRUE(run.result.target);
-  ASSERT_EQ(run.result.target->verdict, "reached");
-  const Execution& hit = run.hit();
-  EXPECT_EQ(hit.outcome, Outcome::AssertionFailure);
-  EXPECT_EQ(replay_execution(*run.program, hit), "agrees");
-  const auto& a = run.array(hit.input);
+  CorpusRun run("array-write-callee.sym", 2, 16, axioms, solver);
+  run.expect_summarized(1, {"i", "v", "a"}, {"a"});
+  const Execution* hit = run.failing_hit();
+  ASSERT_NE(hit, nullptr);
+  const auto& a = run.array(hit->input);
   ASSERT_GE(a.size(), 2u);
-  const Integer n = hit.input.globals[static_cast<std::size_t>(run.program->global_index.at("n"))].as_integer();
+  const Integer n = hit->input.globals[static_cast<std::size_t>(run.program->global_index.at("n"))].as_integer();
   EXPECT_TRUE(n == Integer(1) || a[1] == Integer(7)) << n.to_string();
   // Both calls returned through put's tree: F (i out of range, a unchanged) and TD (the `if`
   // taken, then the write's in-range check D, a[i := v]).
@@ -603,15 +592,13 @@ INSTANTIATE_TEST_SUITE_P(BothEncodingsBothSolvers, ArrayCallees,
 // definitions, paper-notes/001); the JSON says so, and the assert is still reached.
 TEST(CompositionalCorpus, FieldMethodIsInlinedWithTheReason) {
   for (AxiomEncoding axioms : {AxiomEncoding::Quantified, AxiomEncoding::Unfolded}) {
-    ArrayCorpusRun run("field-method.sym", 20, axioms, "z3");
+    CorpusRun run("field-method.sym", 2, 20, axioms, "z3");
     const FunctionInfo& bump = run.explorer->functions()[1];
     EXPECT_FALSE(bump.summarized);
     EXPECT_EQ(bump.inlined_reason, "fields");
     EXPECT_EQ(run.names(bump.inputs), (std::vector<std::string>{"this", "k", "Counter.count", "Counter.limit"}));
     EXPECT_EQ(run.names(bump.outputs), (std::vector<std::string>{"result", "Counter.count"}));
-    ASSERT_TRUE(run.result.target);
-    ASSERT_EQ(run.result.target->verdict, "reached");
-    EXPECT_EQ(replay_execution(*run.program, run.hit()), "agrees");
+    EXPECT_NE(run.failing_hit(), nullptr);
   }
   auto directory = std::filesystem::temp_directory_path() / "symref-compositional-cli";
   std::filesystem::create_directories(directory);
@@ -633,7 +620,7 @@ TEST(CompositionalCorpus, FieldMethodIsInlinedWithTheReason) {
 // δ_put at completion: the unwritten side says put.a(P) = a, the written one put.a(P) = a[i := v]
 // (array equality, lengths included); the solver proves it equivalent to that definition.
 TEST(CompositionalAxioms, DeltaOfAnArrayWritingCallee) {
-  ArrayCorpusRun run("array-write-callee.sym", 0, AxiomEncoding::Quantified, "z3");
+  CorpusRun run("array-write-callee.sym", 2, 0, AxiomEncoding::Quantified, "z3");
   EXPECT_EQ(run.result.statistics.dangling_left, 0u);
   auto& terms = run.terms;
   const FunctionSymbols& put = run.explorer->symbols()[1];
