@@ -371,7 +371,7 @@ void expect_outcomes_catch(const std::string& program, Fault fault, const std::s
 }
 
 // axioms_agree on every corpus program: both encodings and both solvers give one answer for Ψ
-// of each node checked (unknowns, e.g. cvc5 on the quantified Fig. 1, are counted, not compared).
+// of each node checked (unknowns, if any, are counted, not compared).
 TEST(CompositionalCorpus, AxiomsAgreeOnEveryCorpusProgram) {
   for (const auto& entry : std::filesystem::directory_iterator(corpus)) {
     if (entry.path().extension() != ".sym") continue;
