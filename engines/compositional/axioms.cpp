@@ -71,19 +71,16 @@ Term AxiomBuilder::definition_body(FunctionIndex g, std::span<const Term> argume
         if (!n.returns) continue;  // the planted fault: an error leaf that claims nothing about outputs
         Term exit = n.returned[k];
         const FunctionSlot& output = table_[g].outputs[k];
-        if (fault_active(Fault::CompositionalUnwrittenOutputHavoc) && output.kind == FunctionSlot::Kind::Global) {
+        if (fault_active(Fault::CompositionalUnwrittenOutputHavoc)) {
           // The planted fault: an output the path left at its input value is left free.
           bool unwritten = false;
           for (std::size_t i = 0; i < table_[g].inputs.size(); ++i)
-            if (table_[g].inputs[i].kind == FunctionSlot::Kind::Global && table_[g].inputs[i].index == output.index &&
-                exit == symbols.inputs[i])
-              unwritten = true;
+            if (table_[g].inputs[i].same_variable(output) && exit == symbols.inputs[i]) unwritten = true;
           if (unwritten) continue;
         }
-        if (fault_active(Fault::CompositionalSummaryForgetsWrites) && output.kind == FunctionSlot::Kind::Global)
+        if (fault_active(Fault::CompositionalSummaryForgetsWrites))
           for (std::size_t i = 0; i < table_[g].inputs.size(); ++i)  // the planted fault: the entry value
-            if (table_[g].inputs[i].kind == FunctionSlot::Kind::Global && table_[g].inputs[i].index == output.index)
-              exit = symbols.inputs[i];
+            if (table_[g].inputs[i].same_variable(output)) exit = symbols.inputs[i];
         equalities.push_back(terms_.equal(terms_.apply(symbols.outputs[k], symbols.inputs), exit));
       }
       returned = terms_.logical_and(equalities);
@@ -148,7 +145,6 @@ Term AxiomBuilder::entry_context(std::span<const Term> arguments) {
 }
 
 Term AxiomBuilder::gamma(FunctionIndex f) {
-  if (!symbols_[f].has_context) throw std::logic_error("no calling-context predicate for " + table_[f].name);
   std::vector<Term> variables = bound_inputs(f);
   Term head = terms_.apply(symbols_[f].context, variables);
   return terms_.forall(variables, terms_.equal(head, f == main_function ? entry_context(variables) : context_body(f, variables)));

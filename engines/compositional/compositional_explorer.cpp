@@ -76,6 +76,7 @@ std::optional<GlobalState> CompositionalExplorer::find_test_input(NodeId n, std:
     if (answer == SatResult::Sat) {
       std::string reason;
       input = input_from_model(program_, terms_, *solver_->model(), TestGenerationLimits{}, reason);
+      if (!input) input = within_test_limits();
       if (!input) answer = SatResult::Unknown;
     }
     solver_->pop();
@@ -100,6 +101,24 @@ std::optional<GlobalState> CompositionalExplorer::find_test_input(NodeId n, std:
 }
 
 // Algorithm 1.
+std::optional<GlobalState> CompositionalExplorer::within_test_limits() {
+  const TestGenerationLimits limits;
+  std::vector<terms::Term> bounds;
+  for (terms::Term input : (*symbols_)[main_function].inputs)
+    if (input->sort().kind == terms::SortKind::IntArray)
+      bounds.push_back(terms_.less_equal(terms_.length(input), terms_.integer(Integer(limits.max_array_length))));
+  if (bounds.empty()) return std::nullopt;
+  solver_->push();
+  solver_->add(terms_.logical_and(bounds));
+  std::optional<GlobalState> input;
+  if (solver_->check() == SatResult::Sat) {
+    std::string reason;
+    input = input_from_model(program_, terms_, *solver_->model(), limits, reason);
+  }
+  solver_->pop();
+  return input;
+}
+
 CompositionalResult CompositionalExplorer::explore() {
   const auto start = std::chrono::steady_clock::now();
   CompositionalResult result;

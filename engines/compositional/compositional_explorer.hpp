@@ -80,6 +80,9 @@ class CompositionalExplorer {
   // Algorithm 2: an input that may cover n, or nothing (status says whether unsat or unknown).
   std::optional<GlobalState> find_test_input(NodeId n, std::string& origin, solver::SatResult& status,
                                              CompositionalResult& result);
+  // After a model too large for a test (an int[] longer than the test limit): the query asked
+  // again, in its scope, with every input int[] within the limit; its input, or nothing.
+  std::optional<GlobalState> within_test_limits();
 
   const Program& program_;
   terms::TermManager& terms_;

@@ -18,21 +18,52 @@ namespace {
 using terms::Term;
 
 // V0 of the initial symbols, extended by the concrete values of the symbols this run introduced:
-// the inputs P_g of the running activations and the call results standing for g.o(a).
+// the inputs P_g of the running activations and the call results standing for g.o(a).  An
+// array-sorted one (an int[] or a field array) holds a snapshot of the array it stands for (the
+// caller's at the call, the callee's at its return), taken then: P_g's symbols are shared by all
+// activations of g, so a later activation must not change what an earlier snapshot reads.
 class RunValuation final : public terms::Valuation {
  public:
   RunValuation(const Program& program, const GlobalState& input) : initial_(program, input) {}
   void set(Term symbol, Value value) { extra_[symbol] = std::move(value); }
+  // The concrete contents of `array` now: its updates, latest first, over an initial array.
+  void define_array(Term symbol, Term array) {
+    Snapshot snapshot;
+    for (; array->kind() == terms::TermKind::Store; array = array->child(0))
+      snapshot.updates.emplace_back(terms::evaluate(array->child(1), *this), terms::evaluate(array->child(2), *this));
+    auto below = arrays_.find(array);
+    if (below == arrays_.end()) {
+      snapshot.base = array;
+    } else {
+      snapshot.base = below->second.base;
+      snapshot.updates.insert(snapshot.updates.end(), below->second.updates.begin(), below->second.updates.end());
+    }
+    arrays_[symbol] = std::move(snapshot);
+  }
   Value symbol_value(Term symbol) const override {
     auto it = extra_.find(symbol);
     return it != extra_.end() ? it->second : initial_.symbol_value(symbol);
   }
-  Value array_element(Term array_symbol, const Value& index) const override { return initial_.array_element(array_symbol, index); }
-  Integer array_length(Term array_symbol) const override { return initial_.array_length(array_symbol); }
+  Value array_element(Term array_symbol, const Value& index) const override {
+    auto it = arrays_.find(array_symbol);
+    if (it == arrays_.end()) return initial_.array_element(array_symbol, index);
+    for (const auto& [at, value] : it->second.updates)
+      if (at == index) return value;
+    return initial_.array_element(it->second.base, index);
+  }
+  Integer array_length(Term array_symbol) const override {
+    auto it = arrays_.find(array_symbol);
+    return initial_.array_length(it == arrays_.end() ? array_symbol : it->second.base);
+  }
 
  private:
+  struct Snapshot {
+    Term base = nullptr;  // an array of the initial state
+    std::vector<std::pair<Value, Value>> updates;
+  };
   InitialStateValuation initial_;
   std::unordered_map<Term, Value> extra_;
+  std::unordered_map<Term, Snapshot> arrays_;
 };
 
 // One activation of main or of a summarized function, and what its caller had before it.
@@ -45,11 +76,11 @@ struct Activation {
   std::vector<CallFact> calls;                      // summarized calls made so far
   std::unique_ptr<terms::Substitution> summaries;  // call-result symbol -> g.o(a)
   std::vector<Term> arguments;                      // over the caller's P, summaries applied
-  std::vector<Value> input_values;                  // the concrete values of P_g at the call
+  std::vector<Value> input_values;                  // the concrete values of P_g at the call (arrays: none)
   // The caller's state at the call, restored at the return.
   PathCondition caller_path_condition;
   std::string caller_letters;
-  std::vector<Term> caller_globals;
+  std::vector<Term> caller_globals, caller_fields;
 };
 
 }  // namespace
@@ -166,14 +197,21 @@ void ConcolicExecutor::execute(Execution& execution) {
       callee.depth = depth_after;
       callee.summaries = std::make_unique<terms::Substitution>(terms_);
       callee.caller_globals = current.globals;
+      callee.caller_fields = current.fields;
       const std::uint32_t base = current.locals_base();
       for (std::size_t k = 0; k < info.inputs.size(); ++k) {
         const FunctionSlot& input = info.inputs[k];
-        Term& slot = input.kind == FunctionSlot::Kind::Local ? current.locals[base + static_cast<std::size_t>(input.index)]
-                                                            : current.globals[static_cast<std::size_t>(input.index)];
+        Term& slot = input.kind == FunctionSlot::Kind::Local   ? current.locals[base + static_cast<std::size_t>(input.index)]
+                     : input.kind == FunctionSlot::Kind::Field ? current.fields[static_cast<std::size_t>(input.index)]
+                                                               : current.globals[static_cast<std::size_t>(input.index)];
         callee.arguments.push_back(caller.summaries->apply(slot));
-        callee.input_values.push_back(terms::evaluate(slot, valuation));
-        valuation.set(symbols.inputs[k], callee.input_values.back());
+        if (terms::TermManager::is_array(slot->sort())) {
+          callee.input_values.emplace_back();
+          valuation.define_array(symbols.inputs[k], slot);
+        } else {
+          callee.input_values.push_back(terms::evaluate(slot, valuation));
+          valuation.set(symbols.inputs[k], callee.input_values.back());
+        }
         slot = symbols.inputs[k];
       }
       trees_.add_call_site(caller.function, CallSite{f, caller.node, caller.calls_since_node, callee.arguments,
@@ -201,10 +239,14 @@ void ConcolicExecutor::execute(Execution& execution) {
       TreeNode& leaf = trees_.node(finished.node);
       std::vector<Value> values;
       std::vector<Term> exits;
+      std::vector<Term> unapplied_exits;  // over the symbols the valuation knows
       for (const FunctionSlot& output : info.outputs) {
-        Term exit = output.kind == FunctionSlot::Kind::Result ? current.result : current.globals[static_cast<std::size_t>(output.index)];
+        Term exit = output.kind == FunctionSlot::Kind::Result  ? current.result
+                    : output.kind == FunctionSlot::Kind::Field ? current.fields[static_cast<std::size_t>(output.index)]
+                                                               : current.globals[static_cast<std::size_t>(output.index)];
         exits.push_back(finished.summaries->apply(exit));
-        values.push_back(terms::evaluate(exit, valuation));
+        unapplied_exits.push_back(exit);
+        values.push_back(terms::TermManager::is_array(exit->sort()) ? Value() : terms::evaluate(exit, valuation));
       }
       leaf.returns = true;
       leaf.outcome = Outcome::Normal;
@@ -214,13 +256,16 @@ void ConcolicExecutor::execute(Execution& execution) {
       current.path_condition = std::move(finished.caller_path_condition);
       current.branches = std::move(finished.caller_letters);
       current.globals = std::move(finished.caller_globals);
+      current.fields = std::move(finished.caller_fields);
       for (std::size_t k = 0; k < info.outputs.size(); ++k) {
         const FunctionSlot& output = info.outputs[k];
         Term applied = terms_.apply(symbols.outputs[k], finished.arguments);
         Term result = terms_.fresh_symbol(applied->sort(), info.name + "." + output.name);
-        valuation.set(result, values[k]);
+        if (terms::TermManager::is_array(result->sort())) valuation.define_array(result, unapplied_exits[k]);
+        else valuation.set(result, values[k]);
         caller.summaries->set(result, applied);
         if (output.kind == FunctionSlot::Kind::Result) current.result = result;
+        else if (output.kind == FunctionSlot::Kind::Field) current.fields[static_cast<std::size_t>(output.index)] = result;
         else current.globals[static_cast<std::size_t>(output.index)] = result;
       }
       caller.calls.push_back(CallFact{finished.function, finished.arguments});

@@ -1,6 +1,8 @@
 // The functions of the compositional engine (Anand et al. §2, §4): main, procedures and methods,
 // with the inputs P_g and outputs each summarized function reads and writes, and why a callee is
-// inlined instead (on a call-graph cycle, or allocating, or touching arrays or fields).
+// inlined instead (on a call-graph cycle, allocating, or touching fields).  int[] globals are
+// inputs and outputs like scalars, passed whole (with their length); so are field arrays, once
+// field-touching callees are summarized.
 #pragma once
 
 #include <cstdint>
@@ -15,12 +17,17 @@ namespace symref::compositional {
 using FunctionIndex = std::int32_t;
 constexpr FunctionIndex main_function = 0;
 
-// One input of P_g or one output of g: a parameter (or `this`), a global, or the result.
+// One input of P_g or one output of g: a parameter (or `this`), a global, a field array, or the
+// result.
 struct FunctionSlot {
-  enum class Kind : std::uint8_t { Local, Global, Result } kind = Kind::Global;
-  std::int32_t index = -1;  // local slot, global slot; unused for the result
+  enum class Kind : std::uint8_t { Local, Global, Field, Result } kind = Kind::Global;
+  std::int32_t index = -1;  // local slot, global slot, field (Program::fields); unused for the result
   std::string name;
-  Type type;
+  Type type;  // a field's value type for a field array
+  // The same global or field (an output and the input it starts from).
+  bool same_variable(const FunctionSlot& other) const {
+    return kind == other.kind && index == other.index && (kind == Kind::Global || kind == Kind::Field);
+  }
 };
 
 struct FunctionInfo {
@@ -28,11 +35,13 @@ struct FunctionInfo {
   std::string kind;        // "main", "procedure", "method"
   const Callable* callable = nullptr;
   bool summarized = false;  // main is its own tree, but never a callee: not summarized
-  std::string inlined_reason;  // "recursive", "allocates", "heap", "no-summaries"; empty otherwise
-  std::vector<FunctionSlot> inputs;   // P_g: parameters, `this`, and the globals g may read or write; main: I, every global
-  std::vector<FunctionSlot> outputs;  // the result (methods), then the globals g may write
+  std::string inlined_reason;  // "recursive", "allocates", "fields", "no-summaries"; empty otherwise
+  // P_g: parameters, `this`, then the globals and field arrays g may read or write; main: I, every global.
+  std::vector<FunctionSlot> inputs;
+  std::vector<FunctionSlot> outputs;  // the result (methods), then the globals and field arrays g may write
   std::vector<FunctionIndex> direct_callees;
   std::vector<bool> reads_global, writes_global;  // transitively, through every callee
+  std::vector<bool> reads_field, writes_field;    // the same for field arrays
 };
 
 class FunctionTable {

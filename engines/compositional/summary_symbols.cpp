@@ -5,30 +5,28 @@
 
 namespace symref::compositional {
 
+terms::Sort slot_sort(const FunctionSlot& slot) {
+  return slot.kind == FunctionSlot::Kind::Field ? terms::Sort::field_array(slot.index) : sort_of(slot.type);
+}
+
 SummarySymbols::SummarySymbols(const FunctionTable& table, terms::TermManager& terms,
                                const std::vector<terms::Term>& initial_globals) {
   symbols_.resize(table.size());
   symbols_[0].inputs = initial_globals;
-  bool scalar_inputs = true;  // uninterpreted functions take Int, Bool and references only
-  for (const FunctionSlot& input : table[main_function].inputs) {
-    symbols_[0].input_sorts.push_back(sort_of(input.type));
-    { const auto kind = symbols_[0].input_sorts.back().kind;
-      scalar_inputs = scalar_inputs && (kind == terms::SortKind::Int || kind == terms::SortKind::Bool || kind == terms::SortKind::Reference); }
-  }
+  for (const FunctionSlot& input : table[main_function].inputs) symbols_[0].input_sorts.push_back(slot_sort(input));
   // C_main is never needed by Ψ (P_main are the inputs I themselves); it is declared for γ_main.
-  if (scalar_inputs) symbols_[0].context = terms.declare_function("C_main", symbols_[0].input_sorts, terms::Sort::boolean());
-  symbols_[0].has_context = scalar_inputs;
+  symbols_[0].context = terms.declare_function("C_main", symbols_[0].input_sorts, terms::Sort::boolean());
   for (FunctionIndex f = 1; f < static_cast<FunctionIndex>(table.size()); ++f) {
     const FunctionInfo& info = table[f];
     if (!info.summarized) continue;
     FunctionSymbols& s = symbols_[static_cast<std::size_t>(f)];
     for (const FunctionSlot& input : info.inputs) {
-      terms::Sort sort = sort_of(input.type);
+      terms::Sort sort = slot_sort(input);
       s.inputs.push_back(terms.fresh_symbol(sort, info.name + "." + input.name));
       s.input_sorts.push_back(sort);
     }
     for (const FunctionSlot& output : info.outputs)
-      s.outputs.push_back(terms.declare_function(info.name + "." + output.name, s.input_sorts, sort_of(output.type)));
+      s.outputs.push_back(terms.declare_function(info.name + "." + output.name, s.input_sorts, slot_sort(output)));
     s.definition = terms.declare_function("D_" + info.name, s.input_sorts, terms::Sort::boolean());
     s.context = terms.declare_function("C_" + info.name, s.input_sorts, terms::Sort::boolean());
   }

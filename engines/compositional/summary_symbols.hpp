@@ -15,9 +15,11 @@ struct FunctionSymbols {
   std::vector<terms::FunctionId> outputs;        // g.o, one per FunctionInfo::outputs
   terms::FunctionId definition{};             // D_g
   terms::FunctionId context{};                // C_g
-  bool has_context = true;                    // false for main when an input is an array (γ_main is then not built)
   std::vector<terms::Sort> input_sorts;
 };
+
+// The sort of an input or output: its type's, or the field array's for a field.
+terms::Sort slot_sort(const FunctionSlot& slot);
 
 class SummarySymbols {
  public:

@@ -194,6 +194,10 @@ class Cvc5Session {
       // without it cvc5 1.0.3 answers unknown to satisfiable ones such as ∀k. 0 <= k < n ==>
       // a[k] >= 0.  Inert on quantifier-free queries.
       solver_.setOption("fmf-bound", "true");
+      // Definitions ∀x̄. P(x̄) ⟺ body (the compositional engine's δ and γ) become macros, expanded
+      // before search: over array-sorted x̄, cvc5 answers unknown to satisfiable ones otherwise.
+      solver_.setOption("macros-quant", "true");
+      solver_.setOption("macros-quant-mode", "all");  // the default takes only bodies over ground UF
     });
   }
 

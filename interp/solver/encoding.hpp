@@ -29,7 +29,10 @@
 //   BoundVariable  -> a variable of the quantifier (Z3: a constant abstracted by the quantifier;
 //                     cvc5: mkVar; SMT-LIB: its name in the binder list), named like symbols
 //                     (NameTable), so it never clashes with a declared constant
-//   Forall/Exists  -> (forall ((k Int) ...) body) / (exists ...)
+//   Forall/Exists  -> (forall ((k Int) ...) body) / (exists ...); an IntArray variable a binds
+//                     two: its array and its length |len(a)|, unclamped (a negative one stands
+//                     for no int[]; the engine's definitions are only used at real ones)
+//   a = b on int[] -> (and (= a b) (= |len(a)| |len(b)|)): whole arrays, lengths included
 //   f : D1..Dn -> R declared once as (declare-fun f (D1..Dn) R), encoded sorts as above, except
 //                     that an IntArray Di is two: its array and its length, so that f sees the
 //                     whole int[] (two arrays with equal elements but different lengths are
@@ -262,7 +265,7 @@ typename Lowering<Builder>::Expression Lowering<Builder>::lower(Term root) {
       // A Length needs only the base of its array, not the updates over it: a symbol, or an
       // application whose arguments the companion |len(f)| takes.
       Term base = manager_.array_base(term->child(0));
-      if (base->kind() == TermKind::Apply && !slots_.contains(base)) {
+      if ((base->kind() == TermKind::Apply || base->kind() == TermKind::BoundVariable) && !slots_.contains(base)) {
         stack_.back().second = true;
         stack_.emplace_back(base, false);
         continue;
@@ -277,7 +280,10 @@ typename Lowering<Builder>::Expression Lowering<Builder>::lower(Term root) {
 template <class Builder>
 typename Lowering<Builder>::Expression Lowering<Builder>::length_of(Term array_symbol) {
   if (const Expression* known = find_length(array_symbol)) return *known;
-  Expression length = builder_.constant(names_.length_name(array_symbol), SmtSort::Int);
+  // An int[] bound variable's length is bound beside it (the quantifier lists both).
+  Expression length = array_symbol->kind() == TermKind::BoundVariable
+                          ? builder_.bound_variable(names_.length_name(array_symbol), SmtSort::Int)
+                          : builder_.constant(names_.length_name(array_symbol), SmtSort::Int);
   remember(length_slots_, array_symbol, length);
   return length;
 }
@@ -341,9 +347,10 @@ std::vector<typename Lowering<Builder>::Expression> Lowering<Builder>::applicati
 
 template <class Builder>
 typename Lowering<Builder>::Expression Lowering<Builder>::length_expression(Term base) {
+  // A bound variable's length is bound as it is, unclamped: a definition's head D(x̄, |len(x)|)
+  // then has distinct variables for arguments, the form the solvers expand as a macro.
   if (base->kind() != TermKind::Apply) return length_of(base);
-  const std::vector<Expression> operands = application_operands(base);
-  Expression companion = builder_.apply_function(length_function_of(base->function()), operands);
+  Expression companion = builder_.apply_function(length_function_of(base->function()), application_operands(base));
   Expression zero = builder_.integer(Integer(0));
   const Expression test[] = {companion, zero};
   const Expression clamp[] = {builder_.apply(SmtOperator::Less, test), zero, companion};
@@ -384,7 +391,14 @@ typename Lowering<Builder>::Expression Lowering<Builder>::translate(Term term) {
     case TermKind::Remainder: return guarded(SmtOperator::Modulo);
     case TermKind::Less: return apply(SmtOperator::Less);
     case TermKind::LessEqual: return apply(SmtOperator::LessEqual);
-    case TermKind::Equal: return apply(SmtOperator::Equal);
+    case TermKind::Equal: {
+      if (term->child(0)->sort().kind != SortKind::IntArray) return apply(SmtOperator::Equal);
+      // Two int[] are equal when their elements and their lengths are.
+      const Expression lengths[] = {length_expression(manager_.array_base(term->child(0))),
+                                    length_expression(manager_.array_base(term->child(1)))};
+      const Expression both[] = {apply(SmtOperator::Equal), builder_.apply(SmtOperator::Equal, lengths)};
+      return builder_.apply(SmtOperator::And, both);
+    }
     case TermKind::IfThenElse: return apply(SmtOperator::Ite);
     case TermKind::Not: return apply(SmtOperator::Not);
     // Unsimplified or hand-made junctions may have fewer than two operands; SMT-LIB's may not.
@@ -403,7 +417,10 @@ typename Lowering<Builder>::Expression Lowering<Builder>::translate(Term term) {
     case TermKind::Forall:
     case TermKind::Exists: {
       operands_.clear();
-      for (Term variable : TermManager::quantified_variables(term)) operands_.push_back(cached(variable));
+      for (Term variable : TermManager::quantified_variables(term)) {
+        operands_.push_back(cached(variable));
+        if (variable->sort().kind == SortKind::IntArray) operands_.push_back(length_of(variable));
+      }
       return builder_.quantifier(term->kind() == TermKind::Forall, operands_, cached(TermManager::quantifier_body(term)));
     }
     case TermKind::Apply: {

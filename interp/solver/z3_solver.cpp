@@ -23,6 +23,7 @@ namespace {
 
 class Z3Builder {
  public:
+  bool array_binders = false;  // some quantifier built so far binds an array
   using Expression = z3::expr;
 
   explicit Z3Builder(z3::context& context) : context_(context) {}
@@ -74,7 +75,10 @@ class Z3Builder {
   Expression bound_variable(const std::string& name, SmtSort sort) { return context_.constant(name.c_str(), z3_sort(sort)); }
   Expression quantifier(bool universal, std::span<const Expression> variables, const Expression& body) {
     z3::expr_vector bound(context_);
-    for (const z3::expr& variable : variables) bound.push_back(variable);
+    for (const z3::expr& variable : variables) {
+      bound.push_back(variable);
+      array_binders = array_binders || variable.get_sort().is_array();
+    }
     return universal ? z3::forall(bound, body) : z3::exists(bound, body);
   }
   // A value of the language as a numeral of the encoding: object identities are integers.
@@ -338,6 +342,16 @@ class Z3Solver final : public Solver {
     } else {
       try {
         if (timeout_milliseconds_ != 0 && !watchdog_) watchdog_ = std::make_unique<Watchdog>(context_);
+        if (builder_.array_binders && !macro_finder_) {
+          // Definitions ∀x̄. P(x̄) ⟺ body over array-sorted x̄ (the compositional engine's δ and γ
+          // for int[] inputs): model-based instantiation alone answers unknown ("incomplete (theory
+          // array)"); as macros they are expanded before search.  Only then: it changes which
+          // models Z3 finds for other quantified queries.
+          z3::params parameters(context_);
+          parameters.set("macro_finder", true);
+          solver_.set(parameters);
+          macro_finder_ = true;
+        }
         apply_work_budget();
         bool timed_out = false;
         switch (check_within(solver_, watchdog_.get(), timeout_milliseconds_, timed_out)) {
@@ -433,6 +447,7 @@ class Z3Solver final : public Solver {
   unsigned failure_scope_ = 0;
   SatResult last_result_ = SatResult::Unknown;
   std::string reason_;
+  bool macro_finder_ = false;
   SolverStatistics statistics_;
 };
 

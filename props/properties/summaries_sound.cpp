@@ -6,7 +6,8 @@
 // g.o(a) = v for every output, and with every open guard false: the activation ran along
 // explored nodes only, so its own leaf must satisfy the body without help from a dangling one.
 // Unsat means δ_g excludes a run that happened.  Reference-valued inputs and outputs are left
-// free (input objects have no term of their own), which can only make the check weaker.
+// free (input objects have no term of their own), and so are arrays (int[] and field arrays: the
+// run records no whole-array values), which can only make the check weaker.
 #include <set>
 #include <string>
 #include <vector>
@@ -66,9 +67,10 @@ PropertyVerdict check_summaries_sound(CaseWorkspace& workspace) {
       const auto& own = symbols[g];
       std::vector<terms::Term> conjuncts{builder.definition_body(g, own.inputs)};
       for (std::size_t k = 0; k < own.inputs.size(); ++k)
-        if (terms::Term value = value_term(terms, activation.inputs[k])) conjuncts.push_back(terms.equal(own.inputs[k], value));
+        if (terms::Term value = value_term(terms, activation.inputs[k]); value && !terms.is_array(own.inputs[k]->sort()))
+          conjuncts.push_back(terms.equal(own.inputs[k], value));
       for (std::size_t k = 0; k < own.outputs.size(); ++k)
-        if (terms::Term value = value_term(terms, activation.outputs[k]))
+        if (terms::Term value = value_term(terms, activation.outputs[k]); value && !terms.is_array(terms.function(own.outputs[k]).range))
           conjuncts.push_back(terms.equal(terms.apply(own.outputs[k], own.inputs), value));
       solver->push();
       solver->add(terms.logical_and(conjuncts));

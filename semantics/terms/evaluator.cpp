@@ -228,7 +228,11 @@ Value TermEvaluator::compute(Term t) {
     case TermKind::Remainder: return Value::integer(euclidean_remainder(integer_of(0), integer_of(1)));
     case TermKind::Less: return Value::boolean(integer_of(0) < integer_of(1));
     case TermKind::LessEqual: return Value::boolean(integer_of(0) <= integer_of(1));
-    case TermKind::Equal: return Value::boolean(cached(t->child(0)) == cached(t->child(1)));
+    case TermKind::Equal:
+      // A valuation reads arrays pointwise: two whole arrays cannot be compared through it.
+      if (TermManager::is_array(t->child(0)->sort()))
+        throw NotEvaluable("evaluate: an equality of whole arrays, which a valuation reads only pointwise");
+      return Value::boolean(cached(t->child(0)) == cached(t->child(1)));
     case TermKind::IfThenElse: return boolean_of(0) ? cached(t->child(1)) : cached(t->child(2));
     case TermKind::Not: return Value::boolean(!boolean_of(0));
     case TermKind::And:

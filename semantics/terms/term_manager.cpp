@@ -335,7 +335,9 @@ Sort TermManager::checked_sort(TermKind kind, std::span<const Term> children) co
       return Sort::boolean();
     case TermKind::Equal:
       expect_arity(2);
-      if (!is_scalar(children[0]->sort()) || !compatible(children[0]->sort(), children[1]->sort()))
+      // Arrays of one sort compare as wholes (an int[] with its length): the compositional
+      // engine's summaries take and give whole arrays.
+      if (!compatible(children[0]->sort(), children[1]->sort()))
         sort_error(kind, "operands of sorts " + to_string(children[0]->sort()) + " and " + to_string(children[1]->sort()));
       return Sort::boolean();
     case TermKind::IfThenElse:
@@ -451,7 +453,8 @@ Term TermManager::fresh_symbol(Sort sort, std::string_view base_name) {
 }
 
 Term TermManager::bound_variable(Sort sort, std::string_view name) {
-  if (!is_scalar(sort)) throw std::logic_error("a bound variable of sort " + to_string(sort));
+  // Any sort: an array-sorted variable stands for a whole array (an int[] with its length).
+  if (!is_scalar(sort) && !is_array(sort)) throw std::logic_error("a bound variable of sort " + to_string(sort));
   TermNode candidate;
   candidate.kind_ = TermKind::BoundVariable;
   candidate.sort_ = sort;

@@ -104,3 +104,52 @@ TEST_F(FunctionArrayArguments, SmtLibDeclaresTheLengthBesideTheArray) {
 
 }  // namespace
 }  // namespace symref::solver::testing
+
+namespace symref::solver::testing {
+namespace {
+
+// Whole-array equality (the compositional engine's g.a(P_g) = a[i := v]): elements and lengths.
+TEST_F(FunctionArrayArguments, ArrayEqualityComparesElementsAndLengths) {
+  for (const std::string backend : {"z3", "cvc5"}) {
+    SCOPED_TRACE(backend);
+    EXPECT_EQ(check(backend, {m.equal(a, other), m.not_equal(m.length(a), m.length(other))}), SatResult::Unsat);
+    EXPECT_EQ(check(backend, {m.equal(a, other), m.not_equal(m.select(a, x), m.select(other, x))}), SatResult::Unsat);
+    EXPECT_EQ(check(backend, {same_elements_other_length(), m.equal(a, other)}), SatResult::Unsat);
+    EXPECT_EQ(check(backend, {m.equal(m.store(a, n(0), n(1)), a), m.not_equal(m.select(a, n(0)), n(1))}), SatResult::Unsat);
+    EXPECT_EQ(check(backend, {m.equal(m.store(a, n(0), n(1)), other), m.equal(m.select(a, n(0)), n(2))}), SatResult::Sat);
+    EXPECT_EQ(check(backend, {m.equal(val, m.store(val, p, n(4))), m.not_equal(m.select(val, p), n(4))}), SatResult::Unsat);
+  }
+  EXPECT_THROW(m.equal(a, val), std::logic_error);
+  // A valuation reads arrays pointwise, so whole arrays are never compared through one.
+  struct Zeros final : terms::Valuation {
+    Value symbol_value(Term) const override { return Value::integer(Integer(0)); }
+    Value array_element(Term, const Value&) const override { return Value::integer(Integer(0)); }
+    Integer array_length(Term) const override { return Integer(0); }
+  } zeros;
+  EXPECT_THROW(terms::evaluate(m.equal(a, other), zeros), terms::NotEvaluable);
+}
+
+// A definition over an int[] bound variable, ∀b. D(b) ⟺ len(b) > 0 ∧ b[0] = 7, as δ_g is built:
+// the length is bound beside the array, and both solvers decide instances (as macros).
+TEST_F(FunctionArrayArguments, DefinitionsOverArrayBoundVariables) {
+  terms::FunctionId defined = m.declare_function("D", {Sort::int_array()}, Sort::boolean());
+  Term b = m.bound_variable(Sort::int_array(), "b");
+  Term body = m.logical_and(m.less(n(0), m.length(b)), m.equal(m.select(b, n(0)), n(7)));
+  Term definition = m.forall(b, m.equal(apply(defined, {b}), body));
+  for (const std::string backend : {"z3", "cvc5"}) {
+    SCOPED_TRACE(backend);
+    EXPECT_EQ(check(backend, {definition, apply(defined, {a})}), SatResult::Sat);
+    EXPECT_EQ(check(backend, {definition, apply(defined, {a}), m.equal(m.length(a), n(0))}), SatResult::Unsat);
+    EXPECT_EQ(check(backend, {definition, apply(defined, {m.store(a, n(0), x)}), m.not_equal(x, n(7))}), SatResult::Unsat);
+    // ∃ over an array: some array of length 2 whose first element is x.
+    Term c = m.bound_variable(Sort::int_array(), "c");
+    Term witness = m.exists(c, m.logical_and(m.equal(m.length(c), n(2)), m.equal(m.select(c, n(0)), x)));
+    EXPECT_NE(check(backend, {witness}), SatResult::Unsat);
+  }
+  const Term assertions[] = {definition};
+  const std::string script = smtlib_script(m, assertions, "");
+  EXPECT_NE(script.find("(forall ((b (Array Int Int)) (|len(b)| Int))"), std::string::npos) << script;
+}
+
+}  // namespace
+}  // namespace symref::solver::testing

@@ -81,7 +81,9 @@ TEST_F(SortChecks, IllSortedTermsThrow) {
   EXPECT_THROW(m.add(x, b), std::logic_error);
   EXPECT_THROW(m.logical_and(b, x), std::logic_error);
   EXPECT_THROW(m.less(p, q), std::logic_error);
-  EXPECT_THROW(m.equal(a, a), std::logic_error);
+  EXPECT_THROW(m.equal(a, x), std::logic_error);     // an array and an integer
+  EXPECT_THROW(m.equal(a, next), std::logic_error);  // an int[] and a field array
+  EXPECT_TRUE(m.equal(a, a)->is_true());             // whole arrays of one sort compare
   EXPECT_THROW(m.equal(x, b), std::logic_error);
   EXPECT_THROW(m.equal(p, m.global_symbol(9, Sort::reference(1), "r")), std::logic_error);  // two classes
   EXPECT_THROW(m.if_then_else(x, y, y), std::logic_error);
@@ -418,7 +420,7 @@ TEST_F(Binders, EveryBoundVariableIsNewAndNoSymbol) {
   EXPECT_TRUE(collect_symbols(m.add(x, k1)) == std::vector<Term>{x});
   EXPECT_EQ(m.bound_variable(Sort::boolean(), "c")->sort(), Sort::boolean());
   EXPECT_EQ(m.bound_variable(Sort::reference(0), "o")->sort(), Sort::reference(0));
-  EXPECT_THROW(m.bound_variable(Sort::int_array(), "arr"), std::logic_error);
+  EXPECT_EQ(m.bound_variable(Sort::int_array(), "arr")->sort(), Sort::int_array());  // a whole array
 }
 
 TEST_F(Binders, QuantifiersAreHashConsed) {
