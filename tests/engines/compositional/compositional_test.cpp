@@ -337,8 +337,9 @@ TEST(CompositionalBenchmark, HwmLikeSummarizesTheArrayCallees) {
     CompositionalResult result = explorer.explore();
     for (FunctionIndex f = 1; f < static_cast<FunctionIndex>(explorer.functions().size()); ++f)
       EXPECT_EQ(explorer.functions()[f].summarized, summaries) << explorer.functions()[f].inlined_reason;
-    if (result.target->verdict == "reached")  // line 32 is the assert: reaching it is failing it
+    if (result.target->verdict == "reached") {  // line 32 is the assert: reaching it is failing it
       EXPECT_EQ(result.executions.at(static_cast<std::size_t>(result.target->execution - 1)).outcome, Outcome::AssertionFailure);
+    }
     return std::make_pair(result.target->verdict, result.executions.size());
   };
   const auto [verdict, executions] = run(true, 10'000);
