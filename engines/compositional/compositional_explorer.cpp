@@ -19,6 +19,7 @@ CompositionalExplorer::CompositionalExplorer(const Program& program, terms::Term
   axioms_ = std::make_unique<AxiomBuilder>(terms, table_, *symbols_, trees_, options_.axioms);
   solver::SolverOptions solver_options;
   solver_options.timeout_milliseconds = options_.timeout_milliseconds;
+  solver_options.smt_directory = options_.smt_directory;
   solver_ = solver::make_solver(options_.solver, terms, solver_options);
 }
 

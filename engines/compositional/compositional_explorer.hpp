@@ -27,6 +27,7 @@ struct CompositionalOptions {
   std::uint64_t max_executions = 10'000;
   std::optional<GlobalState> initial;     // default: every global at its default
   bool keep_formulas = false;             // keep Ψ of every query (for JSON)
+  std::string smt_directory;              // --smt-dir: every query as SMT-LIB2 there
 };
 
 struct Query {

@@ -76,6 +76,7 @@ int run(const cli::ExploreCommonOptions& common, const CompositionalFlags& flags
   options.summaries = !flags.no_summaries;
   options.max_executions = flags.max_executions;
   options.keep_formulas = common.format == "json";
+  options.smt_directory = common.smt_directory;
   if (!flags.initial.empty()) {
     std::string error;
     auto source = SourceFile::read(flags.initial, error);

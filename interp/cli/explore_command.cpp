@@ -125,7 +125,8 @@ void add_explore_command(CLI::App& app, Action& action, const std::vector<Explor
     check_heap_flags(options->exploration);
     for (const auto& [name, engine_run] : *runs)
       if (name == options->exploration.engine) {
-        ExploreCommonOptions common{options->file, options->exploration, options->format, options->tests_directory, options->fault};
+        ExploreCommonOptions common{options->file, options->exploration, options->format, options->tests_directory, options->fault,
+                                    options->smt_directory};
         // An init-capture: clang 14 cannot capture a structured binding by name.
         action = [run = engine_run, common] { return run(common); };
         return;

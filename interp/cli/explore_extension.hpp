@@ -21,6 +21,7 @@ struct ExploreCommonOptions {
   std::string format = "text";
   std::string tests_directory;
   std::string fault;
+  std::string smt_directory;  // --smt-dir: every solver query as SMT-LIB2
 };
 
 using ExploreEngineRun = std::function<int(const ExploreCommonOptions&)>;

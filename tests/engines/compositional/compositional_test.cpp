@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
 
@@ -239,6 +240,30 @@ TEST(CompositionalCommand, MissingTargetLineIsADiagnostic) {
   ASSERT_NE(node2, std::string::npos) << dot.out;
   EXPECT_NE(dot.out.find("shape=circle", node2), std::string::npos);
   EXPECT_NE(dot.out.find("assertion-failure\", shape=box, color=red"), std::string::npos) << dot.out;
+}
+
+// --smt-dir: each of Algorithm 2's queries (the count the text report gives) is one SMT-LIB2 file.
+TEST(CompositionalCommand, SmtDirectoryGetsEveryQuery) {
+  auto directory = std::filesystem::temp_directory_path() / "symref-compositional-smt-dir";
+  std::filesystem::remove_all(directory);
+  std::filesystem::create_directories(directory);
+  auto queries = directory / "queries";
+  auto result = symref::testing::run_process(directory, SYMREF_BINARY,
+                                             {"explore", corpus + "fig1-abs-procedure.sym", "--engine", "compositional",
+                                              "--initial", corpus + "p1q1.json", "--format", "json", "--smt-dir", queries.string()});
+  ASSERT_EQ(result.code, 0) << result.err;
+  const auto json = nlohmann::json::parse(result.out);
+  const auto asked = json["stats"]["queries"].get<std::size_t>();
+  EXPECT_GT(asked, 0u);
+  std::size_t files = 0, checked = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(queries)) {
+    ++files;
+    std::ifstream in(entry.path());
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    checked += text.find("(check-sat)") != std::string::npos && text.find("; result: ") != std::string::npos;
+  }
+  EXPECT_EQ(files, asked);
+  EXPECT_EQ(checked, files);
 }
 
 }  // namespace
