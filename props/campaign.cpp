@@ -10,6 +10,7 @@
 
 #include <rapidcheck.h>
 
+#include "interp/solver/check_log.hpp"
 #include "interp/solver/context_reuse.hpp"
 #include "interp/solver/resource_budget.hpp"
 #include "props/random_source.hpp"
@@ -146,9 +147,9 @@ class Campaign {
   std::optional<Violation> evaluate(const TestCase& test_case, std::uint64_t number) {
     const auto built = Clock::now();
     // One scope per case: its solvers share Z3 contexts, and a case gets the same models whatever
-    // ran before it (another shard, --jobs, the reproduce line); a fixed work budget per Z3 check.
+    // ran before it (another shard, --jobs, the reproduce line); a fixed work budget per Z3 and cvc5 check.
     solver::ContextReuseScope reuse_contexts;
-    solver::ResourceBudgetScope work_budget(options_.settings.z3_work_per_check);
+    solver::ResourceBudgetScope work_budget(options_.settings.z3_work_per_check, options_.settings.cvc5_work_per_check);
     CaseWorkspace workspace(test_case, options_.settings);
     if (number != 0) result_.case_records.push_back(CaseRecord{number, case_digest(workspace.program_text())});
     try {
@@ -160,6 +161,7 @@ class Campaign {
         const PropertyDescription& description = describe(kind);
         if (shrinking && description.name != first_->property) continue;
         const auto started = Clock::now();
+        if (solver::check_log_enabled()) solver::set_check_log_label("case " + std::to_string(number) + " " + std::string(description.name));
         PropertyVerdict verdict = check_property(kind, workspace);
         if (!shrinking) {
           PropertyTally& tally = result_.tallies[static_cast<std::size_t>(kind)];

@@ -7,8 +7,10 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "interp/solver/check_log.hpp"
 #include "interp/solver/encoding.hpp"
 #include "interp/solver/large_stack_thread.hpp"
+#include "interp/solver/resource_budget.hpp"
 #include "interp/solver/stopwatch.hpp"
 
 namespace symref::solver {
@@ -233,7 +235,9 @@ class Cvc5Session {
       reason_ = *failure_;
     } else {
       try {
+        const std::uint64_t work_before = check_log_enabled() ? work_count() : 0;
         cvc5::Result answer = solver_.checkSat();
+        if (check_log_enabled()) logged_work_ = work_count() - work_before;
         if (answer.isSat()) {
           result = SatResult::Sat;
         } else if (answer.isUnsat()) {
@@ -242,6 +246,8 @@ class Cvc5Session {
           std::ostringstream explanation;
           explanation << answer.getUnknownExplanation();
           reason_ = explanation.str();
+          if (work_budget_ != 0 && reason_ == "RESOURCEOUT")
+            reason_ = "work budget of " + std::to_string(work_budget_) + " cvc5 resource units spent (" + reason_ + ")";
         }
       } catch (const std::exception& error) {
         reason_ = std::string("cvc5 error: ") + error.what();
@@ -249,7 +255,19 @@ class Cvc5Session {
     }
     last_result_ = result;
     statistics_.record(result, stopwatch.seconds());
+    if (check_log_enabled()) log_check("cvc5", result, stopwatch.seconds(), logged_work_, reason_);
     return result;
+  }
+
+  // cvc5's resource counter so far (for the check log only).
+  std::uint64_t work_count() {
+    try {
+      cvc5::Statistics numbers = solver_.getStatistics();
+      const cvc5::Stat& used = numbers.get("resource::resourceUnitsUsed");
+      return used.isInt() ? static_cast<std::uint64_t>(used.getInt()) : 0;
+    } catch (const std::exception&) {
+      return 0;
+    }
   }
 
   std::string reason_unknown() const { return reason_; }
@@ -261,6 +279,13 @@ class Cvc5Session {
   // cvc5 1.0 refuses the option after its first check: set it when the solver is made.
   void set_resource_limit(std::uint64_t units) {
     attempt([&] { solver_.setOption("rlimit-per", std::to_string(units)); });  // 0: no limit
+    work_budget_ = 0;
+  }
+
+  // The campaign's budget (ResourceBudgetScope): the same limit, named as a budget when it ends a check.
+  void set_work_budget(std::uint64_t units) {
+    set_resource_limit(units);
+    work_budget_ = units;
   }
 
   std::unique_ptr<Model> model() {
@@ -298,6 +323,8 @@ class Cvc5Session {
   SatResult last_result_ = SatResult::Unknown;
   std::string reason_;
   SolverStatistics statistics_;
+  std::uint64_t logged_work_ = 0;
+  std::uint64_t work_budget_ = 0;  // set_work_budget's units, 0: none
 };
 
 
@@ -332,8 +359,13 @@ class WorkerModel final : public Model {
 // The Solver: forwards every call to the session on the worker thread.
 class Cvc5Solver final : public Solver {
  public:
+  // The budget is read here, on the caller's thread (the scope is thread-local), and set before
+  // any check, as cvc5 requires; an explicit set_resource_limit replaces it.
   explicit Cvc5Solver(TermManager& manager)
-      : session_(worker_.run([&] { return std::make_unique<Cvc5Session>(manager); })) {}
+      : session_(worker_.run([&] { return std::make_unique<Cvc5Session>(manager); })) {
+    if (const std::uint64_t budget = ResourceBudgetScope::cvc5_work_per_check(); budget != 0)
+      worker_.run([&] { session_->set_work_budget(budget); });
+  }
   ~Cvc5Solver() override {
     worker_.run([&] { session_.reset(); });
   }

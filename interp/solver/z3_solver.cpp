@@ -12,6 +12,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "interp/solver/check_log.hpp"
 #include "interp/solver/context_reuse.hpp"
 #include "interp/solver/encoding.hpp"
 #include "interp/solver/resource_budget.hpp"
@@ -353,6 +354,7 @@ class Z3Solver final : public Solver {
           macro_finder_ = true;
         }
         apply_work_budget();
+        const std::uint64_t work_before = check_log_enabled() ? work_count() : 0;
         bool timed_out = false;
         switch (check_within(solver_, watchdog_.get(), timeout_milliseconds_, timed_out)) {
           case z3::sat: result = SatResult::Sat; break;
@@ -369,6 +371,7 @@ class Z3Solver final : public Solver {
             break;
         }
         if (result == SatResult::Unknown) lease_.spoil();  // interrupted or out of budget: not handed on
+        if (check_log_enabled()) log_check("z3", result, stopwatch.seconds(), work_count() - work_before, reason_);
       } catch (const z3::exception& error) {
         lease_.spoil();
         reason_ = std::string("z3 error: ") + error.msg();
@@ -400,6 +403,14 @@ class Z3Solver final : public Solver {
   SolverStatistics statistics() const override { return statistics_; }
 
  private:
+  // Z3's work counter of this context so far (for the check log only: reading it is not free).
+  std::uint64_t work_count() {
+    z3::stats numbers = solver_.statistics();
+    for (unsigned i = 0; i < numbers.size(); ++i)
+      if (numbers.key(i) == "rlimit count") return numbers.is_uint(i) ? numbers.uint_value(i) : static_cast<std::uint64_t>(numbers.double_value(i));
+    return 0;
+  }
+
   // Z3's "rlimit" for the next checks: the smaller of the solver's own limit (set_resource_limit)
   // and the budget of the thread's ResourceBudgetScope, 0 meaning none; Z3's parameter is an
   // unsigned int, so larger limits are capped.
@@ -459,14 +470,16 @@ namespace {
 thread_local ResourceBudgetScope* innermost_budget = nullptr;
 }  // namespace
 
-ResourceBudgetScope::ResourceBudgetScope(std::uint64_t z3_work_per_check)
-    : budget_(z3_work_per_check), enclosing_(innermost_budget) {
+ResourceBudgetScope::ResourceBudgetScope(std::uint64_t z3_work_per_check, std::uint64_t cvc5_work_per_check)
+    : budget_(z3_work_per_check), cvc5_budget_(cvc5_work_per_check), enclosing_(innermost_budget) {
   innermost_budget = this;
 }
 
 ResourceBudgetScope::~ResourceBudgetScope() { innermost_budget = enclosing_; }
 
 std::uint64_t ResourceBudgetScope::z3_work_per_check() { return innermost_budget == nullptr ? 0 : innermost_budget->budget_; }
+
+std::uint64_t ResourceBudgetScope::cvc5_work_per_check() { return innermost_budget == nullptr ? 0 : innermost_budget->cvc5_budget_; }
 
 namespace {
 thread_local ContextReuseScope* innermost_scope = nullptr;

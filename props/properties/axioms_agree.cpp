@@ -5,10 +5,16 @@
 // Checked on the trees after the first execution (many nodes still dangling, the guards matter)
 // and after Algorithm 1 ends, for both steps of Algorithm 2: lazy (every other open guard false)
 // and relevant (guards free).  An unknown answer is counted and compared with nothing.
+//
+// Ψ is often the same term in several of these (hash-consed): lazy and relevant coincide when no
+// other node is open, and both encodings when n's formula applies no summarized function.  Each
+// backend is asked each term once per run; a repeated term's answer is counted again, so the
+// tallies are those of asking every time (asking again the same solver adds no evidence).
 #include <array>
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 
 #include "engines/compositional/compositional_report.hpp"
 #include "props/properties.hpp"
@@ -52,6 +58,7 @@ PropertyVerdict check_axioms_agree(CaseWorkspace& workspace) {
     const char* backends[] = {"z3", "cvc5"};
     std::unique_ptr<solver::Solver> solvers[] = {solver::make_solver(backends[0], run.terms, solver_options),
                                                  solver::make_solver(backends[1], run.terms, solver_options)};
+    std::unordered_map<terms::Term, SatResult> answered[2];  // per backend: each Ψ term asked once
     std::size_t asked = 0;
     for (const TreeNode& n : run.explorer->trees().nodes()) {
       if (n.guard == nullptr) continue;  // roots and nodes no run left dangling have no query
@@ -65,11 +72,15 @@ PropertyVerdict check_axioms_agree(CaseWorkspace& workspace) {
         for (AxiomEncoding encoding : {AxiomEncoding::Quantified, AxiomEncoding::Unfolded}) {
           terms::Term psi = psi_in(run, encoding, n.id, lazy);
           for (std::size_t b = 0; b < 2; ++b) {
-            solver::Solver& solver = *solvers[b];
-            solver.push();
-            solver.add(psi);
-            SatResult status = solver.check();
-            solver.pop();
+            auto [known, first_time] = answered[b].try_emplace(psi, SatResult::Unknown);
+            if (first_time) {
+              solver::Solver& solver = *solvers[b];
+              solver.push();
+              solver.add(psi);
+              known->second = solver.check();
+              solver.pop();
+            }
+            const SatResult status = known->second;
             std::string how = std::string(encoding == AxiomEncoding::Quantified ? "quantified" : "unfolded") + " " + backends[b];
             if (status == SatResult::Unknown) {
               ++verdict.unknown;

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "interp/solver/context_reuse.hpp"
+#include "interp/solver/cvc5_solver.hpp"
 #include "interp/solver/resource_budget.hpp"
 #include "interp/solver/z3_solver.hpp"
 #include "semantics/terms/term_manager.hpp"
@@ -83,18 +84,20 @@ TEST_F(ContextReuse, AnInterruptedContextIsNotHandedOn) {
 }
 
 // The work budget (resource_budget.hpp) is Z3's own counter, not the clock: no time limit here.
+// Six pigeons in five holes, all in different holes: unsat, but only after a search.
+void add_pigeons(terms::TermManager& m, Solver& solver) {
+  std::vector<Term> hole;
+  for (int i = 0; i < 6; ++i) {
+    hole.push_back(m.fresh_symbol(Sort::integer(), "p"));
+    solver.add(m.less_equal(m.integer(0), hole.back()));
+    solver.add(m.less(hole.back(), m.integer(5)));
+  }
+  for (std::size_t i = 0; i < hole.size(); ++i)
+    for (std::size_t j = i + 1; j < hole.size(); ++j) solver.add(m.logical_not(m.equal(hole[i], hole[j])));
+}
+
 TEST_F(ContextReuse, AWorkBudgetMakesAHardQueryUnknownWithItsReason) {
-  // Six pigeons in five holes, all in different holes: unsat, but only after a search.
-  auto pigeons = [&](Solver& solver) {
-    std::vector<Term> hole;
-    for (int i = 0; i < 6; ++i) {
-      hole.push_back(m.fresh_symbol(Sort::integer(), "p"));
-      solver.add(m.less_equal(n(0), hole.back()));
-      solver.add(m.less(hole.back(), n(5)));
-    }
-    for (std::size_t i = 0; i < hole.size(); ++i)
-      for (std::size_t j = i + 1; j < hole.size(); ++j) solver.add(m.logical_not(m.equal(hole[i], hole[j])));
-  };
+  auto pigeons = [&](Solver& solver) { add_pigeons(m, solver); };
   EXPECT_EQ(ResourceBudgetScope::z3_work_per_check(), 0u);
   {
     auto unlimited = make_z3_solver(m);
@@ -110,6 +113,28 @@ TEST_F(ContextReuse, AWorkBudgetMakesAHardQueryUnknownWithItsReason) {
   pigeons(*hard);
   EXPECT_EQ(hard->check(), SatResult::Unknown);
   EXPECT_NE(hard->reason_unknown().find("work budget of 2000"), std::string::npos) << hard->reason_unknown();
+}
+
+// The scope's cvc5 budget: cvc5's own resource counter, set on each cvc5 solver made inside it.
+TEST_F(ContextReuse, ACvc5WorkBudgetMakesAHardQueryUnknownWithItsReason) {
+  {
+    auto unlimited = make_cvc5_solver(m);
+    add_pigeons(m, *unlimited);
+    EXPECT_EQ(unlimited->check(), SatResult::Unsat);
+  }
+  ResourceBudgetScope budget(0, 50);
+  EXPECT_EQ(ResourceBudgetScope::z3_work_per_check(), 0u);
+  EXPECT_EQ(ResourceBudgetScope::cvc5_work_per_check(), 50u);
+  auto easy = make_cvc5_solver(m);
+  easy->add(m.less(n(5), x));
+  EXPECT_EQ(easy->check(), SatResult::Sat);
+  auto hard = make_cvc5_solver(m);
+  add_pigeons(m, *hard);
+  EXPECT_EQ(hard->check(), SatResult::Unknown);
+  EXPECT_NE(hard->reason_unknown().find("work budget of 50 cvc5"), std::string::npos) << hard->reason_unknown();
+  auto z3 = make_z3_solver(m);  // Z3 is not limited by the cvc5 budget
+  add_pigeons(m, *z3);
+  EXPECT_EQ(z3->check(), SatResult::Unsat);
 }
 
 }  // namespace
