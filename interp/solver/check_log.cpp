@@ -35,4 +35,10 @@ void log_check(std::string_view backend, SatResult result, double seconds, std::
                static_cast<unsigned long long>(work_units), static_cast<int>(reason.size()), reason.data());
 }
 
+void log_solver_made(std::string_view backend) {
+  if (!check_log_enabled()) return;
+  std::lock_guard<std::mutex> lock(output_mutex());
+  std::fprintf(stderr, "solver\t%s\t%.*s\n", current_label.c_str(), static_cast<int>(backend.size()), backend.data());
+}
+
 }  // namespace symref::solver

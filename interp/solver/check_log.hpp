@@ -3,7 +3,8 @@
 // Switched on by the environment variable SYMREF_CHECK_LOG (any value): then each check of a Z3
 // or cvc5 backend writes one tab-separated line to stderr — "check", the label the caller set
 // (the campaign sets case number and property), backend, answer, seconds, Z3's work units
-// (rlimit count; 0 for cvc5) and the reason of an unknown.  Off, it costs one load of a flag.
+// (rlimit count; cvc5's resource units for cvc5) and the reason of an unknown; and a line per
+// solver made.  Off, it costs one load of a flag.
 #pragma once
 
 #include <cstdint>
@@ -21,5 +22,8 @@ bool check_log_enabled();
 void set_check_log_label(std::string label);
 
 void log_check(std::string_view backend, SatResult result, double seconds, std::uint64_t work_units, std::string_view reason);
+
+// One line "solver", label, backend per solver made (making one costs more than most checks).
+void log_solver_made(std::string_view backend);
 
 }  // namespace symref::solver

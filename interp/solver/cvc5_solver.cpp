@@ -365,6 +365,7 @@ class Cvc5Solver final : public Solver {
       : session_(worker_.run([&] { return std::make_unique<Cvc5Session>(manager); })) {
     if (const std::uint64_t budget = ResourceBudgetScope::cvc5_work_per_check(); budget != 0)
       worker_.run([&] { session_->set_work_budget(budget); });
+    log_solver_made("cvc5");
   }
   ~Cvc5Solver() override {
     worker_.run([&] { session_.reset(); });

@@ -306,6 +306,7 @@ class Z3Solver final : public Solver {
     z3::params parameters(context_);
     parameters.set("ctrl_c", false);
     solver_.set(parameters);
+    log_solver_made("z3");
   }
 
   std::string name() const override { return "z3"; }
