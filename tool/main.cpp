@@ -2,6 +2,10 @@
 #include <iostream>
 #include <string>
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 #include <CLI/CLI.hpp>
 
 #include "interp/cli/command.hpp"
@@ -23,9 +27,22 @@ std::string usage_message(std::string message) {
   while (!message.empty() && (message.back() == '.' || message.back() == '\n')) message.pop_back();
   return message;
 }
+
+// Keeps freed memory in the process instead of handing it back to the kernel (glibc only; no
+// answer depends on it).  Every Z3 context allocates a block of several MiB: with glibc's
+// defaults it is mapped fresh and zeroed by the kernel each time, and the top of the heap is
+// trimmed after each fuzz case, so a 50-case level-1 campaign took 122,000 page faults, 0.3 s of
+// system time; with these limits 16,000 faults, 0.1 s (issue 14, seventh round).
+void keep_freed_memory() {
+#if defined(__GLIBC__)
+  mallopt(M_MMAP_THRESHOLD, 32 << 20);   // glibc's largest: blocks below 32 MiB come from the heap
+  mallopt(M_TRIM_THRESHOLD, 256 << 20);  // return the heap's free top only beyond 256 MiB
+#endif
+}
 }  // namespace
 
 int main(int argc, char** argv) {
+  keep_freed_memory();
   CLI::App app{"symref: a reference interpreter and proof-checking testbed for symbolic execution"};
   app.require_subcommand(1);
   app.set_version_flag("--version", symref::version());
