@@ -104,11 +104,6 @@ FunctionTable::FunctionTable(const Program& program, bool summaries) : program_(
     if (!summaries) info.inlined_reason = "no-summaries";
     else if (reaches[g][g]) info.inlined_reason = "recursive";  // §4 assumes no recursion
     else if (allocates) info.inlined_reason = "allocates";     // identities would depend on the allocation count
-    // Field arrays are inputs and outputs like int[] globals here, but Z3 4.8.12 crashes in
-    // get_model on their definitions expanded as macros (paper-notes/001): inlined for now.
-    else if (std::find(info.reads_field.begin(), info.reads_field.end(), true) != info.reads_field.end() ||
-             std::find(info.writes_field.begin(), info.writes_field.end(), true) != info.writes_field.end())
-      info.inlined_reason = "fields";
     info.summarized = info.inlined_reason.empty();
     const std::int32_t parameters = callable.first_parameter_slot() + callable.parameter_count;
     for (std::int32_t slot = 0; slot < parameters; ++slot) {
