@@ -642,17 +642,18 @@ TEST_P(FieldCallees, ReferenceFieldReadingCalleeIsSummarizedAndTheAssertReached)
   EXPECT_NE(run.failing_hit(), nullptr);
 }
 
-TEST_P(FieldCallees, ReferenceFieldWritingCalleeHasTheFieldAsOutput) {
+// A callee writing a reference field stays inlined (reason "reference-field-writes": cvc5 on
+// reference-array outputs, paper-notes/001); its field is still computed as its output, and the
+// assert is reached through the caller's tree.
+TEST_P(FieldCallees, ReferenceFieldWritingCalleeIsInlinedWithTheReason) {
   const auto& [axioms, solver] = GetParam();
-  CorpusRun run("field-write-callee.sym", 2, 20, axioms, solver);
-  run.expect_summarized(1, {"p", "q", "Node.next"}, {"Node.next"});
+  CorpusRun run("field-write-callee.sym", 2, 21, axioms, solver);
+  const FunctionInfo& link = run.explorer->functions()[1];
+  EXPECT_FALSE(link.summarized);
+  EXPECT_EQ(link.inlined_reason, "reference-field-writes");
+  EXPECT_EQ(run.names(link.inputs), (std::vector<std::string>{"p", "q", "Node.next"}));
+  EXPECT_EQ(run.names(link.outputs), (std::vector<std::string>{"Node.next"}));
   EXPECT_NE(run.failing_hit(), nullptr);
-  // Both of link's sides returned: F (p nil, Node.next unchanged) and TD (the write's nil check
-  // passed, Node.next[p := q]); its nil side TE is unreachable under p != nil.
-  std::set<std::string> leaves;
-  for (const TreeNode& node : run.explorer->trees().nodes())
-    if (node.function == 1 && node.returns) leaves.insert(node_name(*run.explorer, node.id));
-  EXPECT_EQ(leaves, (std::set<std::string>{"link:F", "link:TD"}));
 }
 
 TEST_P(FieldCallees, IntFieldMethodIsSummarizedWithThisAndItsFields) {
