@@ -396,6 +396,18 @@ void expect_outcomes_catch(const std::string& program, Fault fault, const std::s
   EXPECT_NE(faulty.failure->find(why), std::string::npos) << *faulty.failure;
 }
 
+// compositional_progress passes on `program` without the fault, and with it reports an execution
+// that misses the node its model was for.
+void expect_progress_catch(const std::string& program, Fault fault) {
+  props::PropertyVerdict sound = check_on(program, props::check_compositional_progress);
+  EXPECT_GT(sound.checks, 0u);
+  EXPECT_FALSE(sound.failure.has_value()) << *sound.failure;
+  ScopedFault planted(fault);
+  props::PropertyVerdict faulty = check_on(program, props::check_compositional_progress);
+  ASSERT_TRUE(faulty.failure.has_value());
+  EXPECT_NE(faulty.failure->find("misses its target"), std::string::npos) << *faulty.failure;
+}
+
 // axioms_agree on every corpus program: both encodings and both solvers give one answer for Ψ
 // of each node checked (unknowns, if any, are counted, not compared).
 TEST(CompositionalCorpus, AxiomsAgreeOnEveryCorpusProgram) {
@@ -462,26 +474,14 @@ TEST(CompositionalFaults, UnknownCallSitesKeepCalleeNodesReachable) {
 // a new object's number, the input built from it has q.next = nil, and the execution misses the
 // node it was aimed at, which compositional_progress reports.
 TEST(CompositionalFaults, InputObjectHintsKeepFieldReadsOnInputs) {
-  props::PropertyVerdict sound = check_on("field-read-callee.sym", props::check_compositional_progress);
-  EXPECT_GT(sound.checks, 0u);
-  EXPECT_FALSE(sound.failure.has_value()) << *sound.failure;
-  ScopedFault planted(Fault::CompositionalNoInputObjectHints);
-  props::PropertyVerdict faulty = check_on("field-read-callee.sym", props::check_compositional_progress);
-  ASSERT_TRUE(faulty.failure.has_value());
-  EXPECT_NE(faulty.failure->find("misses its target"), std::string::npos) << *faulty.failure;
+  expect_progress_catch("field-read-callee.sym", Fault::CompositionalNoInputObjectHints);
 }
 
 // compositional-unwritten-output-havoc on an array output: put's F leaf (i out of range) no
 // longer says put.a(P) = a, so the lazy step's model may give a after put(n, 7) contents it
 // cannot have; the execution run from it misses its target, which compositional_progress reports.
 TEST(CompositionalFaults, UnwrittenArrayOutputHavocIsCaught) {
-  props::PropertyVerdict sound = check_on("array-write-callee.sym", props::check_compositional_progress);
-  EXPECT_GT(sound.checks, 0u);
-  EXPECT_FALSE(sound.failure.has_value()) << *sound.failure;
-  ScopedFault planted(Fault::CompositionalUnwrittenOutputHavoc);
-  props::PropertyVerdict faulty = check_on("array-write-callee.sym", props::check_compositional_progress);
-  ASSERT_TRUE(faulty.failure.has_value());
-  EXPECT_NE(faulty.failure->find("misses its target"), std::string::npos) << *faulty.failure;
+  expect_progress_catch("array-write-callee.sym", Fault::CompositionalUnwrittenOutputHavoc);
 }
 
 }  // namespace
