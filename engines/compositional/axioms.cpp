@@ -58,7 +58,7 @@ Term AxiomBuilder::context(FunctionIndex f, std::span<const Term> arguments) {
 // every other read reaches F_f through the definitions (P_g.f = the caller's array, stores over
 // it, or g.f(a) = such an array on each returning leaf).  Sound: D and C occur only positively in
 // Ψ, and every model of the real input heap satisfies the hints, so an unsat Ψ stays unsat
-// without them.  Only summarized callees touching reference fields produce such reads.
+// without them.  Only summarized callees reading reference fields produce such reads.
 void AxiomBuilder::add_input_object_hints(Term term, std::vector<Term>& conjuncts) {
   if (fault_active(Fault::CompositionalNoInputObjectHints)) return;  // the planted fault: no hints
   const Term* known = hints_.find(term);
