@@ -77,6 +77,7 @@ const std::vector<FaultDescription>& all_faults() {
       {Fault::HeapSummaryForksNil, "heap-summary-forks-nil", "summary: Summarize splits theta_null off into a successor of its own, so a sequence has two summary leaves", "--count 60 --level 3 --property one_state_per_sequence"},
       {Fault::HeapNilTargetRead, "heap-nil-target-read", "lazy/summary: a field read through a reference that may be nil reads the nil target too, a target that is no location", "--count 60 --level 3 --property mutual_exclusion"},
       {Fault::CompactBracketsSkipFirstPass, "compact-brackets-skip-first-pass", "the quantifier-free under-approximation of a compact forall-tau query spells out the passes 1..N but not pass 0, so its sat answers may be wrong", "--count 100 --level 1 --property compact_tests_replay"},
+      {Fault::CompositionalNoInputObjectHints, "compositional-no-input-object-hints", "delta, gamma and Psi leave out the hints InputObject(F_f[t]) on reference field reads the side constraints miss (under binders, over a callee's field arrays)", "test:CompositionalFaults.InputObjectHintsKeepFieldReadsOnInputs"},
   };
   return faults;
 }

@@ -78,6 +78,7 @@ enum class Fault : unsigned char {
   HeapNilTargetRead,          // lazy/summary: VS reads through the nil target too, so L(r) gets a target that names no location
   ApcInnerSumFirstCounter,    // apc §3.3: Σκ̄_j ↦ s_{i,j} for a multi-counter inner loop keeps only the first counter (κ_1 ↦ s, the rest ↦ 0), unchecked
   CompactBracketsSkipFirstPass,  // compact ∀τ brackets: the under-approximation spells out τ = 1..N, leaving out τ = 0 (bounded_forall.hpp)
+  CompositionalNoInputObjectHints,  // compositional: δ/γ/Ψ without InputObject(F_f[t]) on reference field reads (axioms.cpp)
 };
 
 struct FaultDescription {

@@ -5,6 +5,7 @@
 
 #include "semantics/faults.hpp"
 #include "semantics/terms/substitution.hpp"
+#include "semantics/terms/traversal.hpp"
 
 namespace symref::compositional {
 
@@ -46,9 +47,45 @@ Term AxiomBuilder::context(FunctionIndex f, std::span<const Term> arguments) {
   return terms_.apply(symbols_[f].context, arguments);
 }
 
+// The encoding holds a field read (select F t) of reference sort to an input object (<= 0) only
+// when F is the initial field symbol F_f and t is ground: its side constraint.  A summarized
+// callee reads its own input P_g.f, or a callee's output g.f(a), and δ/γ put those reads under
+// binders; nothing then keeps a model from giving the read a new object's (positive) number, which
+// no input heap can produce (paper-notes/programs/fields-under-binders.sym).  The fact that holds
+// is about the initial heap: ∀o. InputObject(F_f[o]) in every run (input objects' fields hold nil
+// or input objects; a new object's fields are written at `new`, before any read, so F_f at its
+// number is never observed).  So InputObject(F_f[t]) is true for ANY t, also under binders, and
+// every other read reaches F_f through the definitions (P_g.f = the caller's array, stores over
+// it, or g.f(a) = such an array on each returning leaf).  Sound: D and C occur only positively in
+// Ψ, and every model of the real input heap satisfies the hints, so an unsat Ψ stays unsat
+// without them.  Only summarized callees reading reference fields produce such reads.
+void AxiomBuilder::add_input_object_hints(Term term, std::vector<Term>& conjuncts) {
+  if (fault_active(Fault::CompositionalNoInputObjectHints)) return;  // the planted fault: no hints
+  const Term* known = hints_.find(term);
+  if (known == nullptr) {
+    std::vector<Term> hints;
+    terms::for_each_subterm(term, [&](Term t) {
+      if (t->kind() != terms::TermKind::Select || t->sort().kind != terms::SortKind::Reference) return;
+      Term array = t->child(0), index = t->child(1);
+      Term base = terms_.array_base(array);
+      if (base->kind() == terms::TermKind::Symbol && base->symbol_kind() == terms::SymbolKind::Field &&
+          !index->has_bound_variables())
+        return;  // the side constraint's case
+      hints.push_back(terms_.input_object(terms_.select(terms_.field_symbol(array->sort().detail), index)));
+    });
+    hints_.insert_or_assign(term, terms_.logical_and(hints));
+    known = hints_.find(term);
+  }
+  if (!(*known)->is_true()) conjuncts.push_back(*known);
+}
+
 Term AxiomBuilder::local_path_condition(const LocalPathCondition& local) {
   std::vector<Term> conjuncts{local.conditions};
-  for (const CallFact& call : local.calls) conjuncts.push_back(definition(call.callee, call.arguments));
+  add_input_object_hints(local.conditions, conjuncts);
+  for (const CallFact& call : local.calls) {
+    conjuncts.push_back(definition(call.callee, call.arguments));
+    for (Term argument : call.arguments) add_input_object_hints(argument, conjuncts);
+  }
   return terms_.logical_and(conjuncts);
 }
 
@@ -83,6 +120,7 @@ Term AxiomBuilder::definition_body(FunctionIndex g, std::span<const Term> argume
             if (table_[g].inputs[i].same_variable(output)) exit = symbols.inputs[i];
         equalities.push_back(terms_.equal(terms_.apply(symbols.outputs[k], symbols.inputs), exit));
       }
+      for (std::size_t k = 0; k < n.returned.size() && n.returns; ++k) add_input_object_hints(n.returned[k], equalities);
       returned = terms_.logical_and(equalities);
     } else {
       continue;
@@ -103,6 +141,7 @@ Term AxiomBuilder::context_body(FunctionIndex f, std::span<const Term> arguments
       if (site.callee != f) continue;
       std::vector<Term> conjuncts;
       for (std::size_t k = 0; k < arguments.size(); ++k) conjuncts.push_back(terms_.equal(arguments[k], site.arguments[k]));
+      for (Term argument : site.arguments) add_input_object_hints(argument, conjuncts);
       // The planted fault: the call site's arguments without the path that leads to it.
       if (!fault_active(Fault::CompositionalContextWithoutLocalpc)) conjuncts.push_back(local_path_condition(site.local));
       sites.push_back(terms_.logical_and(conjuncts));

@@ -15,6 +15,7 @@
 #include "engines/compositional/function_table.hpp"
 #include "engines/compositional/summary_symbols.hpp"
 #include "semantics/terms/term_manager.hpp"
+#include "semantics/terms/term_map.hpp"
 
 namespace symref::compositional {
 
@@ -45,6 +46,10 @@ class AxiomBuilder {
   terms::Term context(FunctionIndex f, std::span<const terms::Term> arguments);     // C_f(a)
   terms::Term substitute_inputs(FunctionIndex g, terms::Term term, std::span<const terms::Term> arguments);
   std::vector<terms::Term> bound_inputs(FunctionIndex g);
+  // Appends to `conjuncts` InputObject(F_f[t]) for every reference read u[t] of a field f in `term`
+  // (any sort) that the encoding's side constraints miss (axioms.cpp says why this is sound and
+  // needed); nothing when there is none.
+  void add_input_object_hints(terms::Term term, std::vector<terms::Term>& conjuncts);
 
   terms::TermManager& terms_;
   const FunctionTable& table_;
@@ -52,6 +57,7 @@ class AxiomBuilder {
   const ExecutionTrees& trees_;
   AxiomEncoding encoding_;
   std::set<FunctionIndex> needed_delta_, needed_gamma_;  // quantified: the axioms Ψ must carry
+  terms::TermMap<terms::Term> hints_;                     // term -> the conjunction of its hints
 };
 
 }  // namespace symref::compositional

@@ -28,6 +28,16 @@ std::string node_name(const CompositionalExplorer& explorer, NodeId id) {
 
 namespace {
 
+// The readable δ, γ and edges are cut after this many characters (ending in "…"): terms are
+// DAGs printed as trees, and a summarized callee whose tree holds an inlined loop or recursion
+// has a δ whose tree text grows exponentially (a level-3 random program ran past 30 s printing
+// it).  The `_smt2` texts are whole, shared subterms bound once.
+std::string readable(terms::Term term, const Program& program) {
+  terms::PrintOptions options;
+  options.character_budget = 20'000;
+  return terms::print_term(term, &program, options);
+}
+
 nlohmann::ordered_json slot_names(const std::vector<FunctionSlot>& slots) {
   nlohmann::ordered_json names = nlohmann::ordered_json::array();
   for (const auto& slot : slots) names.push_back(slot.name);
@@ -75,9 +85,9 @@ nlohmann::ordered_json compositional_to_json(const Program& program, const std::
     if (info.summarized) {
       terms::Term delta = explorer.axioms().delta(f);
       terms::Term gamma = explorer.axioms().gamma(f);
-      j["delta"] = terms::print_term(delta, &program);
+      j["delta"] = readable(delta, program);
       j["delta_smt2"] = solver::smtlib_term(terms, delta);
-      j["gamma"] = terms::print_term(gamma, &program);
+      j["gamma"] = readable(gamma, program);
       j["gamma_smt2"] = solver::smtlib_term(terms, gamma);
     }
     auto& nodes = j["nodes"] = nlohmann::ordered_json::array();
@@ -87,7 +97,7 @@ nlohmann::ordered_json compositional_to_json(const Program& program, const std::
       node["id"] = node_name(explorer, n.id);
       node["parent"] = n.parent >= 0 ? nlohmann::ordered_json(node_name(explorer, n.parent)) : nlohmann::ordered_json();
       node["letter"] = n.edge;
-      node["edge"] = terms::print_term(explorer.axioms().local_path_condition(n.local), &program);
+      node["edge"] = readable(explorer.axioms().local_path_condition(n.local), program);
       node["state"] = node_state_name(n.state);
       node["guard"] = n.guard ? nlohmann::ordered_json(terms::print_term(n.guard, &program)) : nlohmann::ordered_json();
       node["outcome"] = n.outcome ? nlohmann::ordered_json(outcome_name(*n.outcome)) : nlohmann::ordered_json();

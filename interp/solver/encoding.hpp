@@ -52,6 +52,8 @@
 //   - field reads (select f t) of Reference sort whose index t has bound variables get none:
 //     outside the binder t means nothing.  Reads from an array-valued application get none either.
 //   - bound variables never get one: a Reference-sorted bound variable ranges over all objects.
+//   An engine that knows more writes it as InputObject(t), lowered to (<= t 0), which may stand
+//   under binders.
 // Solver settings: Z3 needs none; cvc5 runs with logic ALL (quantifiers, UF, arrays, nonlinear
 // arithmetic); scripts say (set-logic ALL).  Both may answer unknown on quantified queries.
 #pragma once
@@ -412,6 +414,11 @@ typename Lowering<Builder>::Expression Lowering<Builder>::translate(Term term) {
     case TermKind::Select: return apply(SmtOperator::Select);
     case TermKind::Store: return apply(SmtOperator::Store);
     case TermKind::Length: return length_expression(manager_.array_base(term->child(0)));
+    case TermKind::InputObject: {
+      // Input objects and nil are the integers <= 0 (the head of this file).
+      const Expression at_most_zero[] = {operand(0), builder_.integer(Integer(0))};
+      return builder_.apply(SmtOperator::LessEqual, at_most_zero);
+    }
     case TermKind::BoundVariable:
       return builder_.bound_variable(names_.name(term), smt_sort(term->sort(), manager_));
     case TermKind::Forall:
@@ -420,6 +427,8 @@ typename Lowering<Builder>::Expression Lowering<Builder>::translate(Term term) {
       for (Term variable : TermManager::quantified_variables(term)) {
         operands_.push_back(cached(variable));
         if (variable->sort().kind == SortKind::IntArray) operands_.push_back(length_of(variable));
+        if constexpr (requires { builder_.field_array_binders; })
+          if (variable->sort().kind == SortKind::FieldArray) builder_.field_array_binders = true;
       }
       return builder_.quantifier(term->kind() == TermKind::Forall, operands_, cached(TermManager::quantifier_body(term)));
     }

@@ -24,7 +24,8 @@ namespace {
 
 class Z3Builder {
  public:
-  bool array_binders = false;  // some quantifier built so far binds an array
+  bool array_binders = false;        // some quantifier built so far binds an array
+  bool field_array_binders = false;  // ... a field array (the Lowering says which arrays are fields)
   using Expression = z3::expr;
 
   explicit Z3Builder(z3::context& context) : context_(context) {}
@@ -344,7 +345,18 @@ class Z3Solver final : public Solver {
     } else {
       try {
         if (timeout_milliseconds_ != 0 && !watchdog_) watchdog_ = std::make_unique<Watchdog>(context_);
-        if (builder_.array_binders && !macro_finder_) {
+        z3::solver* checked = &solver_;
+        macro_solver_.reset();
+        if (builder_.field_array_binders) {
+          // δ and γ over field arrays: the SMT core's macro_finder crashes in get_model on them
+          // (Z3 4.8.12, paper-notes/programs/z3-macro-finder-crash.smt2), so such a query goes,
+          // whole, to a one-shot solver of the macro-finder tactic then the SMT core.
+          macro_solver_ = std::make_unique<z3::solver>((z3::tactic(context_, "macro-finder") & z3::tactic(context_, "smt")).mk_solver());
+          const z3::expr_vector assertions = solver_.assertions();
+          for (unsigned i = 0; i < assertions.size(); ++i) macro_solver_->add(assertions[i]);
+          apply_work_budget(*macro_solver_, true);
+          checked = macro_solver_.get();
+        } else if (builder_.array_binders && !macro_finder_) {
           // Definitions ∀x̄. P(x̄) ⟺ body over array-sorted x̄ (the compositional engine's δ and γ
           // for int[] inputs): model-based instantiation alone answers unknown ("incomplete (theory
           // array)"); as macros they are expanded before search.  Only then: it changes which
@@ -354,15 +366,15 @@ class Z3Solver final : public Solver {
           solver_.set(parameters);
           macro_finder_ = true;
         }
-        apply_work_budget();
+        apply_work_budget(solver_);
         const std::uint64_t work_before = check_log_enabled() ? work_count() : 0;
         bool timed_out = false;
-        switch (check_within(solver_, watchdog_.get(), timeout_milliseconds_, timed_out)) {
+        switch (check_within(*checked, watchdog_.get(), timeout_milliseconds_, timed_out)) {
           case z3::sat: result = SatResult::Sat; break;
           case z3::unsat: result = SatResult::Unsat; break;
           case z3::unknown:
             reason_ = timed_out ? "timeout after " + std::to_string(timeout_milliseconds_) + " ms"
-                                : solver_.reason_unknown();
+                                : checked->reason_unknown();
             // Z3 4.8 says "canceled" when the rlimit runs out, as when the watchdog interrupts; no
             // watchdog fired, so it was the limit in force: the solver's own or the scope's budget.
             if (!timed_out && applied_rlimit_ != 0 && (reason_ == "canceled" || reason_.find("resource") != std::string::npos))
@@ -394,7 +406,7 @@ class Z3Solver final : public Solver {
   std::unique_ptr<Model> model() override {
     if (last_result_ != SatResult::Sat) throw std::logic_error("z3: model() without a sat answer");
     try {
-      return std::make_unique<Z3Model>(solver_.get_model(), lowering_, builder_, manager_);
+      return std::make_unique<Z3Model>((macro_solver_ ? *macro_solver_ : solver_).get_model(), lowering_, builder_, manager_);
     } catch (const z3::exception& error) {
       lease_.spoil();
       throw std::runtime_error(std::string("z3 model: ") + error.msg());
@@ -415,15 +427,15 @@ class Z3Solver final : public Solver {
   // Z3's "rlimit" for the next checks: the smaller of the solver's own limit (set_resource_limit)
   // and the budget of the thread's ResourceBudgetScope, 0 meaning none; Z3's parameter is an
   // unsigned int, so larger limits are capped.
-  void apply_work_budget() {
+  void apply_work_budget(z3::solver& solver, bool fresh = false) {
     const std::uint64_t budget = ResourceBudgetScope::z3_work_per_check();
     std::uint64_t limit = resource_limit_;
     if (budget != 0 && (limit == 0 || budget < limit)) limit = budget;
-    if (limit == applied_rlimit_) return;
+    if (!fresh && limit == applied_rlimit_) return;
     z3::params parameters(context_);
     parameters.set("rlimit", static_cast<unsigned>(std::min<std::uint64_t>(limit, std::numeric_limits<unsigned>::max())));
-    solver_.set(parameters);
-    applied_rlimit_ = limit;
+    solver.set(parameters);
+    if (!fresh) applied_rlimit_ = limit;
   }
 
   // Runs a call into Z3; an exception becomes the reason of an `unknown` answer to the next check
@@ -460,6 +472,7 @@ class Z3Solver final : public Solver {
   SatResult last_result_ = SatResult::Unknown;
   std::string reason_;
   bool macro_finder_ = false;
+  std::unique_ptr<z3::solver> macro_solver_;  // the last check's when it bound field arrays: its model is the answer's
   SolverStatistics statistics_;
 };
 

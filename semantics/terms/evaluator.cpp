@@ -251,6 +251,11 @@ Value TermEvaluator::compute(Term t) {
       while (array->kind() == TermKind::Store) array = array->child(0);
       return Value::integer(base_length(array));
     }
+    case TermKind::InputObject: {
+      // Input objects (and nil) have identities <= 0, the objects a path creates positive ones.
+      const Value& reference = cached(t->child(0));
+      return Value::boolean(reference.is_nil() || reference.as_object() <= 0);
+    }
     case TermKind::BoundVariable:
       if (const Value* value = bindings_.find(t)) return *value;
       throw std::logic_error("evaluate: the bound variable " + t->name() + " occurs outside its quantifier");

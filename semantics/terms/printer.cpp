@@ -213,6 +213,11 @@ class Printer {
         term(t->child(0), conditional);
         out_ += "len(";
         return;
+      case TermKind::InputObject:
+        text(")");
+        term(t->child(0), conditional);
+        out_ += "input(";
+        return;
       case TermKind::BoundVariable: out_ += bound_names_.contains(t) ? *bound_names_.find(t) : t->name(); return;
       case TermKind::Apply:
         text(")");

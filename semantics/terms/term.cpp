@@ -31,6 +31,7 @@ std::string_view to_string(TermKind kind) {
     case TermKind::Forall: return "Forall";
     case TermKind::Exists: return "Exists";
     case TermKind::Apply: return "Apply";
+    case TermKind::InputObject: return "InputObject";
   }
   return "?";
 }

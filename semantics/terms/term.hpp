@@ -85,6 +85,8 @@ enum class TermKind : std::uint8_t {
   Forall,         // (variable..., body)
   Exists,         // (variable..., body)
   Apply,          // (argument...): function() applied to the arguments
+  // a fact of the heap encoding (§4.1), for formulas whose field reads sit under binders
+  InputObject,  // (reference): Bool, the reference is nil or an object of the input heap, not a new one
 };
 
 // An uninterpreted function declared by TermManager::declare_function: a dense number per manager.

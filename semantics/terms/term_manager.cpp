@@ -375,6 +375,10 @@ Sort TermManager::checked_sort(TermKind kind, std::span<const Term> children) co
       expect_arity(1);
       expect(0, SortKind::IntArray);
       return Sort::integer();
+    case TermKind::InputObject:
+      expect_arity(1);
+      expect(0, SortKind::Reference);
+      return Sort::boolean();
   }
   sort_error(kind, "unknown kind");
 }
@@ -819,6 +823,16 @@ Term TermManager::length(Term array) {
   return node(TermKind::Length, sort, children);
 }
 
+// Input objects are the heap the run starts from; nil counts with them, a NewObject never does
+// (LANGUAGE.md `new`: a new object equals no existing one).
+Term TermManager::input_object(Term reference) {
+  const Term children[] = {reference};
+  Sort sort = checked_sort(TermKind::InputObject, children);
+  if (simplify_ && reference->kind() == TermKind::Nil) return true_;
+  if (simplify_ && reference->kind() == TermKind::NewObject) return false_;
+  return node(TermKind::InputObject, sort, children);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Generic construction
 
@@ -858,6 +872,7 @@ Term TermManager::rebuild(Term original, std::span<const Term> c) {
     case TermKind::Select: return select(c[0], c[1]);
     case TermKind::Store: return store(c[0], c[1], c[2]);
     case TermKind::Length: return length(c[0]);
+    case TermKind::InputObject: return input_object(c[0]);
   }
   throw std::logic_error("rebuild of an unknown kind");
 }

@@ -126,6 +126,10 @@ class TermManager {
   Term select(Term array, Term index);
   Term store(Term array, Term index, Term value);
   Term length(Term array);
+  // "reference is nil or an input object" (no object a path created): true for nil, false for a
+  // NewObject; the encoding's `<= 0` (solver/encoding.hpp), written where a side constraint cannot
+  // reach, e.g. a field read under a binder.
+  Term input_object(Term reference);
 
   // Builds exactly the node asked for, with no simplification (children must have the right sorts).
   Term make(TermKind kind, Sort sort, std::span<const Term> children);

@@ -121,6 +121,7 @@ std::optional<Value> TraceInterpreter::evaluate(Term term) {
     case TermKind::Length:
       return Value::integer(static_cast<std::int64_t>(state_.arrays[term->child(0)->index()].size()));
     case TermKind::Store: throw std::logic_error("traces do not contain array updates");
+    case TermKind::InputObject: throw std::logic_error("traces do not contain heap-encoding facts");
     case TermKind::BoundVariable:
     case TermKind::Forall:
     case TermKind::Exists:
