@@ -76,6 +76,13 @@ struct Fig1 {
   }
 };
 
+// A directory of the running test's own: run_process keeps stdout.txt and stderr.txt there, and
+// ctest -j runs tests side by side.
+std::filesystem::path test_directory() {
+  return std::filesystem::temp_directory_path() /
+         (std::string("symref-compositional-") + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+}
+
 TEST(CompositionalFunctions, Fig1InputsAndOutputsFollowSection2) {
   auto method = load_program(corpus + "fig1-abs-method.sym");
   FunctionTable methods(*method, true);
@@ -217,7 +224,7 @@ TEST(CompositionalAxioms, GammaAbsIsTheKnownCallSitesOrTheUnknownOne) {
 }
 
 TEST(CompositionalCommand, MissingTargetLineIsADiagnostic) {
-  auto directory = std::filesystem::temp_directory_path() / "symref-compositional-cli";
+  auto directory = test_directory();
   std::filesystem::create_directories(directory);
   auto result = symref::testing::run_process(directory, SYMREF_BINARY,
                                           {"explore", corpus + "fig1-abs-procedure.sym", "--engine", "compositional", "--target", "3"});
@@ -673,7 +680,7 @@ INSTANTIATE_TEST_SUITE_P(BothEncodingsBothSolvers, FieldCallees,
 TEST(CompositionalCorpus, SummarizedFieldCalleeDoesNotCrashZ3) {
   const std::string program = std::string(SYMREF_SOURCE_DIR) + "/paper-notes/programs/fields-summarized-z3-crash.sym";
   const std::string input = std::string(SYMREF_SOURCE_DIR) + "/paper-notes/programs/fields-summarized-z3-crash.json";
-  auto directory = std::filesystem::temp_directory_path() / "symref-compositional-cli";
+  auto directory = test_directory();
   std::filesystem::create_directories(directory);
   for (const char* axioms : {"quantified", "unfolded"}) {
     auto run = symref::testing::run_process(directory, SYMREF_BINARY,
@@ -691,7 +698,7 @@ TEST(CompositionalCorpus, SummarizedFieldCalleeDoesNotCrashZ3) {
 
 // The JSON gives summarized field and array callees no inlined reason, and their outputs.
 TEST(CompositionalCommand, SummarizedCalleesHaveNoInlinedReason) {
-  auto directory = std::filesystem::temp_directory_path() / "symref-compositional-cli";
+  auto directory = test_directory();
   std::filesystem::create_directories(directory);
   auto fields = symref::testing::run_process(directory, SYMREF_BINARY,
                                              {"explore", corpus + "field-method.sym", "--engine", "compositional", "--format", "json"});
