@@ -700,20 +700,17 @@ TEST(CompositionalCorpus, SummarizedFieldCalleeDoesNotCrashZ3) {
 TEST(CompositionalCommand, SummarizedCalleesHaveNoInlinedReason) {
   auto directory = test_directory();
   std::filesystem::create_directories(directory);
-  auto fields = symref::testing::run_process(directory, SYMREF_BINARY,
-                                             {"explore", corpus + "field-method.sym", "--engine", "compositional", "--format", "json"});
-  ASSERT_EQ(fields.code, 0) << fields.err;
-  const auto bump = nlohmann::json::parse(fields.out)["functions"][1];
-  EXPECT_EQ(bump["summarized"], true);
-  EXPECT_TRUE(bump["inlined_reason"].is_null());
-  EXPECT_EQ(bump["outputs"], nlohmann::json::parse(R"(["result", "Counter.count"])"));
-  auto arrays = symref::testing::run_process(directory, SYMREF_BINARY,
-                                             {"explore", corpus + "array-write-callee.sym", "--engine", "compositional", "--format", "json"});
-  ASSERT_EQ(arrays.code, 0) << arrays.err;
-  const auto put = nlohmann::json::parse(arrays.out)["functions"][1];
-  EXPECT_EQ(put["summarized"], true);
-  EXPECT_TRUE(put["inlined_reason"].is_null());
-  EXPECT_EQ(put["outputs"], nlohmann::json::parse(R"(["a"])"));
+  const std::pair<const char*, const char*> cases[] = {{"field-method.sym", R"(["result", "Counter.count"])"},
+                                                        {"array-write-callee.sym", R"(["a"])"}};
+  for (const auto& [program, outputs] : cases) {
+    auto run = symref::testing::run_process(directory, SYMREF_BINARY,
+                                            {"explore", corpus + program, "--engine", "compositional", "--format", "json"});
+    ASSERT_EQ(run.code, 0) << program << run.err;
+    const auto callee = nlohmann::json::parse(run.out)["functions"][1];
+    EXPECT_EQ(callee["summarized"], true) << program;
+    EXPECT_TRUE(callee["inlined_reason"].is_null()) << program;
+    EXPECT_EQ(callee["outputs"], nlohmann::json::parse(outputs)) << program;
+  }
 }
 
 // δ_put at completion: the unwritten side says put.a(P) = a, the written one put.a(P) = a[i := v]
