@@ -367,7 +367,7 @@ class Z3Solver final : public Solver {
           macro_finder_ = true;
         }
         apply_work_budget(solver_);
-        const std::uint64_t work_before = check_log_enabled() ? work_count() : 0;
+        const std::uint64_t work_before = check_log_enabled() ? work_count(*checked) : 0;
         bool timed_out = false;
         switch (check_within(*checked, watchdog_.get(), timeout_milliseconds_, timed_out)) {
           case z3::sat: result = SatResult::Sat; break;
@@ -384,7 +384,7 @@ class Z3Solver final : public Solver {
             break;
         }
         if (result == SatResult::Unknown) lease_.spoil();  // interrupted or out of budget: not handed on
-        if (check_log_enabled()) log_check("z3", result, stopwatch.seconds(), work_count() - work_before, reason_);
+        if (check_log_enabled()) log_check("z3", result, stopwatch.seconds(), work_count(*checked) - work_before, reason_);
       } catch (const z3::exception& error) {
         lease_.spoil();
         reason_ = std::string("z3 error: ") + error.msg();
@@ -416,9 +416,10 @@ class Z3Solver final : public Solver {
   SolverStatistics statistics() const override { return statistics_; }
 
  private:
-  // Z3's work counter of this context so far (for the check log only: reading it is not free).
-  std::uint64_t work_count() {
-    z3::stats numbers = solver_.statistics();
+  // Z3's work counter of `solver` so far (for the check log only: reading it is not free); the
+  // one-shot macro-finder solver counts its own.
+  static std::uint64_t work_count(const z3::solver& solver) {
+    z3::stats numbers = solver.statistics();
     for (unsigned i = 0; i < numbers.size(); ++i)
       if (numbers.key(i) == "rlimit count") return numbers.is_uint(i) ? numbers.uint_value(i) : static_cast<std::uint64_t>(numbers.double_value(i));
     return 0;
