@@ -48,6 +48,10 @@ std::unique_ptr<apc::ApcAnalysis> apc_for_assert(CaseWorkspace& workspace, Sourc
 }
 
 bool definitely_unsat(CaseWorkspace& workspace, terms::Term formula, std::uint64_t& unknown) {
+  // The term manager folds many a query to the constant false (summary_sound's pc ∧ ¬claim when
+  // the claim is one of pc's conjuncts: 408 of its 564 queries in a level-1 campaign); a fresh Z3
+  // solver for it cost more than the query.
+  if (formula == workspace.terms().false_term()) return true;
   solver::SolverOptions options;
   options.resource_limit = workspace.settings().z3_work_per_check;
   options.timeout_milliseconds = query_time_limit(workspace.settings());
