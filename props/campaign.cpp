@@ -77,6 +77,8 @@ class Campaign {
         break;
       }
       if (!run_batch(batch, cases)) break;
+      // Another worker failed: every case before its failing one is claimed already.
+      if (options_.claims != nullptr && options_.claims->failed.load() != std::numeric_limits<std::uint64_t>::max()) break;
     }
     result_.seconds = seconds_since(started_);
     return result_;
@@ -101,8 +103,9 @@ class Campaign {
         if (shrink_evaluations_ >= options_.shrink_limit) return;  // budget spent: no further shrinks
         ++shrink_evaluations_;
       } else {
-        ++result_.cases;
         number = batch * cases_per_batch + ++in_batch;
+        if (!claim()) return;  // another worker's case
+        ++result_.cases;
         report_progress(false);
       }
       std::optional<Violation> violation = evaluate(test_case, number);
@@ -110,6 +113,11 @@ class Campaign {
       if (!first_) {
         first_ = violation;
         failing_case_ = number;
+        if (options_.claims != nullptr) {  // the other workers stop before cases after this one
+          std::uint64_t failed = options_.claims->failed.load();
+          while (position_ - 1 < failed && !options_.claims->failed.compare_exchange_weak(failed, position_ - 1)) {
+          }
+        }
         if (options_.progress != nullptr)
           *options_.progress << "fuzz: case " << number << " fails " << violation->property << "; shrinking\n"
                              << std::flush;
@@ -140,6 +148,17 @@ class Campaign {
     failure.shrink_evaluations = shrink_evaluations_;
     result_.failure = std::move(failure);
     return false;
+  }
+
+  // Whether this worker checks the next generated case of its shard (always without --jobs).  The
+  // workers visit the same positions in the same order, so `next` is never behind a worker's
+  // position: a case is claimed exactly once, by the first worker to reach it.
+  bool claim() {
+    const std::uint64_t position = position_++;
+    if (options_.claims == nullptr) return true;
+    if (position > options_.claims->failed.load()) return false;
+    std::uint64_t expected = position;
+    return options_.claims->next.compare_exchange_strong(expected, position + 1);
   }
 
   // The properties of one case; while shrinking only the one that failed first.
@@ -230,6 +249,7 @@ class Campaign {
   std::optional<Violation> first_;  // the case that failed first; set while shrinking it
   std::optional<Violation> last_;
   std::uint64_t failing_case_ = 0;
+  std::uint64_t position_ = 0;  // generated cases of the shard so far (claim)
   std::size_t shrink_steps_ = 0;
   std::size_t shrink_evaluations_ = 0;
 };

@@ -5,7 +5,9 @@
 // input (what `symref fuzz` and the property tests run; each property checks its lemma or theorem).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -14,6 +16,16 @@
 #include "props/properties.hpp"
 
 namespace symref::props {
+
+// The cases of one shard shared out among the worker processes of `--jobs N` (in memory they all
+// map): every worker generates the shard's cases in the same order, and each case is checked by
+// the first worker to reach it, so a worker that drew a slow case leaves the next ones to the
+// others (batches of 25 gave a 50-case campaign's two workers one batch each, however uneven).
+struct CaseClaims {
+  std::atomic<std::uint64_t> next{0};  // position (in the shard's order) of the first unclaimed case
+  // Position of the earliest failing case: as one process would, no worker checks a case after it.
+  std::atomic<std::uint64_t> failed{std::numeric_limits<std::uint64_t>::max()};
+};
 
 struct CampaignOptions {
   std::uint64_t seed = 1;
@@ -30,8 +42,9 @@ struct CampaignOptions {
   // the shards of a --count campaign are disjoint and together hold exactly its cases.
   std::uint64_t shard_index = 0;
   std::uint64_t shard_count = 1;
-  // Worker processes, each running a shard of this shard (run_campaign_in_parallel).
+  // Worker processes sharing out this shard's cases (run_campaign_in_parallel).
   unsigned jobs = 1;
+  CaseClaims* claims = nullptr;  // set in each worker: check only the cases it claims
 };
 
 // Cases are generated in batches of this many, batch k from a seed derived from (seed, k), so a

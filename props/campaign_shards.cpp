@@ -1,12 +1,14 @@
 // Campaign parts: merging, worker processes and the JSON of a shard (campaign_shards.hpp).
 #include "props/campaign_shards.hpp"
 
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <fstream>
 #include <iostream>
+#include <new>
 #include <stdexcept>
 
 namespace symref::props {
@@ -128,13 +130,20 @@ CampaignResult shard_from_json(const nlohmann::json& document) {
 CampaignResult run_campaign_in_parallel(const CampaignOptions& options) {
   const unsigned jobs = std::max(1u, options.jobs);
   if (jobs == 1) return run_campaign(options);
+  // The workers' shared claims, in memory that stays shared across fork.
+  void* shared = ::mmap(nullptr, sizeof(CaseClaims), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  if (shared == MAP_FAILED) throw std::runtime_error("fuzz: cannot map memory for the worker processes");
+  CaseClaims* claims = new (shared) CaseClaims;
+  struct Unmap {
+    void* memory;
+    ~Unmap() { ::munmap(memory, sizeof(CaseClaims)); }
+  } unmap{shared};
   std::vector<pid_t> workers;
   std::vector<std::filesystem::path> outputs;
   for (unsigned j = 0; j < jobs; ++j) {
     CampaignOptions part = options;
     part.jobs = 1;
-    part.shard_count = options.shard_count * jobs;
-    part.shard_index = options.shard_index + options.shard_count * j;
+    part.claims = claims;
     part.progress = j == 0 ? options.progress : nullptr;  // one worker's progress lines, not interleaved
     outputs.push_back(std::filesystem::temp_directory_path() /
                       ("symref-fuzz-" + std::to_string(::getpid()) + "-worker-" + std::to_string(j) + ".json"));
