@@ -166,21 +166,6 @@ const compact::CompactResult& CaseWorkspace::compact_exploration() {
   return *compact_;
 }
 
-const std::vector<compact::LoopTemplate>& CaseWorkspace::loop_templates() {
-  if (compact_with_tests_) return compact_with_tests_->templates;
-  if (compact_) return compact_->templates;
-  if (!templates_) {
-    // What the compact explorer passes on from its options (compact_explorer.cpp).
-    const compact::CompactOptions options = compact_options_for(settings_);
-    compact::TemplateOptions template_options;
-    template_options.solver = options.solver;
-    template_options.timeout_milliseconds = options.timeout_milliseconds;
-    template_options.quantifier_brackets = options.quantifier_brackets;
-    templates_ = std::make_unique<std::vector<compact::LoopTemplate>>(compact::detect_loop_templates(program(), terms(), template_options));
-  }
-  return *templates_;
-}
-
 CompositionalRun& CaseWorkspace::compositional_run() {
   if (compositional_) return *compositional_;
   compute_once(compositional_error_, [&] { compositional_ = std::make_unique<CompositionalRun>(*this); });

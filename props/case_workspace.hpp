@@ -20,7 +20,6 @@
 
 namespace symref::compact {
 struct CompactResult;
-struct LoopTemplate;
 }
 
 namespace symref::props {
@@ -90,10 +89,6 @@ class CaseWorkspace {
   // The tree the theorems read: the one above, or, when making a test threw (as under a planted
   // fault), an exploration without tests, so that the theorems still report what they find.
   const compact::CompactResult& compact_exploration();
-  // The loop templates (engines/compact, Algorithm 1 line 1, the options of compact_options_for):
-  // those of a compact exploration this case already made, else detected once on their own
-  // (template_validity reads them; detecting them again cost it a third of its time).
-  const std::vector<compact::LoopTemplate>& loop_templates();
   // Algorithm 1 of the compositional engine to its end (compositional_run.hpp), shared by the
   // properties that only read its trees and executions (compositional_outcomes runs executions of
   // its own, so it makes its own run).
@@ -128,7 +123,6 @@ class CaseWorkspace {
   std::exception_ptr trace_error_;
   std::unique_ptr<compact::CompactResult> compact_, compact_with_tests_;
   std::exception_ptr compact_error_, compact_with_tests_error_;
-  std::unique_ptr<std::vector<compact::LoopTemplate>> templates_;
   std::unique_ptr<CompositionalRun> compositional_;
   std::exception_ptr compositional_error_;
 };

@@ -116,7 +116,9 @@ PropertyVerdict check_template_validity(CaseWorkspace& workspace) {
   const Program& program = workspace.program();
   terms::TermManager& terms = workspace.terms();
   const PropertySettings& settings = workspace.settings();
-  const std::vector<LoopTemplate>& templates = workspace.loop_templates();
+  compact::TemplateOptions template_options;
+  template_options.timeout_milliseconds = settings.timeout_milliseconds;
+  std::vector<LoopTemplate> templates = compact::detect_loop_templates(program, terms, template_options);
   if (!has_usable_template(templates)) {
     ++verdict.skipped;
     return verdict;
