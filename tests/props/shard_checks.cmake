@@ -47,6 +47,13 @@ if(NOT jobs STREQUAL whole)
   message(FATAL_ERROR "--jobs 2 checked other cases than one process:\n${jobs}\n${whole}")
 endif()
 
+# Workers share out the cases one by one, so more workers than batches still cover the campaign.
+expect_exit(0 ${SYMREF} fuzz ${campaign} --jobs 3 --out ${OUTPUT}/jobs3)
+case_records(${OUTPUT}/jobs3 jobs3)
+if(NOT jobs3 STREQUAL whole)
+  message(FATAL_ERROR "--jobs 3 checked other cases than one process:\n${jobs3}\n${whole}")
+endif()
+
 # A shard that fails makes the merge fail, with the reproduce line; a missing shard is an error.
 set(failing --seed 1 --count 50 --level 1 --property definedness --inject-fault array-bound-off-by-one --quiet
             --shrink-limit 50 --output-dir ${OUTPUT}/counterexamples)
@@ -60,6 +67,14 @@ endforeach()
 expect_exit(3 ${SYMREF} fuzz-merge ${OUTPUT}/failing)
 if(NOT last_output MATCHES "reproduce: symref fuzz --seed 1 --level 1 --count [0-9]+ --property definedness --inject-fault array-bound-off-by-one")
   message(FATAL_ERROR "fuzz-merge printed no reproduce line:\n${last_output}")
+endif()
+# With worker processes the failure reported is the one process's first (case 4 of this campaign).
+expect_exit(3 ${SYMREF} fuzz ${failing} --jobs 2)
+string(REGEX MATCH "reproduce: [^\n]*" jobs_reproduce "${last_output}")
+expect_exit(3 ${SYMREF} fuzz ${failing})
+string(REGEX MATCH "reproduce: [^\n]*" one_reproduce "${last_output}")
+if(NOT jobs_reproduce STREQUAL one_reproduce OR one_reproduce STREQUAL "")
+  message(FATAL_ERROR "--jobs 2 reported another failure than one process:\n${jobs_reproduce}\n${one_reproduce}")
 endif()
 file(REMOVE ${OUTPUT}/failing/shard-0-of-2.json)
 expect_exit(1 ${SYMREF} fuzz-merge ${OUTPUT}/failing)
