@@ -32,7 +32,8 @@ std::string usage_message(std::string message) {
 // answer depends on it).  Every Z3 context allocates a block of several MiB: with glibc's
 // defaults it is mapped fresh and zeroed by the kernel each time, and the top of the heap is
 // trimmed after each fuzz case, so a 50-case level-1 campaign took 122,000 page faults, 0.3 s of
-// system time; with these limits 16,000 faults, 0.1 s (issue 14, seventh round).
+// system time; with these limits 16,000 faults, 0.1 s (issue 14, seventh round).  When the binary
+// links mimalloc (tool/CMakeLists.txt) glibc's allocator goes unused and these calls change nothing.
 void keep_freed_memory() {
 #if defined(__GLIBC__)
   mallopt(M_MMAP_THRESHOLD, 32 << 20);   // glibc's largest: blocks below 32 MiB come from the heap
