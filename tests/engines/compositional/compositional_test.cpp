@@ -649,17 +649,14 @@ TEST_P(FieldCallees, ReferenceFieldReadingCalleeIsSummarizedAndTheAssertReached)
   EXPECT_NE(run.failing_hit(), nullptr);
 }
 
-// A callee writing a reference field stays inlined (reason "reference-field-writes": cvc5 on
-// reference-array outputs, paper-notes/001); its field is still computed as its output, and the
-// assert is reached through the caller's tree.
-TEST_P(FieldCallees, ReferenceFieldWritingCalleeIsInlinedWithTheReason) {
+// A callee writing a reference field is summarized: its output is the field array Node.next,
+// array-valued link.Node.next(p, q, Node.next), and the assert (p.next.val == 3 after the call)
+// is reached through it on both solvers and both encodings.
+TEST_P(FieldCallees, ReferenceFieldWritingCalleeIsSummarizedWithTheFieldArrayAsOutput) {
   const auto& [axioms, solver] = GetParam();
   CorpusRun run("field-write-callee.sym", 2, 21, axioms, solver);
-  const FunctionInfo& link = run.explorer->functions()[1];
-  EXPECT_FALSE(link.summarized);
-  EXPECT_EQ(link.inlined_reason, "reference-field-writes");
-  EXPECT_EQ(run.names(link.inputs), (std::vector<std::string>{"p", "q", "Node.next"}));
-  EXPECT_EQ(run.names(link.outputs), (std::vector<std::string>{"Node.next"}));
+  run.expect_summarized(1, {"p", "q", "Node.next"}, {"Node.next"});
+  EXPECT_EQ(run.explorer->symbols()[1].inputs[2]->sort().kind, terms::SortKind::FieldArray);
   EXPECT_NE(run.failing_hit(), nullptr);
 }
 
@@ -701,7 +698,8 @@ TEST(CompositionalCommand, SummarizedCalleesHaveNoInlinedReason) {
   auto directory = test_directory();
   std::filesystem::create_directories(directory);
   const std::pair<const char*, const char*> cases[] = {{"field-method.sym", R"(["result", "Counter.count"])"},
-                                                        {"array-write-callee.sym", R"(["a"])"}};
+                                                        {"array-write-callee.sym", R"(["a"])"},
+                                                        {"field-write-callee.sym", R"(["Node.next"])"}};
   for (const auto& [program, outputs] : cases) {
     auto run = symref::testing::run_process(directory, SYMREF_BINARY,
                                             {"explore", corpus + program, "--engine", "compositional", "--format", "json"});
@@ -732,6 +730,31 @@ TEST(CompositionalAxioms, DeltaOfAnArrayWritingCallee) {
     // A wrong variant is told apart: the unwritten side with a havocked output.
     auto wrong = solver::make_solver(solver, terms);
     wrong->add(terms.logical_not(terms.equal(body, terms.implies(in_range, terms.equal(output, terms.store(a, i, v))))));
+    EXPECT_EQ(wrong->check(), SatResult::Sat) << solver;
+  }
+}
+
+// δ_link at completion: link.Node.next(P) = Node.next[p := q] where p is an object, = Node.next
+// where p is nil (the write's nil check cannot fail under `if p != nil`); the solvers prove it
+// equivalent to that definition, and tell apart a variant that writes q.next instead.
+TEST(CompositionalAxioms, DeltaOfAReferenceFieldWritingCallee) {
+  CorpusRun run("field-write-callee.sym", 2, 0, AxiomEncoding::Quantified, "z3");
+  EXPECT_EQ(run.result.statistics.dangling_left, 0u);
+  auto& terms = run.terms;
+  const FunctionSymbols& link = run.explorer->symbols()[1];
+  Term p = link.inputs[0], q = link.inputs[1], next = link.inputs[2];
+  Term is_object = terms.logical_not(terms.equal(p, terms.nil(0)));
+  Term output = terms.apply(link.outputs[0], link.inputs);
+  Term body = run.explorer->axioms().definition_body(1, link.inputs);
+  auto definition = [&](Term written) {
+    return terms.if_then_else(is_object, terms.equal(output, written), terms.equal(output, next));
+  };
+  for (const char* solver : {"z3", "cvc5"}) {
+    auto s = solver::make_solver(solver, terms);
+    s->add(terms.logical_not(terms.equal(body, definition(terms.store(next, p, q)))));
+    EXPECT_EQ(s->check(), SatResult::Unsat) << solver;
+    auto wrong = solver::make_solver(solver, terms);
+    wrong->add(terms.logical_not(terms.equal(body, definition(terms.store(next, q, p)))));
     EXPECT_EQ(wrong->check(), SatResult::Sat) << solver;
   }
 }
