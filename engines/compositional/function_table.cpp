@@ -69,12 +69,6 @@ FunctionTable::FunctionTable(const Program& program, bool summaries) : program_(
     }
   }
 
-  // Whether g or its callees may write a field of reference type.
-  auto writes_reference_field = [&](const FunctionInfo& info) {
-    for (std::size_t f = 0; f < info.writes_field.size(); ++f)
-      if (info.writes_field[f] && program.fields[f].type.kind == TypeKind::Reference) return true;
-    return false;
-  };
   functions_.resize(count);
   for (std::size_t g = 0; g < count; ++g) {
     FunctionInfo& info = functions_[g];
@@ -110,10 +104,6 @@ FunctionTable::FunctionTable(const Program& program, bool summaries) : program_(
     if (!summaries) info.inlined_reason = "no-summaries";
     else if (reaches[g][g]) info.inlined_reason = "recursive";  // §4 assumes no recursion
     else if (allocates) info.inlined_reason = "allocates";     // identities would depend on the allocation count
-    // Summarized, a write of a reference field makes g.f(P_g) = P_g.f[o := r] over reference arrays,
-    // on which cvc5 1.0.3 with models answers unknown or takes seconds where Z3 takes milliseconds
-    // (paper-notes/001, "Fields in summaries"): inlined, like an allocating callee.
-    else if (writes_reference_field(info)) info.inlined_reason = "reference-field-writes";
     info.summarized = info.inlined_reason.empty();
     const std::int32_t parameters = callable.first_parameter_slot() + callable.parameter_count;
     for (std::int32_t slot = 0; slot < parameters; ++slot) {

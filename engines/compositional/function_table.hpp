@@ -35,7 +35,7 @@ struct FunctionInfo {
   std::string kind;        // "main", "procedure", "method"
   const Callable* callable = nullptr;
   bool summarized = false;  // main is its own tree, but never a callee: not summarized
-  std::string inlined_reason;  // "recursive", "allocates", "reference-field-writes", "no-summaries"; empty otherwise
+  std::string inlined_reason;  // "recursive", "allocates", "no-summaries"; empty otherwise
   // P_g: parameters, `this`, then the globals and field arrays g may read or write; main: I, every global.
   std::vector<FunctionSlot> inputs;
   std::vector<FunctionSlot> outputs;  // the result (methods), then the globals and field arrays g may write

@@ -6,6 +6,7 @@
 #include <optional>
 #include <sstream>
 #include <stdexcept>
+#include <vector>
 
 #include "interp/solver/check_log.hpp"
 #include "interp/solver/encoding.hpp"
@@ -201,6 +202,14 @@ class Cvc5Session {
       solver_.setOption("macros-quant", "true");
       solver_.setOption("macros-quant-mode", "all");  // the default takes only bodies over ground UF
     });
+    // Read-over-write lemmas sent as they arise rather than queued to full effort: with models on,
+    // cvc5 1.0.3 otherwise spends seconds (or its time limit) on unsat queries over stored
+    // reference-field arrays, such as a summarized field writer's output g.f(P_g) = P_g.f[o := r]
+    // (paper-notes/001, "Fields in summaries").  An expert option: a cvc5 without it runs without it.
+    try {
+      solver_.setOption("arrays-eager-lemmas", "true");
+    } catch (const cvc5::CVC5ApiException&) {
+    }
   }
 
   void push() {
@@ -231,6 +240,7 @@ class Cvc5Session {
     Stopwatch stopwatch;
     SatResult result = SatResult::Unknown;
     reason_.clear();
+    stopped_by_limit_ = false;
     if (failure_) {
       reason_ = *failure_;
     } else {
@@ -243,8 +253,10 @@ class Cvc5Session {
         } else if (answer.isUnsat()) {
           result = SatResult::Unsat;
         } else {
+          const cvc5::UnknownExplanation why = answer.getUnknownExplanation();
+          stopped_by_limit_ = why == cvc5::UnknownExplanation::TIMEOUT || why == cvc5::UnknownExplanation::RESOURCEOUT;
           std::ostringstream explanation;
-          explanation << answer.getUnknownExplanation();
+          explanation << why;
           reason_ = explanation.str();
           if (work_budget_ != 0 && reason_ == "RESOURCEOUT")
             reason_ = "work budget of " + std::to_string(work_budget_) + " cvc5 resource units spent (" + reason_ + ")";
@@ -273,11 +285,13 @@ class Cvc5Session {
   std::string reason_unknown() const { return reason_; }
 
   void set_timeout_milliseconds(unsigned milliseconds) {
+    timeout_milliseconds_ = milliseconds;
     attempt([&] { solver_.setOption("tlimit-per", std::to_string(milliseconds)); });  // 0: no limit
   }
 
   // cvc5 1.0 refuses the option after its first check: set it when the solver is made.
   void set_resource_limit(std::uint64_t units) {
+    resource_limit_ = units;
     attempt([&] { solver_.setOption("rlimit-per", std::to_string(units)); });  // 0: no limit
     work_budget_ = 0;
   }
@@ -294,6 +308,20 @@ class Cvc5Session {
   }
 
   SolverStatistics statistics() const { return statistics_; }
+
+  // Whether the last check was stopped by the time limit or the work budget.
+  bool stopped_by_limit() const { return stopped_by_limit_; }
+
+  // Takes over a discarded session's limits, counts and last answer (an unknown); the caller
+  // replays its assertions.
+  void continue_from(const Cvc5Session& previous) {
+    if (previous.timeout_milliseconds_) set_timeout_milliseconds(*previous.timeout_milliseconds_);
+    if (previous.resource_limit_) set_resource_limit(*previous.resource_limit_);
+    work_budget_ = previous.work_budget_;
+    statistics_ = previous.statistics_;
+    reason_ = previous.reason_;
+    last_result_ = previous.last_result_;
+  }
 
  private:
   // Runs a call into cvc5; an exception becomes the reason of an `unknown` answer to the next
@@ -325,6 +353,9 @@ class Cvc5Session {
   SolverStatistics statistics_;
   std::uint64_t logged_work_ = 0;
   std::uint64_t work_budget_ = 0;  // set_work_budget's units, 0: none
+  std::optional<unsigned> timeout_milliseconds_;  // as last set, for continue_from
+  std::optional<std::uint64_t> resource_limit_;
+  bool stopped_by_limit_ = false;
 };
 
 
@@ -362,7 +393,7 @@ class Cvc5Solver final : public Solver {
   // The budget is read here, on the caller's thread (the scope is thread-local), and set before
   // any check, as cvc5 requires; an explicit set_resource_limit replaces it.
   explicit Cvc5Solver(TermManager& manager)
-      : session_(worker_.run([&] { return std::make_unique<Cvc5Session>(manager); })) {
+      : manager_(manager), session_(worker_.run([&] { return std::make_unique<Cvc5Session>(manager); })) {
     if (const std::uint64_t budget = ResourceBudgetScope::cvc5_work_per_check(); budget != 0)
       worker_.run([&] { session_->set_work_budget(budget); });
     log_solver_made("cvc5");
@@ -372,10 +403,25 @@ class Cvc5Solver final : public Solver {
   }
 
   std::string name() const override { return "cvc5"; }
-  void push() override { worker_.run([&] { session_->push(); }); }
-  void pop(unsigned n) override { worker_.run([&] { session_->pop(n); }); }
-  void add(Term formula) override { worker_.run([&] { session_->add(formula); }); }
-  SatResult check() override { return worker_.run([&] { return session_->check(); }); }
+  void push() override {
+    worker_.run([&] { session_->push(); });
+    scopes_.emplace_back();
+  }
+  void pop(unsigned n) override {
+    worker_.run([&] { session_->pop(n); });  // throws when n is more than was pushed
+    scopes_.resize(scopes_.size() - n);
+  }
+  void add(Term formula) override {
+    worker_.run([&] { session_->add(formula); });
+    scopes_.back().push_back(formula);
+  }
+  SatResult check() override {
+    return worker_.run([&] {
+      SatResult result = session_->check();
+      if (result == SatResult::Unknown && session_->stopped_by_limit()) renew_session();
+      return result;
+    });
+  }
   std::string reason_unknown() const override { return session_->reason_unknown(); }
   void set_timeout_milliseconds(unsigned milliseconds) override {
     worker_.run([&] { session_->set_timeout_milliseconds(milliseconds); });
@@ -389,8 +435,24 @@ class Cvc5Solver final : public Solver {
   SolverStatistics statistics() const override { return session_->statistics(); }
 
  private:
-  mutable LargeStackThread worker_;  // declared first: it outlives the session
+  // cvc5 1.0.3 with arrays-eager-lemmas corrupts its heap when a session goes on after a check
+  // that its time limit or work budget stopped (valgrind: a block freed by the next pop is written
+  // by the check after it; paper-notes/001, "Fields in summaries"): such a session is dropped, and
+  // a new one gets the limits, the counts and the assertions, scope by scope.  On the worker thread.
+  void renew_session() {
+    auto fresh = std::make_unique<Cvc5Session>(manager_);
+    fresh->continue_from(*session_);
+    session_ = std::move(fresh);
+    for (std::size_t scope = 0; scope < scopes_.size(); ++scope) {
+      if (scope != 0) session_->push();
+      for (Term formula : scopes_[scope]) session_->add(formula);
+    }
+  }
+
+  TermManager& manager_;
+  mutable LargeStackThread worker_;  // declared before the session: it outlives it
   std::unique_ptr<Cvc5Session> session_;
+  std::vector<std::vector<Term>> scopes_{1};  // the formulas added, per scope (the base first)
 };
 
 }  // namespace

@@ -649,17 +649,14 @@ TEST_P(FieldCallees, ReferenceFieldReadingCalleeIsSummarizedAndTheAssertReached)
   EXPECT_NE(run.failing_hit(), nullptr);
 }
 
-// A callee writing a reference field stays inlined (reason "reference-field-writes": cvc5 on
-// reference-array outputs, paper-notes/001); its field is still computed as its output, and the
-// assert is reached through the caller's tree.
-TEST_P(FieldCallees, ReferenceFieldWritingCalleeIsInlinedWithTheReason) {
+// A callee writing a reference field is summarized: its output is the field array Node.next,
+// array-valued link.Node.next(p, q, Node.next), and the assert (p.next.val == 3 after the call)
+// is reached through it on both solvers and both encodings.
+TEST_P(FieldCallees, ReferenceFieldWritingCalleeIsSummarizedWithTheFieldArrayAsOutput) {
   const auto& [axioms, solver] = GetParam();
   CorpusRun run("field-write-callee.sym", 2, 21, axioms, solver);
-  const FunctionInfo& link = run.explorer->functions()[1];
-  EXPECT_FALSE(link.summarized);
-  EXPECT_EQ(link.inlined_reason, "reference-field-writes");
-  EXPECT_EQ(run.names(link.inputs), (std::vector<std::string>{"p", "q", "Node.next"}));
-  EXPECT_EQ(run.names(link.outputs), (std::vector<std::string>{"Node.next"}));
+  run.expect_summarized(1, {"p", "q", "Node.next"}, {"Node.next"});
+  EXPECT_EQ(run.explorer->symbols()[1].inputs[2]->sort().kind, terms::SortKind::FieldArray);
   EXPECT_NE(run.failing_hit(), nullptr);
 }
 
@@ -701,7 +698,8 @@ TEST(CompositionalCommand, SummarizedCalleesHaveNoInlinedReason) {
   auto directory = test_directory();
   std::filesystem::create_directories(directory);
   const std::pair<const char*, const char*> cases[] = {{"field-method.sym", R"(["result", "Counter.count"])"},
-                                                        {"array-write-callee.sym", R"(["a"])"}};
+                                                        {"array-write-callee.sym", R"(["a"])"},
+                                                        {"field-write-callee.sym", R"(["Node.next"])"}};
   for (const auto& [program, outputs] : cases) {
     auto run = symref::testing::run_process(directory, SYMREF_BINARY,
                                             {"explore", corpus + program, "--engine", "compositional", "--format", "json"});
@@ -713,8 +711,23 @@ TEST(CompositionalCommand, SummarizedCalleesHaveNoInlinedReason) {
   }
 }
 
+// Z3 and cvc5 prove the body of δ for callee 1 equivalent to `definition`, and tell `variant` apart.
+void expect_delta_body(CorpusRun& run, Term definition, Term variant) {
+  auto& terms = run.terms;
+  Term body = run.explorer->axioms().definition_body(1, run.explorer->symbols()[1].inputs);
+  for (const char* solver : {"z3", "cvc5"}) {
+    auto s = solver::make_solver(solver, terms);
+    s->add(terms.logical_not(terms.equal(body, definition)));
+    EXPECT_EQ(s->check(), SatResult::Unsat) << solver;
+    auto wrong = solver::make_solver(solver, terms);
+    wrong->add(terms.logical_not(terms.equal(body, variant)));
+    EXPECT_EQ(wrong->check(), SatResult::Sat) << solver;
+  }
+}
+
 // δ_put at completion: the unwritten side says put.a(P) = a, the written one put.a(P) = a[i := v]
-// (array equality, lengths included); the solver proves it equivalent to that definition.
+// (array equality, lengths included); the solver proves it equivalent to that definition, and
+// tells apart the unwritten side with a havocked output.
 TEST(CompositionalAxioms, DeltaOfAnArrayWritingCallee) {
   CorpusRun run("array-write-callee.sym", 2, 0, AxiomEncoding::Quantified, "z3");
   EXPECT_EQ(run.result.statistics.dangling_left, 0u);
@@ -723,17 +736,24 @@ TEST(CompositionalAxioms, DeltaOfAnArrayWritingCallee) {
   Term i = put.inputs[0], v = put.inputs[1], a = put.inputs[2];
   Term in_range = terms.logical_and(terms.less_equal(terms.integer(Integer(0)), i), terms.less(i, terms.length(a)));
   Term output = terms.apply(put.outputs[0], put.inputs);
-  Term expected = terms.if_then_else(in_range, terms.equal(output, terms.store(a, i, v)), terms.equal(output, a));
-  Term body = run.explorer->axioms().definition_body(1, put.inputs);
-  for (const char* solver : {"z3", "cvc5"}) {
-    auto s = solver::make_solver(solver, terms);
-    s->add(terms.logical_not(terms.equal(body, expected)));
-    EXPECT_EQ(s->check(), SatResult::Unsat) << solver;
-    // A wrong variant is told apart: the unwritten side with a havocked output.
-    auto wrong = solver::make_solver(solver, terms);
-    wrong->add(terms.logical_not(terms.equal(body, terms.implies(in_range, terms.equal(output, terms.store(a, i, v))))));
-    EXPECT_EQ(wrong->check(), SatResult::Sat) << solver;
-  }
+  Term written = terms.equal(output, terms.store(a, i, v));
+  expect_delta_body(run, terms.if_then_else(in_range, written, terms.equal(output, a)), terms.implies(in_range, written));
+}
+
+// δ_link at completion: link.Node.next(P) = Node.next[p := q] where p is an object, = Node.next
+// where p is nil (the write's nil check cannot fail under `if p != nil`); the solvers prove it
+// equivalent to that definition, and tell apart a variant that writes q.next instead.
+TEST(CompositionalAxioms, DeltaOfAReferenceFieldWritingCallee) {
+  CorpusRun run("field-write-callee.sym", 2, 0, AxiomEncoding::Quantified, "z3");
+  EXPECT_EQ(run.result.statistics.dangling_left, 0u);
+  const FunctionSymbols& link = run.explorer->symbols()[1];
+  Term p = link.inputs[0], q = link.inputs[1], next = link.inputs[2];
+  auto definition = [&](Term written) {
+    auto& terms = run.terms;
+    Term output = terms.apply(link.outputs[0], link.inputs);
+    return terms.if_then_else(terms.equal(p, terms.nil(0)), terms.equal(output, next), terms.equal(output, written));
+  };
+  expect_delta_body(run, definition(run.terms.store(next, p, q)), definition(run.terms.store(next, q, p)));
 }
 
 }  // namespace

@@ -198,6 +198,30 @@ TEST_P(Backend, ResourceLimitGivesUnknownWithAReason) {
   EXPECT_EQ(solver->check(), SatResult::Sat) << solver->reason_unknown();
 }
 
+// After a check stopped by the limit the solver goes on as before: the base scope's formula
+// still holds, the limit still stops the hard query, and the counts go on.  (cvc5 drops such a
+// session, whose later checks corrupt cvc5's heap, and replays the assertions into a new one.)
+TEST_P(Backend, AssertionsAndLimitOutliveACheckStoppedByTheLimit) {
+  solver->set_resource_limit(1000);
+  solver->set_timeout_milliseconds(600'000);  // a backstop only
+  solver->add(m.less(n(5), x));
+  for (int round = 0; round < 2; ++round) {
+    solver->push();
+    add_cubes_equation();
+    EXPECT_EQ(solver->check(), SatResult::Unknown) << round;
+    EXPECT_NE(lowercase_reason().find("resource"), std::string::npos) << round << lowercase_reason();
+    EXPECT_THROW(solver->model(), std::logic_error);
+    solver->pop();
+    EXPECT_EQ(check({m.less(x, n(3))}), SatResult::Unsat) << round;  // 5 < x is kept
+    done();
+    ASSERT_EQ(check({m.equal(y, n(7))}), SatResult::Sat) << round << solver->reason_unknown();
+    EXPECT_LT(Integer(5), solver->model()->symbol_value(x).as_integer());
+    done();
+  }
+  EXPECT_EQ(solver->statistics().queries, 6u);
+  EXPECT_EQ(solver->statistics().unknown, 2u);
+}
+
 TEST_P(Backend, ProgrammingErrorsThrow) {
   EXPECT_THROW(solver->add(x), std::logic_error);
   EXPECT_THROW(solver->model(), std::logic_error);  // no check yet
