@@ -23,6 +23,16 @@ class AssertionStack {
   unsigned scopes() const { return static_cast<unsigned>(scope_starts_.size()); }
   // Index of the first formula of the innermost scope (0 when no scope is open).
   std::size_t innermost_scope_start() const { return scope_starts_.empty() ? 0 : scope_starts_.back(); }
+  // Makes the same scopes and formulas again, in their order, on `target` (anything with push()
+  // and add(formula)): a solver that must start afresh gets what was said to the old one.
+  template <class Target>
+  void replay(Target& target) const {
+    std::size_t next_scope = 0;
+    for (std::size_t index = 0; index <= formulas_.size(); ++index) {
+      for (; next_scope < scope_starts_.size() && scope_starts_[next_scope] == index; ++next_scope) target.push();
+      if (index < formulas_.size()) target.add(formulas_[index]);
+    }
+  }
 
  private:
   std::vector<terms::Term> formulas_;

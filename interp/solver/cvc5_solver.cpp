@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "interp/solver/assertion_stack.hpp"
 #include "interp/solver/check_log.hpp"
 #include "interp/solver/encoding.hpp"
 #include "interp/solver/large_stack_thread.hpp"
@@ -405,15 +406,15 @@ class Cvc5Solver final : public Solver {
   std::string name() const override { return "cvc5"; }
   void push() override {
     worker_.run([&] { session_->push(); });
-    scopes_.emplace_back();
+    assertions_.push();
   }
   void pop(unsigned n) override {
     worker_.run([&] { session_->pop(n); });  // throws when n is more than was pushed
-    scopes_.resize(scopes_.size() - n);
+    assertions_.pop(n);
   }
   void add(Term formula) override {
     worker_.run([&] { session_->add(formula); });
-    scopes_.back().push_back(formula);
+    assertions_.add(formula);
   }
   SatResult check() override {
     return worker_.run([&] {
@@ -443,16 +444,13 @@ class Cvc5Solver final : public Solver {
     auto fresh = std::make_unique<Cvc5Session>(manager_);
     fresh->continue_from(*session_);
     session_ = std::move(fresh);
-    for (std::size_t scope = 0; scope < scopes_.size(); ++scope) {
-      if (scope != 0) session_->push();
-      for (Term formula : scopes_[scope]) session_->add(formula);
-    }
+    assertions_.replay(*session_);
   }
 
   TermManager& manager_;
   mutable LargeStackThread worker_;  // declared before the session: it outlives it
   std::unique_ptr<Cvc5Session> session_;
-  std::vector<std::vector<Term>> scopes_{1};  // the formulas added, per scope (the base first)
+  AssertionStack assertions_;  // what was said to the session, for renew_session
 };
 
 }  // namespace
