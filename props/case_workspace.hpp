@@ -90,8 +90,8 @@ class CaseWorkspace {
   // fault), an exploration without tests, so that the theorems still report what they find.
   const compact::CompactResult& compact_exploration();
   // Algorithm 1 of the compositional engine to its end (compositional_run.hpp), shared by the
-  // properties that only read its trees and executions (compositional_outcomes runs executions of
-  // its own, so it makes its own run).
+  // properties that read its trees and executions (compositional_outcomes runs its executions of
+  // forward's tests against a copy of the trees).
   CompositionalRun& compositional_run();
 
   // A state of the program, or of the probe program, as LANGUAGE.md JSON.

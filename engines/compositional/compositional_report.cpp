@@ -21,8 +21,10 @@ std::string replay_execution(const Program& program, const Execution& execution)
          ", the execution " + execution.branches + " to " + std::string(outcome_name(execution.outcome));
 }
 
-std::string node_name(const CompositionalExplorer& explorer, NodeId id) {
-  const TreeNode& n = explorer.trees().node(id);
+std::string node_name(const CompositionalExplorer& explorer, NodeId id) { return node_name(explorer, explorer.trees(), id); }
+
+std::string node_name(const CompositionalExplorer& explorer, const ExecutionTrees& trees, NodeId id) {
+  const TreeNode& n = trees.node(id);
   return explorer.functions()[n.function].name + ":" + n.letters;
 }
 

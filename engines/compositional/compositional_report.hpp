@@ -15,6 +15,8 @@ std::string replay_execution(const Program& program, const Execution& execution)
 
 // "f:letters", the name of a node (the root of f is "f:").
 std::string node_name(const CompositionalExplorer& explorer, NodeId id);
+// The same for a node of `trees`, a copy of the explorer's that later executions may have grown.
+std::string node_name(const CompositionalExplorer& explorer, const ExecutionTrees& trees, NodeId id);
 
 nlohmann::ordered_json compositional_to_json(const Program& program, const std::string& path, CompositionalExplorer& explorer,
                                              const CompositionalResult& result);

@@ -11,6 +11,7 @@
 #include <optional>
 #include <stdexcept>
 #include <thread>
+#include <unordered_map>
 
 #include "interp/solver/check_log.hpp"
 #include "interp/solver/context_reuse.hpp"
@@ -204,6 +205,33 @@ Value decode(const z3::expr& value, Sort sort) {
   return decode_numeral("z3", digits, sort);
 }
 
+// A model's array value read once: the stores with numeral indices over a constant array, the
+// outermost store of an index winning (as select over the chain would).  input_from_model reads
+// every element of an int[] input up to the model's length (some models give lengths near 10,000),
+// and asking Z3 for each element built and evaluated a select term.
+struct ArrayTable {
+  std::unordered_map<std::int64_t, z3::expr> stored;
+  std::optional<z3::expr> otherwise;
+};
+
+bool is_value(const z3::expr& e) { return e.is_numeral() || e.is_true() || e.is_false(); }
+
+// The table of a model's array value; nothing when the value has another shape (as-array, lambda,
+// a non-numeral part), whose elements are then asked of Z3 one by one.
+std::optional<ArrayTable> tabulate(z3::expr value) {
+  ArrayTable table;
+  while (value.is_app() && value.decl().decl_kind() == Z3_OP_STORE) {
+    const z3::expr index = value.arg(1), element = value.arg(2);
+    std::int64_t at = 0;
+    if (!index.is_numeral() || !index.is_numeral_i64(at) || !is_value(element)) return std::nullopt;
+    table.stored.emplace(at, element);  // an inner store of the same index is shadowed
+    value = value.arg(0);
+  }
+  if (!value.is_app() || value.decl().decl_kind() != Z3_OP_CONST_ARRAY || !is_value(value.arg(0))) return std::nullopt;
+  table.otherwise = value.arg(0);
+  return table;
+}
+
 // Turns an error inside Z3 into a std::runtime_error that names its source.
 template <class Function>
 auto guarded(Function&& function) {
@@ -230,7 +258,12 @@ class Z3Model final : public Model {
     const z3::expr* array = lowering_.find(array_symbol);
     if (array == nullptr) return terms::default_value(element);
     // Int indices and object identities are both integers in the encoding.
-    return guarded([&] { return decode(model_.eval(z3::select(*array, builder_.integer(index.as_integer())), true), element); });
+    const Integer& at = index.as_integer();
+    if (const ArrayTable* table = at.is_small() ? table_of(array_symbol, *array) : nullptr) {
+      auto stored = table->stored.find(at.small_value());
+      return guarded([&] { return decode(stored != table->stored.end() ? stored->second : *table->otherwise, element); });
+    }
+    return guarded([&] { return decode(model_.eval(z3::select(*array, builder_.integer(at)), true), element); });
   }
 
   Integer array_length(Term array_symbol) const override {
@@ -272,7 +305,15 @@ class Z3Model final : public Model {
     return builder_.apply_function(declaration, operands);
   }
 
+  const ArrayTable* table_of(Term array_symbol, const z3::expr& array) const {
+    auto known = tables_.find(array_symbol);
+    if (known == tables_.end())
+      known = tables_.emplace(array_symbol, guarded([&] { return tabulate(model_.eval(array, true)); })).first;
+    return known->second ? &*known->second : nullptr;
+  }
+
   z3::model model_;
+  mutable std::unordered_map<Term, std::optional<ArrayTable>> tables_;  // by array symbol, on first read
   const Lowering<Z3Builder>& lowering_;
   Z3Builder& builder_;
   const TermManager& manager_;

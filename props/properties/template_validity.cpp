@@ -116,9 +116,9 @@ PropertyVerdict check_template_validity(CaseWorkspace& workspace) {
   const Program& program = workspace.program();
   terms::TermManager& terms = workspace.terms();
   const PropertySettings& settings = workspace.settings();
-  compact::TemplateOptions template_options;
-  template_options.timeout_milliseconds = settings.timeout_milliseconds;
-  std::vector<LoopTemplate> templates = compact::detect_loop_templates(program, terms, template_options);
+  // The templates the case's compact exploration built (same program, terms, solver and time
+  // limit): Definition 5 is checked of the templates the engine uses, against the forward tree.
+  const std::vector<LoopTemplate>& templates = workspace.compact_exploration().templates;
   if (!has_usable_template(templates)) {
     ++verdict.skipped;
     return verdict;
