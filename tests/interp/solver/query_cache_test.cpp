@@ -200,5 +200,37 @@ TEST_F(QueryCache, ThePlantedFaultAnswersAnotherPathsQuery) {
   EXPECT_EQ(solver->check(), SatResult::Sat);  // really unsat
 }
 
+// make_solver puts the layer under its others only while an active scope is alive and the
+// options want it.
+TEST_F(QueryCache, MakeSolverUsesTheCacheOnlyInAnActiveScopeAndWhenAsked) {
+  auto repeat_twice = [&](const SolverOptions& options) {
+    std::uint64_t shortcuts = 0;
+    for (int round = 0; round < 2; ++round) {
+      auto solver = make_solver("z3", m, options);
+      solver->push();
+      solver->add(m.less(n(3), x));
+      EXPECT_EQ(solver->check(), SatResult::Sat);
+      EXPECT_GT(solver->model()->symbol_value(x).as_integer(), Integer(3));
+      shortcuts += solver->statistics().shortcuts;
+    }
+    return shortcuts;
+  };
+  EXPECT_EQ(repeat_twice(SolverOptions{}), 0u);  // no scope
+  {
+    QueryCacheScope inactive(false);
+    EXPECT_EQ(QueryCacheScope::current(), nullptr);
+    EXPECT_EQ(repeat_twice(SolverOptions{}), 0u);
+  }
+  QueryCacheScope scope;
+  SolverOptions without;
+  without.query_cache = false;
+  EXPECT_EQ(repeat_twice(without), 0u);
+  EXPECT_EQ(repeat_twice(SolverOptions{}), 1u);  // the model-checking layer above validated the repeat's model
+  auto both = make_solver("both", m);
+  both->add(m.less(n(3), x));
+  EXPECT_EQ(both->check(), SatResult::Sat);  // z3's answer from the store, cvc5 asked
+  EXPECT_EQ(scope.hits(), 2u);
+}
+
 }  // namespace
 }  // namespace symref::solver::testing
