@@ -7,6 +7,15 @@
 // formulas in scope, and answer a repeated query from it.  Only sat and unsat are kept, never
 // unknown: a later query that ran out of its budget asks again.  A scope per case keeps a case's
 // answers independent of the cases before it, of --jobs and of the reproduce line.
+//
+// What it does not weaken: the key names the backend, so a property that compares backends
+// (solvers_agree: Z3 against cvc5 on each path condition) still compares Z3's answer with cvc5's;
+// an earlier Z3 answer to the same formulas in the case is Z3's answer to that query, and its model
+// is validated again by the model-checking layer above and by the property's own evaluation.
+// What it changes: a repeat's model is the first solver's, and a backend made late or skipped
+// leaves the Z3 contexts other histories, so Z3 picks other models; counts that depend on which
+// models come (tests generated, concretizations enumerated) then differ from a run without it —
+// so `symref fuzz` opens the scope only under --query-cache.
 #pragma once
 
 #include <cstdint>
