@@ -7,6 +7,7 @@
 
 #include "interp/solver/check_log.hpp"
 #include "interp/solver/counterexample_cache_solver.hpp"
+#include "interp/solver/model_views.hpp"
 #include "interp/solver/snapshot_model.hpp"
 #include "semantics/faults.hpp"
 #include "semantics/terms/term_manager.hpp"
@@ -49,27 +50,6 @@ class RecordingModel final : public Model {
   std::shared_ptr<CachedAnswer> answer_;
   std::shared_ptr<terms::MapValuation> values_;
   mutable std::optional<ModelRecorder> recorder_;
-};
-
-// A repeat's model: the frozen tables.
-class RecordedModel final : public Model {
- public:
-  explicit RecordedModel(std::shared_ptr<const terms::MapValuation> values) : values_(std::move(values)) {}
-  Value symbol_value(Term symbol) const override { return values_->symbol_value(symbol); }
-  Value array_element(Term array_symbol, const Value& index) const override { return values_->array_element(array_symbol, index); }
-  Integer array_length(Term array_symbol) const override { return values_->array_length(array_symbol); }
-  Value function_value(terms::FunctionId function, std::span<const Value> arguments) const override {
-    return values_->function_value(function, arguments);
-  }
-  Value function_element(terms::FunctionId function, std::span<const Value> arguments, const Value& index) const override {
-    return values_->function_element(function, arguments, index);
-  }
-  Integer function_length(terms::FunctionId function, std::span<const Value> arguments) const override {
-    return values_->function_length(function, arguments);
-  }
-
- private:
-  std::shared_ptr<const terms::MapValuation> values_;
 };
 
 // Where the formulas of the first `depth` scopes of `stack` end (all of them at its full depth).
@@ -136,7 +116,7 @@ std::unique_ptr<Model> QueryCacheSolver::model() {
     answer.frozen = true;
     // The key is the set of formulas, so one evaluation serves every later repeat.
     if (!answer.shown_a_model) answer.shown_a_model = satisfies(*answer.values);
-    if (answer.shown_a_model) return std::make_unique<RecordedModel>(answer.values);
+    if (answer.shown_a_model) return std::make_unique<SharedModel>(answer.values);  // the frozen tables
   }
   // The first answer's model was read too little to be one of these formulas: ask the backend.
   bring_backend_up_to_date();

@@ -15,19 +15,23 @@
 namespace symref::solver::testing {
 namespace {
 
-using QueryCache = terms::testing::TermFixture;
+// Tests in a case's scope, with layers over Z3 that count the backends they make.
+class QueryCache : public terms::testing::TermFixture {
+ protected:
+  std::unique_ptr<QueryCacheSolver> cached_z3(terms::TermManager& manager, QueryCacheScope& in) {
+    return std::make_unique<QueryCacheSolver>("z3", [this, &manager] { ++made; return make_z3_solver(manager); }, manager, in);
+  }
+  std::unique_ptr<QueryCacheSolver> cached_z3() { return cached_z3(m, scope); }
 
-// A layer over Z3 that counts the backends it makes.
-std::unique_ptr<QueryCacheSolver> cached_z3(terms::TermManager& manager, QueryCacheScope& scope, int& backends_made) {
-  return std::make_unique<QueryCacheSolver>(
-      "z3", [&manager, &backends_made] { ++backends_made; return make_z3_solver(manager); }, manager, scope);
-}
-
-TEST_F(QueryCache, ARepeatedQueryIsAnsweredWithoutABackend) {
   QueryCacheScope scope;
   int made = 0;
+};
+
+using QueryCacheFactory = terms::testing::TermFixture;
+
+TEST_F(QueryCache, ARepeatedQueryIsAnsweredWithoutABackend) {
   {
-    auto first = cached_z3(m, scope, made);
+    auto first = cached_z3();
     first->add(m.less(n(5), x));
     first->push();
     first->add(m.less(x, y));
@@ -36,7 +40,7 @@ TEST_F(QueryCache, ARepeatedQueryIsAnsweredWithoutABackend) {
     EXPECT_TRUE(model->evaluate(m.less(x, y)).as_boolean());
     EXPECT_TRUE(model->evaluate(m.less(n(5), x)).as_boolean());
   }
-  auto second = cached_z3(m, scope, made);
+  auto second = cached_z3();
   second->push();
   second->add(m.less(x, y));  // the same set, in another order and other scopes
   second->add(m.less(n(5), x));
@@ -52,13 +56,11 @@ TEST_F(QueryCache, ARepeatedQueryIsAnsweredWithoutABackend) {
 }
 
 TEST_F(QueryCache, UnsatIsKeptAndOtherQueriesGoToTheBackend) {
-  QueryCacheScope scope;
-  int made = 0;
-  auto first = cached_z3(m, scope, made);
+  auto first = cached_z3();
   first->add(m.less(x, n(0)));
   first->add(m.less(n(0), x));
   ASSERT_EQ(first->check(), SatResult::Unsat);
-  auto second = cached_z3(m, scope, made);
+  auto second = cached_z3();
   second->add(m.less(n(0), x));
   second->add(m.less(x, n(0)));
   EXPECT_EQ(second->check(), SatResult::Unsat);
@@ -70,16 +72,14 @@ TEST_F(QueryCache, UnsatIsKeptAndOtherQueriesGoToTheBackend) {
 }
 
 TEST_F(QueryCache, NeitherAnotherManagerNorAnotherBackendNorAnotherScopeShares) {
-  QueryCacheScope scope;
-  int made = 0;
-  auto first = cached_z3(m, scope, made);
+  auto first = cached_z3();
   first->add(m.less(x, n(0)));
   first->add(m.less(n(0), x));
   ASSERT_EQ(first->check(), SatResult::Unsat);
   // The same construction in a second manager gives the same term ids, but other terms.
   terms::TermManager other;
   Term other_x = other.global_symbol(0, terms::Sort::integer(), "x");
-  auto elsewhere = cached_z3(other, scope, made);
+  auto elsewhere = cached_z3(other, scope);
   elsewhere->add(other.less(other_x, other.integer(0)));
   elsewhere->add(other.less(other.integer(0), other_x));
   EXPECT_EQ(elsewhere->check(), SatResult::Unsat);
@@ -92,7 +92,7 @@ TEST_F(QueryCache, NeitherAnotherManagerNorAnotherBackendNorAnotherScopeShares) 
   ASSERT_NE(fake, nullptr);
   QueryCacheScope inner;
   EXPECT_EQ(QueryCacheScope::current(), &inner);
-  auto fresh = cached_z3(m, inner, made);
+  auto fresh = cached_z3(m, inner);
   fresh->add(m.less(x, n(0)));
   fresh->add(m.less(n(0), x));
   EXPECT_EQ(fresh->check(), SatResult::Unsat);
@@ -100,9 +100,8 @@ TEST_F(QueryCache, NeitherAnotherManagerNorAnotherBackendNorAnotherScopeShares) 
 }
 
 TEST_F(QueryCache, UnknownIsAskedAgain) {
-  QueryCacheScope scope;
   FakeSolver* fake = nullptr;
-  QueryCacheSolver solver("fake", [&] { auto made = std::make_unique<FakeSolver>("fake", SatResult::Unknown, m); fake = made.get(); return made; }, m, scope);
+  QueryCacheSolver solver("fake", [&] { auto backend = std::make_unique<FakeSolver>("fake", SatResult::Unknown, m); fake = backend.get(); return backend; }, m, scope);
   solver.add(m.less(x, n(3)));
   EXPECT_EQ(solver.check(), SatResult::Unknown);
   EXPECT_EQ(solver.reason_unknown(), "fake reason");
@@ -115,13 +114,12 @@ TEST_F(QueryCache, UnknownIsAskedAgain) {
 
 // A first answer whose model nobody read leaves no values: the repeat asks the backend for a model.
 TEST_F(QueryCache, AModelNobodyReadIsAskedForAgain) {
-  QueryCacheScope scope;
   std::vector<FakeSolver*> fakes;
   auto factory = [&] {
-    auto made = std::make_unique<FakeSolver>("fake", SatResult::Sat, m);
-    made->model_values().set_symbol(x, Value::integer(Integer(7)));
-    fakes.push_back(made.get());
-    return made;
+    auto backend = std::make_unique<FakeSolver>("fake", SatResult::Sat, m);
+    backend->model_values().set_symbol(x, Value::integer(Integer(7)));
+    fakes.push_back(backend.get());
+    return backend;
   };
   QueryCacheSolver first("fake", factory, m, scope);
   first.add(m.less(n(5), x));
@@ -144,14 +142,12 @@ TEST_F(QueryCache, AModelNobodyReadIsAskedForAgain) {
 // The backend, made late and skipped by repeats, still holds exactly the formulas in scope at
 // each query it is asked: a wrong pop or a lost formula would change these answers.
 TEST_F(QueryCache, TheBackendCatchesUpAcrossPushesAndPops) {
-  QueryCacheScope scope;
-  int made = 0;
-  auto warm = cached_z3(m, scope, made);
+  auto warm = cached_z3();
   warm->add(m.less(n(0), x));
   warm->push();
   warm->add(m.less(x, n(2)));
   ASSERT_EQ(warm->check(), SatResult::Sat);  // x = 1
-  auto solver = cached_z3(m, scope, made);
+  auto solver = cached_z3();
   solver->add(m.less(n(0), x));
   solver->push();
   solver->add(m.less(x, n(2)));
@@ -184,9 +180,7 @@ TEST_F(QueryCache, TheBackendCatchesUpAcrossPushesAndPops) {
 // The planted fault keys a query by its newest scope: another path's answer comes back.
 TEST_F(QueryCache, ThePlantedFaultAnswersAnotherPathsQuery) {
   ScopedFault fault(Fault::QueryCacheKeyNewestScope);
-  QueryCacheScope scope;
-  int made = 0;
-  auto solver = cached_z3(m, scope, made);
+  auto solver = cached_z3();
   solver->push();
   solver->add(m.less(x, n(0)));
   solver->push();
@@ -202,7 +196,7 @@ TEST_F(QueryCache, ThePlantedFaultAnswersAnotherPathsQuery) {
 
 // make_solver puts the layer under its others only while an active scope is alive and the
 // options want it.
-TEST_F(QueryCache, MakeSolverUsesTheCacheOnlyInAnActiveScopeAndWhenAsked) {
+TEST_F(QueryCacheFactory, MakeSolverUsesTheCacheOnlyInAnActiveScopeAndWhenAsked) {
   auto repeat_twice = [&](const SolverOptions& options) {
     std::uint64_t shortcuts = 0;
     for (int round = 0; round < 2; ++round) {
