@@ -32,6 +32,7 @@ struct FuzzCommandOptions {
   std::string output_directory = ".";
   std::uint32_t loop_bound = 2;
   bool quiet = false;
+  bool query_cache = false;
   unsigned jobs = 1;
   std::string shard;             // "I/N", empty: the whole campaign
   std::string result_directory;  // --out: write the shard's JSON result here
@@ -79,6 +80,7 @@ int fuzz(const FuzzCommandOptions& command) {
   options.max_size = command.max_size;
   options.shrink_limit = command.shrink_limit;
   options.settings.loop_bound = command.loop_bound;
+  options.query_cache = command.query_cache;
   for (const auto& name : command.properties) options.properties.push_back(*property_by_name(name));
   if (!command.quiet) options.progress = &std::cerr;
   options.jobs = command.jobs;
@@ -159,6 +161,8 @@ void add_fuzz_command(CLI::App& app, cli::Action& action) {
       ->capture_default_str();
   command->add_option("--output-dir", options->output_directory, "where a counterexample is written")->capture_default_str();
   command->add_flag("--quiet", options->quiet, "no progress lines");
+  command->add_flag("--query-cache", options->query_cache,
+                    "answer a query asked before in the same case from that case's store instead of a solver");
   command->add_option("--jobs", options->jobs, "worker processes running parts of the campaign side by side")
       ->check(CLI::Range(1u, 256u))
       ->capture_default_str();

@@ -78,6 +78,7 @@ const std::vector<FaultDescription>& all_faults() {
       {Fault::HeapNilTargetRead, "heap-nil-target-read", "lazy/summary: a field read through a reference that may be nil reads the nil target too, a target that is no location", "--count 60 --level 3 --property mutual_exclusion"},
       {Fault::CompactBracketsSkipFirstPass, "compact-brackets-skip-first-pass", "the quantifier-free under-approximation of a compact forall-tau query spells out the passes 1..N but not pass 0, so its sat answers may be wrong", "--count 100 --level 1 --property compact_tests_replay"},
       {Fault::CompositionalNoInputObjectHints, "compositional-no-input-object-hints", "delta, gamma and Psi leave out the hints InputObject(F_f[t]) on reference field reads the side constraints miss (under binders, over a callee's field arrays)", "test:CompositionalFaults.InputObjectHintsKeepFieldReadsOnInputs"},
+      {Fault::QueryCacheKeyNewestScope, "query-cache-key-newest-scope", "the case query cache keys a query by the formulas of its innermost scope only, so a repeated branch condition under another path gets that path's answer", "--count 50 --level 1 --query-cache --property completeness"},
   };
   return faults;
 }

@@ -79,6 +79,7 @@ enum class Fault : unsigned char {
   ApcInnerSumFirstCounter,    // apc §3.3: Σκ̄_j ↦ s_{i,j} for a multi-counter inner loop keeps only the first counter (κ_1 ↦ s, the rest ↦ 0), unchecked
   CompactBracketsSkipFirstPass,  // compact ∀τ brackets: the under-approximation spells out τ = 1..N, leaving out τ = 0 (bounded_forall.hpp)
   CompositionalNoInputObjectHints,  // compositional: δ/γ/Ψ without InputObject(F_f[t]) on reference field reads (axioms.cpp)
+  QueryCacheKeyNewestScope,  // the case query cache keys a query by its innermost scope's formulas only (query_cache_solver.cpp)
 };
 
 struct FaultDescription {

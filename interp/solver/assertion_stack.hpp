@@ -21,6 +21,8 @@ class AssertionStack {
   void add(terms::Term formula) { formulas_.push_back(formula); }
   std::span<const terms::Term> formulas() const { return formulas_; }
   unsigned scopes() const { return static_cast<unsigned>(scope_starts_.size()); }
+  // Index of the first formula of the scope opened by the `depth`-th push still open (from 0).
+  std::size_t scope_start(unsigned depth) const { return scope_starts_.at(depth); }
   // Index of the first formula of the innermost scope (0 when no scope is open).
   std::size_t innermost_scope_start() const { return scope_starts_.empty() ? 0 : scope_starts_.back(); }
   // Makes the same scopes and formulas again, in their order, on `target` (anything with push()

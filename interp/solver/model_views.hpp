@@ -9,10 +9,11 @@
 
 namespace symref::solver {
 
-// A model kept by a layer (a snapshot) and handed out again: reads go to the shared model.
+// A model kept by a layer (a snapshot, or tables of values) and handed out again: reads go to the
+// shared valuation.
 class SharedModel final : public Model {
  public:
-  explicit SharedModel(std::shared_ptr<const Model> model) : model_(std::move(model)) {}
+  explicit SharedModel(std::shared_ptr<const terms::Valuation> model) : model_(std::move(model)) {}
   Value symbol_value(Term symbol) const override { return model_->symbol_value(symbol); }
   Value array_element(Term array_symbol, const Value& index) const override { return model_->array_element(array_symbol, index); }
   Integer array_length(Term array_symbol) const override { return model_->array_length(array_symbol); }
@@ -27,7 +28,7 @@ class SharedModel final : public Model {
   }
 
  private:
-  std::shared_ptr<const Model> model_;
+  std::shared_ptr<const terms::Valuation> model_;
 };
 
 // The symbols (by term id) and uninterpreted functions a set of formulas reads: what a model

@@ -12,6 +12,7 @@
 #include "interp/solver/logging_solver.hpp"
 #include "interp/solver/model_checking_solver.hpp"
 #include "interp/solver/model_reuse_solver.hpp"
+#include "interp/solver/query_cache_solver.hpp"
 #include "interp/solver/z3_solver.hpp"
 
 namespace symref::solver {
@@ -31,18 +32,28 @@ void require_formula(Term formula) {
                            " as a formula");
 }
 
+namespace {
+
+// A backend by name, under the case's query cache when a QueryCacheScope is alive and wanted.
+std::unique_ptr<Solver> make_backend(std::string_view name, terms::TermManager& manager, const SolverOptions& options) {
+  std::unique_ptr<Solver> (*make)(terms::TermManager&) = name == "z3" ? make_z3_solver : make_cvc5_solver;
+  QueryCacheScope* scope = options.query_cache ? QueryCacheScope::current() : nullptr;
+  if (scope == nullptr) return make(manager);
+  return std::make_unique<QueryCacheSolver>(std::string(name), [make, &manager] { return make(manager); }, manager, *scope);
+}
+
+}  // namespace
+
 std::unique_ptr<Solver> make_solver(std::string_view name, terms::TermManager& manager) {
   return make_solver(name, manager, SolverOptions{});
 }
 
 std::unique_ptr<Solver> make_solver(std::string_view name, terms::TermManager& manager, const SolverOptions& options) {
   std::unique_ptr<Solver> solver;
-  if (name == "z3")
-    solver = make_z3_solver(manager);
-  else if (name == "cvc5")
-    solver = make_cvc5_solver(manager);
+  if (name == "z3" || name == "cvc5")
+    solver = make_backend(name, manager, options);
   else if (name == "both")
-    solver = std::make_unique<CrossCheckingSolver>(make_z3_solver(manager), make_cvc5_solver(manager), manager);
+    solver = std::make_unique<CrossCheckingSolver>(make_backend("z3", manager, options), make_backend("cvc5", manager, options), manager);
   else
     throw std::invalid_argument("unknown solver '" + std::string(name) + "' (expected z3, cvc5 or both)");
   if (options.independence) solver = std::make_unique<IndependenceSolver>(std::move(solver), manager);

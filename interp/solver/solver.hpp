@@ -89,6 +89,9 @@ struct SolverOptions {
   // the planted fault ModelNotValidated acts inside this layer.
   bool validate_models = true;
   bool cache = false;            // answer repeated queries from a CachingSolver
+  // While a QueryCacheScope is alive on the thread (a fuzz case), answer a query some solver of
+  // the scope answered before from the scope's store (QueryCacheSolver, right over the backend).
+  bool query_cache = true;
   // The shortcut layers (shortcut_solver.hpp), from the backend up in this order:
   bool independence = false;        // ask only the formulas sharing atoms with the newest scope
   bool counterexample_cache = false;  // superset known sat ⇒ sat; subset known unsat ⇒ unsat
@@ -100,7 +103,7 @@ struct SolverOptions {
 // "z3", "cvc5", or "both" (a CrossCheckingSolver asking Z3 and cvc5); std::invalid_argument
 // for any other name.  The layers stack as: validation over logging over caching over the
 // shortcut layers (implied conditions, model reuse, counterexample cache, independence) over the
-// backend.
+// backend, itself under the case's query cache (query_cache.hpp) when a QueryCacheScope is alive.
 std::unique_ptr<Solver> make_solver(std::string_view name, terms::TermManager& manager);
 std::unique_ptr<Solver> make_solver(std::string_view name, terms::TermManager& manager, const SolverOptions& options);
 

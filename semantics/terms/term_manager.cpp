@@ -6,6 +6,7 @@
 #include "semantics/terms/term_manager.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <stdexcept>
 
 #include "semantics/faults.hpp"
@@ -149,7 +150,11 @@ bool known_distinct(Term a, Term b) {
 // ---------------------------------------------------------------------------------------------
 // Construction and interning
 
-TermManager::TermManager(const Program* program) : program_(program) {
+namespace {
+std::atomic<std::uint64_t> managers_made{0};
+}  // namespace
+
+TermManager::TermManager(const Program* program) : program_(program), serial_(++managers_made) {
   TermNode false_node;
   false_node.kind_ = TermKind::BooleanConstant;
   false_node.sort_ = Sort::boolean();

@@ -58,6 +58,9 @@ class TermManager {
   void set_simplify(bool on) { simplify_ = on; }
   bool simplify() const { return simplify_; }
   std::size_t size() const { return nodes_.size(); }  // number of distinct terms built
+  // A number no other manager of this process had: term ids name terms only within one manager,
+  // so what outlives a manager (a case's query cache) tells managers apart by it, not by address.
+  std::uint64_t serial() const { return serial_; }
 
   // Leaves.
   Term integer(const Integer& value);
@@ -163,6 +166,7 @@ class TermManager {
   Term quantifier(TermKind kind, std::span<const Term> variables, Term body);
 
   const Program* program_;
+  std::uint64_t serial_;
   bool simplify_ = true;
   std::deque<TermNode> nodes_;  // the arena of nodes; a deque never moves its elements
   // The arena of child lists: blocks filled front to back, never freed before the manager.

@@ -1,0 +1,74 @@
+// The answers of one fuzz case's solver queries, shared by all its solvers (no § of a paper: speed; §2 φ as a set of conjuncts).
+//
+// The properties of a random test case ask the same path conditions again and again: the forward
+// exploration's, then the same ones from other engines and checks.  While a QueryCacheScope is
+// alive on a thread, the solvers made on that thread (QueryCacheSolver, query_cache_solver.hpp)
+// keep each definite answer here, keyed by the backend, the term manager and the exact set of
+// formulas in scope, and answer a repeated query from it.  Only sat and unsat are kept, never
+// unknown: a later query that ran out of its budget asks again.  A scope per case keeps a case's
+// answers independent of the cases before it, of --jobs and of the reproduce line.
+//
+// What it does not weaken: the key names the backend, so a property that compares backends
+// (solvers_agree: Z3 against cvc5 on each path condition) still compares Z3's answer with cvc5's;
+// an earlier Z3 answer to the same formulas in the case is Z3's answer to that query, and its model
+// is validated again by the model-checking layer above and by the property's own evaluation.
+// What it changes: a repeat's model is the first solver's, and a backend made late or skipped
+// leaves the Z3 contexts other histories, so Z3 picks other models; counts that depend on which
+// models come (tests generated, concretizations enumerated) then differ from a run without it —
+// so `symref fuzz` opens the scope only under --query-cache.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "interp/solver/solver.hpp"
+
+namespace symref::solver {
+
+// What a query answered.  A sat answer's model is what the readers of the first model read from
+// it (values a reader never read take their sort's default); `frozen` once a repeat handed it out,
+// so that every model handed out of it reads the same values all its life.
+struct CachedAnswer {
+  SatResult result = SatResult::Unknown;
+  std::shared_ptr<terms::MapValuation> values;
+  bool frozen = false;
+  bool shown_a_model = false;  // the frozen values were evaluated to satisfy the query's formulas
+};
+
+class QueryCacheScope {
+ public:
+  // An inactive scope is none: solvers made while it is the innermost see the enclosing one.
+  explicit QueryCacheScope(bool active = true);
+  ~QueryCacheScope();
+  QueryCacheScope(const QueryCacheScope&) = delete;
+  QueryCacheScope& operator=(const QueryCacheScope&) = delete;
+
+  // The scope alive on this thread (the innermost), or none.
+  static QueryCacheScope* current();
+
+  struct Key {
+    std::string backend;            // "z3" or "cvc5"
+    std::uint64_t manager = 0;      // TermManager::serial(): ids name terms within one manager only
+    std::vector<std::uint32_t> formulas;  // formula_set(): sorted term ids, `true` left out
+    auto operator<=>(const Key&) const = default;
+  };
+
+  // The answer kept for `key`, or null.
+  std::shared_ptr<CachedAnswer> find(const Key& key);
+  // Keeps `result` (sat or unsat) for `key` and returns its entry.
+  std::shared_ptr<CachedAnswer> remember(Key key, SatResult result);
+
+  std::uint64_t hits() const { return hits_; }
+  std::uint64_t answers() const { return answers_.size(); }
+
+ private:
+  std::map<Key, std::shared_ptr<CachedAnswer>> answers_;
+  bool active_;
+  QueryCacheScope* enclosing_;
+  std::uint64_t hits_ = 0;
+};
+
+}  // namespace symref::solver

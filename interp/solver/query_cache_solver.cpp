@@ -1,0 +1,201 @@
+// Repeated queries of a fuzz case answered from its store, the backend made and brought up to date lazily (query_cache_solver.hpp; §2).
+#include "interp/solver/query_cache_solver.hpp"
+
+#include <algorithm>
+#include <optional>
+#include <stdexcept>
+
+#include "interp/solver/check_log.hpp"
+#include "interp/solver/counterexample_cache_solver.hpp"
+#include "interp/solver/model_views.hpp"
+#include "interp/solver/snapshot_model.hpp"
+#include "semantics/faults.hpp"
+#include "semantics/terms/term_manager.hpp"
+
+namespace symref::solver {
+
+namespace {
+
+// The backend's model on a first answer, its reads copied into the store's tables until a
+// repeat freezes them (query_cache.hpp).
+class RecordingModel final : public Model {
+ public:
+  RecordingModel(std::unique_ptr<Model> source, std::shared_ptr<CachedAnswer> answer)
+      : source_(std::move(source)), answer_(std::move(answer)), values_(answer_->values) {}
+
+  Value symbol_value(Term symbol) const override { return reader().symbol_value(symbol); }
+  Value array_element(Term array_symbol, const Value& index) const override {
+    return reader().array_element(array_symbol, index);
+  }
+  Integer array_length(Term array_symbol) const override { return reader().array_length(array_symbol); }
+  Value function_value(terms::FunctionId function, std::span<const Value> arguments) const override {
+    return reader().function_value(function, arguments);
+  }
+  Value function_element(terms::FunctionId function, std::span<const Value> arguments, const Value& index) const override {
+    return reader().function_element(function, arguments, index);
+  }
+  Integer function_length(terms::FunctionId function, std::span<const Value> arguments) const override {
+    return reader().function_length(function, arguments);
+  }
+
+ private:
+  // The source itself once the tables are frozen (or replaced), else a recorder over it.
+  const terms::Valuation& reader() const {
+    if (answer_->frozen || answer_->values != values_) return *source_;
+    recorder_.emplace(*source_, *values_);
+    return *recorder_;
+  }
+
+  std::unique_ptr<Model> source_;
+  std::shared_ptr<CachedAnswer> answer_;
+  std::shared_ptr<terms::MapValuation> values_;
+  mutable std::optional<ModelRecorder> recorder_;
+};
+
+// Where the formulas of the first `depth` scopes of `stack` end (all of them at its full depth).
+std::size_t end_of_scopes(const AssertionStack& stack, unsigned depth) {
+  return depth < stack.scopes() ? stack.scope_start(depth) : stack.formulas().size();
+}
+
+}  // namespace
+
+QueryCacheSolver::QueryCacheSolver(std::string backend, BackendFactory make_backend, terms::TermManager& manager,
+                                   QueryCacheScope& scope)
+    : backend_name_(std::move(backend)), make_backend_(std::move(make_backend)), manager_(manager), scope_(scope) {}
+
+void QueryCacheSolver::add(Term formula) {
+  require_formula(formula);
+  assertions_.add(formula);
+}
+
+QueryCacheScope::Key QueryCacheSolver::key() const {
+  std::span<const Term> formulas = assertions_.formulas();
+  if (fault_active(Fault::QueryCacheKeyNewestScope)) [[unlikely]]
+    formulas = formulas.subspan(assertions_.innermost_scope_start());
+  return QueryCacheScope::Key{backend_name_, manager_.serial(), formula_set(formulas)};
+}
+
+SatResult QueryCacheSolver::check() {
+  QueryCacheScope::Key query = key();
+  if (std::shared_ptr<CachedAnswer> known = scope_.find(query)) {
+    ++hits_;
+    last_from_cache_ = true;
+    last_answer_ = std::move(known);
+    last_result_ = last_answer_->result;
+    if (check_log_enabled()) log_check(backend_name_, last_result_, 0, 0, "from the case's query cache");
+    return last_result_;
+  }
+  last_from_cache_ = false;
+  last_answer_.reset();
+  bring_backend_up_to_date();
+  last_result_ = backend_->check();
+  // Unknown is never kept: the same query under a larger budget, or a luckier one, may be decided.
+  if (last_result_ != SatResult::Unknown) last_answer_ = scope_.remember(std::move(query), last_result_);
+  return last_result_;
+}
+
+std::string QueryCacheSolver::reason_unknown() const {
+  return last_from_cache_ || backend_ == nullptr ? "" : backend_->reason_unknown();
+}
+
+void QueryCacheSolver::set_timeout_milliseconds(unsigned milliseconds) {
+  timeout_milliseconds_ = milliseconds;
+  if (backend_) backend_->set_timeout_milliseconds(milliseconds);
+}
+
+void QueryCacheSolver::set_resource_limit(std::uint64_t units) {
+  resource_limit_ = units;
+  if (backend_) backend_->set_resource_limit(units);
+}
+
+std::unique_ptr<Model> QueryCacheSolver::model() {
+  if (last_result_ != SatResult::Sat) throw std::logic_error(name() + ": model() without a sat answer");
+  if (!last_from_cache_) return fresh_model();
+  CachedAnswer& answer = *last_answer_;
+  if (answer.values != nullptr) {
+    answer.frozen = true;
+    // The key is the set of formulas, so one evaluation serves every later repeat.
+    if (!answer.shown_a_model) answer.shown_a_model = satisfies(*answer.values);
+    if (answer.shown_a_model) return std::make_unique<SharedModel>(answer.values);  // the frozen tables
+  }
+  // The first answer's model was read too little to be one of these formulas: ask the backend.
+  bring_backend_up_to_date();
+  SatResult again = backend_->check();
+  if (again != SatResult::Sat)
+    throw std::runtime_error(name() + ": a query answered sat before answered " + std::string(to_string(again)) +
+                             " when asked again for its model");
+  last_from_cache_ = false;
+  return fresh_model();
+}
+
+// New tables for the entry (models handed out of the old ones keep them), filled by the readers
+// of the backend's model.
+std::unique_ptr<Model> QueryCacheSolver::fresh_model() {
+  if (last_answer_ == nullptr) return backend_->model();
+  if (last_answer_->values == nullptr || last_answer_->frozen) {
+    last_answer_->values = std::make_shared<terms::MapValuation>(manager_);
+    last_answer_->frozen = false;
+    last_answer_->shown_a_model = false;
+  }
+  return std::make_unique<RecordingModel>(backend_->model(), last_answer_);
+}
+
+bool QueryCacheSolver::satisfies(const terms::MapValuation& values) const {
+  terms::TermEvaluator evaluator(values);
+  for (Term formula : assertions_.formulas()) {
+    try {
+      if (!evaluator.evaluate_boolean(formula)) return false;
+    } catch (const terms::NotEvaluable&) {
+      return false;
+    }
+  }
+  return true;
+}
+
+void QueryCacheSolver::bring_backend_up_to_date() {
+  if (backend_ == nullptr) {
+    backend_ = make_backend_();
+    if (timeout_milliseconds_ != 0) backend_->set_timeout_milliseconds(timeout_milliseconds_);
+    if (resource_limit_ != 0) backend_->set_resource_limit(resource_limit_);
+  }
+  const std::span<const Term> wanted = assertions_.formulas();
+  const std::span<const Term> held = backend_assertions_.formulas();
+  // The deepest scope count at which what the backend holds is a prefix of what is wanted (the
+  // formulas outside every scope only grow, so depth 0 always is).
+  const unsigned deepest = std::min(assertions_.scopes(), backend_assertions_.scopes());
+  unsigned keep = 0;
+  std::size_t common = 0;  // formulas equal in both, from the start
+  const std::size_t shorter = std::min(wanted.size(), held.size());
+  while (common < shorter && wanted[common] == held[common]) ++common;
+  while (keep < deepest && backend_assertions_.scope_start(keep) == assertions_.scope_start(keep) &&
+         end_of_scopes(backend_assertions_, keep + 1) <= std::min(common, end_of_scopes(assertions_, keep + 1)))
+    ++keep;
+  if (end_of_scopes(backend_assertions_, keep) > std::min(common, end_of_scopes(assertions_, keep)))
+    throw std::logic_error(name() + ": the formulas outside every scope changed");
+  const unsigned pops = backend_assertions_.scopes() - keep;
+  if (pops != 0) {
+    backend_->pop(pops);
+    backend_assertions_.pop(pops);
+  }
+  for (std::size_t index = backend_assertions_.formulas().size(); index < wanted.size(); ++index) {
+    while (backend_assertions_.scopes() < assertions_.scopes() &&
+           assertions_.scope_start(backend_assertions_.scopes()) == index) {
+      backend_->push();
+      backend_assertions_.push();
+    }
+    backend_->add(wanted[index]);
+    backend_assertions_.add(wanted[index]);
+  }
+  while (backend_assertions_.scopes() < assertions_.scopes()) {
+    backend_->push();
+    backend_assertions_.push();
+  }
+}
+
+SolverStatistics QueryCacheSolver::statistics() const {
+  SolverStatistics statistics = backend_ ? backend_->statistics() : SolverStatistics{};
+  statistics.shortcuts += hits_;
+  return statistics;
+}
+
+}  // namespace symref::solver

@@ -1,0 +1,73 @@
+// A solver layer answering a query that an earlier solver of the same fuzz case answered (no § of a paper: speed; §2 φ).
+//
+// The bottom layer over a backend while a QueryCacheScope is alive (query_cache.hpp).  It keeps
+// the formulas in scope itself and hands them to the backend only when a query is not in the
+// scope's store: the backend is made at the first such query (a solver whose queries were all
+// asked before never makes one), and then brought to the formulas in scope by popping to the
+// longest common prefix of scopes and adding the rest.
+//
+// A repeated sat answer's model is the table of values the first answer's model was read for
+// (query_cache.hpp); before handing it out the layer evaluates the query's formulas under it, and
+// when they do not all evaluate to true (a reader read too little, or a formula the evaluator
+// cannot finish) it asks the backend again for a model of its own.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "interp/solver/assertion_stack.hpp"
+#include "interp/solver/query_cache.hpp"
+#include "interp/solver/solver.hpp"
+
+namespace symref::terms {
+class TermManager;
+}
+
+namespace symref::solver {
+
+class QueryCacheSolver final : public Solver {
+ public:
+  using BackendFactory = std::function<std::unique_ptr<Solver>()>;
+  // `backend`: the name of what `make_backend` makes ("z3", "cvc5"), part of the key.
+  QueryCacheSolver(std::string backend, BackendFactory make_backend, terms::TermManager& manager, QueryCacheScope& scope);
+
+  std::string name() const override { return backend_name_; }
+  void push() override { assertions_.push(); }
+  void pop(unsigned n = 1) override { assertions_.pop(n); }
+  void add(Term formula) override;
+  SatResult check() override;
+  std::string reason_unknown() const override;
+  void set_timeout_milliseconds(unsigned milliseconds) override;
+  void set_resource_limit(std::uint64_t units) override;
+  std::unique_ptr<Model> model() override;
+  // The backend's figures; checks answered from the store are counted as `shortcuts`.
+  SolverStatistics statistics() const override;
+
+  std::uint64_t hits() const { return hits_; }
+  bool backend_made() const { return backend_ != nullptr; }
+
+ private:
+  QueryCacheScope::Key key() const;
+  // Makes the backend if needed and gives it exactly the scopes and formulas in `assertions_`.
+  void bring_backend_up_to_date();
+  // Whether every formula in scope evaluates to true under `values`.
+  bool satisfies(const terms::MapValuation& values) const;
+  std::unique_ptr<Model> fresh_model();
+
+  std::string backend_name_;
+  BackendFactory make_backend_;
+  terms::TermManager& manager_;
+  QueryCacheScope& scope_;
+  AssertionStack assertions_;        // what the callers said
+  std::unique_ptr<Solver> backend_;  // made at the first query not in the store
+  AssertionStack backend_assertions_;  // what the backend holds
+  unsigned timeout_milliseconds_ = 0;
+  std::uint64_t resource_limit_ = 0;
+  SatResult last_result_ = SatResult::Unknown;
+  bool last_from_cache_ = false;
+  std::shared_ptr<CachedAnswer> last_answer_;  // the store's entry of the last check (null after unknown)
+  std::uint64_t hits_ = 0;
+};
+
+}  // namespace symref::solver
