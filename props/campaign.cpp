@@ -169,7 +169,7 @@ class Campaign {
     // One scope per case: its solvers share Z3 contexts, and a case gets the same models whatever
     // ran before it (another shard, --jobs, the reproduce line); a fixed work budget per Z3 and cvc5 check.
     solver::ContextReuseScope reuse_contexts;
-    solver::QueryCacheScope shared_answers(options_.query_cache);  // --query-cache: a case's repeated queries asked once
+    solver::QueryCacheScope shared_answers(options_.query_cache);  // a case's repeated queries asked once (--no-query-cache: off)
     solver::ResourceBudgetScope work_budget(options_.settings.z3_work_per_check, options_.settings.cvc5_work_per_check);
     CaseWorkspace workspace(test_case, options_.settings);
     if (number != 0) result_.case_records.push_back(CaseRecord{number, case_digest(workspace.program_text())});

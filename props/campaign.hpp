@@ -36,10 +36,10 @@ struct CampaignOptions {
   std::vector<PropertyKind> properties;  // empty: all
   std::size_t shrink_limit = 1000;       // property evaluations spent on shrinking a failure
   PropertySettings settings;
-  // --query-cache: each case's solvers answer a query asked before in the case from a store
-  // (interp/solver/query_cache.hpp).  Faster; models then come from other solvers' histories, so
-  // model-driven counts (tests, concretizations) differ from a run without it.
-  bool query_cache = false;
+  // Each case's solvers answer a query asked before in the case from a store
+  // (interp/solver/query_cache.hpp; --no-query-cache: off).  Faster; models then come from other
+  // solvers' histories, so model-driven counts (tests, concretizations) differ from a run without it.
+  bool query_cache = true;
   std::ostream* progress = nullptr;      // progress lines while running; null: quiet
   double progress_interval_seconds = 2;
   // Shard `shard_index` of `shard_count`: the batches k with k mod shard_count = shard_index, so

@@ -46,7 +46,7 @@ std::string reproduce_line(const CampaignOptions& options, const std::vector<std
   if (options.settings.loop_bound != PropertySettings{}.loop_bound)
     line += " --loop-bound " + std::to_string(options.settings.loop_bound);
   for (const auto& name : property_names) line += " --property " + name;
-  if (options.query_cache) line += " --query-cache";
+  if (!options.query_cache) line += " --no-query-cache";
   if (!fault.empty()) line += " --inject-fault " + fault;
   return line;
 }

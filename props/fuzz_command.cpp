@@ -32,7 +32,7 @@ struct FuzzCommandOptions {
   std::string output_directory = ".";
   std::uint32_t loop_bound = 2;
   bool quiet = false;
-  bool query_cache = false;
+  bool query_cache = true;
   unsigned jobs = 1;
   std::string shard;             // "I/N", empty: the whole campaign
   std::string result_directory;  // --out: write the shard's JSON result here
@@ -161,8 +161,9 @@ void add_fuzz_command(CLI::App& app, cli::Action& action) {
       ->capture_default_str();
   command->add_option("--output-dir", options->output_directory, "where a counterexample is written")->capture_default_str();
   command->add_flag("--quiet", options->quiet, "no progress lines");
-  command->add_flag("--query-cache", options->query_cache,
-                    "answer a query asked before in the same case from that case's store instead of a solver");
+  command->add_flag("--query-cache,!--no-query-cache", options->query_cache,
+                    "answer a query asked before in the same case from that case's store instead of a solver "
+                    "(default; --no-query-cache asks the solvers every time)");
   command->add_option("--jobs", options->jobs, "worker processes running parts of the campaign side by side")
       ->check(CLI::Range(1u, 256u))
       ->capture_default_str();

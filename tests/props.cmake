@@ -91,7 +91,7 @@ foreach(golden ${gen_golden_files})
   set_tests_properties(props.gen-golden.${stem} PROPERTIES LABELS unit TIMEOUT 60)
 endforeach()
 
-# The per-case query cache behind `fuzz --query-cache` (issue 14).
+# The per-case query cache of `fuzz` (issue 14; on by default, --no-query-cache switches it off).
 add_test(NAME props.query_cache COMMAND ${CMAKE_COMMAND} -DSYMREF=$<TARGET_FILE:symref> -DOUTPUT=${CMAKE_CURRENT_BINARY_DIR}/props-query-cache
                                         -P ${CMAKE_CURRENT_SOURCE_DIR}/props/query_cache_checks.cmake)
 set_tests_properties(props.query_cache PROPERTIES LABELS unit TIMEOUT 300)
