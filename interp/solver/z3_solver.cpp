@@ -1,12 +1,15 @@
 // The Z3 backend: the shared encoding lowered to z3 expressions, one incremental solver per path (§2, §4.1).
 #include "interp/solver/z3_solver.hpp"
 
+#include <unistd.h>
 #include <z3++.h>
 
 #include <algorithm>
 #include <chrono>
-#include <limits>
 #include <condition_variable>
+#include <cstdint>
+#include <limits>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <stdexcept>
@@ -104,85 +107,98 @@ class Z3Builder {
   z3::context& context_;
 };
 
-// Enforces the time limit of queries by interrupting the Z3 context from a watchdog thread.
+// Enforces the time limit of queries by interrupting Z3 contexts from a watchdog thread.
 // Z3 4.8.12's own "timeout" parameter runs on a pooled timer thread that deadlocks when short
 // timers expire (Z3 pull request #5371, issue #5990): with a 1 ms limit the test suite hung.
 // Z3_interrupt is Z3's thread-safe way to stop a running check and does nothing to an idle
-// context, so a watchdog firing just as a check returns is harmless.  One thread per solver,
-// started with the first limited query and asleep between queries.
+// context; it is sent under the watchdog's lock, so once disarm() returns the context is safe to
+// reuse or free.  One thread serves every check of the process: a thread per solver (its start,
+// join and wake-ups) cost 11% of a level-1 fuzz campaign's CPU.  The thread starts with the first
+// limited check of a process, and again in a child of fork() (which keeps only the forking thread).
 class Watchdog {
  public:
-  explicit Watchdog(z3::context& context) : context_(context), thread_([this] { watch(); }) {}
-  ~Watchdog() {
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      stopping_ = true;
-    }
-    changed_.notify_all();
-    thread_.join();
-  }
-  Watchdog(const Watchdog&) = delete;
-  Watchdog& operator=(const Watchdog&) = delete;
+  using Clock = std::chrono::steady_clock;
 
-  // The thread is woken only when the new deadline is earlier than the time it sleeps until: in a
-  // run of short queries it sleeps through them, and wakes about once per time limit (a wake-up
-  // per query cost more than the query on a loaded machine).
-  void arm(unsigned milliseconds) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    deadline_ = std::chrono::steady_clock::now() + std::chrono::milliseconds(milliseconds);
-    armed_ = true;
-    expired_ = false;
-    if (deadline_ < wakes_at_) changed_.notify_all();
+  static Watchdog& instance() {
+    static std::mutex creating;
+    static Watchdog* current = nullptr;
+    std::lock_guard<std::mutex> lock(creating);
+    // Never freed: its thread sleeps to the process's end.  A forked child's copy has no thread;
+    // its lock may be held by the parent's thread, so it is left alone and a new one made.
+    if (current == nullptr || current->owner_ != ::getpid()) current = new Watchdog();
+    return *current;
   }
-  // Stops watching; true when the deadline passed and the query was interrupted.
-  bool disarm() {
+
+  // Watches `context` from now until disarm(ticket).  The thread is woken only when this deadline
+  // is earlier than the one it sleeps until: in a run of short queries it sleeps through them and
+  // wakes about once per time limit (a wake-up per query cost more than the query when loaded).
+  std::uint64_t arm(z3::context& context, unsigned milliseconds) {
     std::lock_guard<std::mutex> lock(mutex_);
-    armed_ = false;
-    return expired_;
+    const Clock::time_point deadline = Clock::now() + std::chrono::milliseconds(milliseconds);
+    const std::uint64_t ticket = next_ticket_++;
+    watches_.emplace(ticket, Watch{&context, deadline, false});
+    if (deadline < wakes_at_) changed_.notify_all();
+    return ticket;
+  }
+  // Stops watching; true when the deadline passed and the context was interrupted.
+  bool disarm(std::uint64_t ticket) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto watch = watches_.find(ticket);
+    const bool expired = watch->second.expired;
+    watches_.erase(watch);
+    return expired;
   }
 
  private:
+  struct Watch {
+    z3::context* context;
+    Clock::time_point deadline;
+    bool expired;
+  };
+
+  Watchdog() : owner_(::getpid()) { std::thread([this] { watch(); }).detach(); }
+
   void watch() {
     std::unique_lock<std::mutex> lock(mutex_);
-    while (!stopping_) {
-      if (!armed_) {
-        wakes_at_ = std::chrono::steady_clock::time_point::max();
-        changed_.wait(lock);
-      } else if (std::chrono::steady_clock::now() >= deadline_) {
-        armed_ = false;
-        expired_ = true;
-        context_.interrupt();
-      } else {
-        wakes_at_ = deadline_;
-        changed_.wait_until(lock, deadline_);
+    for (;;) {
+      const Clock::time_point now = Clock::now();
+      wakes_at_ = Clock::time_point::max();
+      for (auto& [ticket, watch] : watches_) {
+        if (watch.expired) continue;
+        if (now >= watch.deadline) {
+          watch.expired = true;
+          watch.context->interrupt();
+        } else {
+          wakes_at_ = std::min(wakes_at_, watch.deadline);
+        }
       }
+      if (wakes_at_ == Clock::time_point::max()) changed_.wait(lock);
+      else changed_.wait_until(lock, wakes_at_);
     }
   }
 
-  z3::context& context_;
+  const pid_t owner_;
   std::mutex mutex_;
   std::condition_variable changed_;
-  std::chrono::steady_clock::time_point deadline_;
-  std::chrono::steady_clock::time_point wakes_at_ = std::chrono::steady_clock::time_point::max();
-  bool armed_ = false;
-  bool expired_ = false;
-  bool stopping_ = false;
-  std::thread thread_;  // last: starts once the members it reads exist
+  std::map<std::uint64_t, Watch> watches_;  // one per check running under a limit
+  std::uint64_t next_ticket_ = 0;
+  Clock::time_point wakes_at_ = Clock::time_point::max();
 };
 
 // Runs one check under an optional time limit; sets `timed_out` when the watchdog stopped it.
-z3::check_result check_within(z3::solver& solver, Watchdog* watchdog, unsigned milliseconds, bool& timed_out) {
+z3::check_result check_within(z3::solver& solver, unsigned milliseconds, bool& timed_out) {
   timed_out = false;
-  if (watchdog == nullptr || milliseconds == 0) return solver.check();
-  watchdog->arm(milliseconds);
+  if (milliseconds == 0) return solver.check();
+  Watchdog& watchdog = Watchdog::instance();
+  const std::uint64_t ticket = watchdog.arm(solver.ctx(), milliseconds);
   z3::check_result result;
   try {
     result = solver.check();
   } catch (...) {
-    watchdog->disarm();
+    watchdog.disarm(ticket);
     throw;
   }
-  timed_out = watchdog->disarm();
+  timed_out = watchdog.disarm(ticket);
   return result;
 }
 
@@ -392,7 +408,6 @@ class Z3Solver final : public Solver {
       reason_ = *failure_;
     } else {
       try {
-        if (timeout_milliseconds_ != 0 && !watchdog_) watchdog_ = std::make_unique<Watchdog>(context_);
         z3::solver* checked = &solver_;
         macro_solver_.reset();
         if (builder_.field_array_binders) {
@@ -417,7 +432,7 @@ class Z3Solver final : public Solver {
         apply_work_budget(solver_);
         const std::uint64_t work_before = check_log_enabled() ? work_count(*checked) : 0;
         bool timed_out = false;
-        switch (check_within(*checked, watchdog_.get(), timeout_milliseconds_, timed_out)) {
+        switch (check_within(*checked, timeout_milliseconds_, timed_out)) {
           case z3::sat: result = SatResult::Sat; break;
           case z3::unsat: result = SatResult::Unsat; break;
           case z3::unknown:
@@ -505,7 +520,6 @@ class Z3Solver final : public Solver {
   ContextLease lease_;  // first: outlives every Z3 object below
   TermManager& manager_;
   z3::context& context_;
-  std::unique_ptr<Watchdog> watchdog_;  // destroyed before the context it interrupts
   z3::solver solver_;
   Z3Builder builder_;
   NameTable names_;
@@ -575,10 +589,8 @@ SatResult z3_check_script(std::string_view script, std::string* reason, unsigned
     z3::context context;
     z3::solver solver(context);
     solver.from_string(std::string(script).c_str());
-    std::unique_ptr<Watchdog> watchdog;
-    if (timeout_milliseconds != 0) watchdog = std::make_unique<Watchdog>(context);
     bool timed_out = false;
-    switch (check_within(solver, watchdog.get(), timeout_milliseconds, timed_out)) {
+    switch (check_within(solver, timeout_milliseconds, timed_out)) {
       case z3::sat: return SatResult::Sat;
       case z3::unsat: return SatResult::Unsat;
       case z3::unknown:
