@@ -15,7 +15,7 @@
 // What it changes: a repeat's model is the first solver's, and a backend made late or skipped
 // leaves the Z3 contexts other histories, so Z3 picks other models; counts that depend on which
 // models come (tests generated, concretizations enumerated) then differ from a run without it —
-// so `symref fuzz` opens the scope only under --query-cache.
+// so `symref fuzz --no-query-cache` runs without the scope.
 #pragma once
 
 #include <cstdint>
