@@ -452,6 +452,51 @@ TEST_P(QuantifiedBackend, ObjectVariablesAndFieldReadsUnderABinder) {
   done();
 }
 
+// Z3's core renewal (z3_solver.cpp, renew_core): a pop to the base level after quantified
+// assertions replaces the SMT core, which must keep the base level's assertions.
+class Z3CoreRenewal : public TermFixture {
+ protected:
+  std::unique_ptr<Solver> solver = make_z3_solver(m);
+  Term k = m.bound_variable(Sort::integer(), "k");
+  // ∀k. k < 0 ⟹ k < x: true for every x ≥ 0, a quantified formula that leaves x free.
+  Term quantified() { return m.forall(k, m.implies(m.less(k, n(0)), m.less(k, x))); }
+  SatResult check_in_scope(Term formula) {
+    solver->push();
+    solver->add(formula);
+    SatResult result = solver->check();
+    solver->pop();
+    return result;
+  }
+};
+
+TEST_F(Z3CoreRenewal, APopToTheBaseLevelAfterAQuantifierRenewsTheCoreAndKeepsTheBaseAssertions) {
+  solver->add(m.less(n(5), x));  // base level: x > 5
+  EXPECT_EQ(check_in_scope(quantified()), SatResult::Sat);
+  EXPECT_EQ(solver->statistics().core_renewals, 1u);
+  EXPECT_EQ(check_in_scope(m.less(x, n(3))), SatResult::Unsat) << "the renewed core lost x > 5";
+  solver->push();
+  solver->add(m.equal(x, n(7)));
+  ASSERT_EQ(solver->check(), SatResult::Sat);
+  EXPECT_EQ(solver->model()->symbol_value(x).as_integer(), Integer(7));
+  solver->pop();
+  // Each later pop to the base level renews it again (the solver has built a quantifier).
+  EXPECT_EQ(solver->statistics().core_renewals, 3u);
+}
+
+TEST_F(Z3CoreRenewal, QuantifierFreeScopesAndInnerPopsKeepTheCore) {
+  EXPECT_EQ(check_in_scope(m.less(n(5), x)), SatResult::Sat);
+  EXPECT_EQ(check_in_scope(m.less(x, n(3))), SatResult::Sat);
+  EXPECT_EQ(solver->statistics().core_renewals, 0u) << "no quantifier was built";
+  solver->push();
+  solver->add(m.less(n(5), x));
+  EXPECT_EQ(check_in_scope(quantified()), SatResult::Sat);  // pops to level 1 only
+  EXPECT_EQ(solver->statistics().core_renewals, 0u);
+  EXPECT_EQ(check_in_scope(m.less(x, n(3))), SatResult::Unsat);
+  solver->pop();
+  EXPECT_EQ(solver->statistics().core_renewals, 1u);
+  EXPECT_EQ(check_in_scope(m.less(x, n(3))), SatResult::Sat) << "x > 5 was popped with its scope";
+}
+
 INSTANTIATE_TEST_SUITE_P(Z3AndCvc5, QuantifiedBackend, ::testing::Values("z3", "cvc5"),
                          [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
 
