@@ -167,10 +167,13 @@ class Campaign {
   std::optional<Violation> evaluate(const TestCase& test_case, std::uint64_t number) {
     const auto built = Clock::now();
     // One scope per case: its solvers share Z3 contexts, and a case gets the same models whatever
-    // ran before it (another shard, --jobs, the reproduce line); a fixed work budget per Z3 and cvc5 check.
+    // ran before it (another shard, --jobs, the reproduce line); a fixed work budget per Z3 and cvc5 check,
+    // and a time-out allowance: after two Z3 time-outs the case's later Z3 checks get 200 ms.
     solver::ContextReuseScope reuse_contexts;
     solver::QueryCacheScope shared_answers(options_.query_cache);  // a case's repeated queries asked once (--no-query-cache: off)
-    solver::ResourceBudgetScope work_budget(options_.settings.z3_work_per_check, options_.settings.cvc5_work_per_check);
+    solver::ResourceBudgetScope work_budget(
+        options_.settings.z3_work_per_check, options_.settings.cvc5_work_per_check,
+        solver::TimeOutAllowance{options_.settings.full_time_outs_per_case, options_.settings.reduced_timeout_milliseconds});
     CaseWorkspace workspace(test_case, options_.settings);
     if (number != 0) result_.case_records.push_back(CaseRecord{number, case_digest(workspace.program_text())});
     try {

@@ -41,6 +41,10 @@ struct PropertySettings {
   // of 32,000 decided cvc5 queries (seeds 1-7, levels 1-3) one needed 232,395 units, the next
   // 91,884; hopeless ones ran to the time-out, some at 250,000-480,000 units a second.  0: none.
   std::uint64_t cvc5_work_per_check = 300000;
+  // Z3 time-outs per case at timeout_milliseconds before later Z3 checks of the case get
+  // reduced_timeout_milliseconds (ResourceBudgetScope's allowance).  0: never reduce.
+  unsigned full_time_outs_per_case = 2;
+  unsigned reduced_timeout_milliseconds = 200;
   std::size_t max_solver_paths = 16;        // paths sent to both solvers, and pairs for disjointness
 };
 

@@ -8,15 +8,27 @@
 // scope stops a check after a fixed number of cvc5's resource units ("rlimit-per"; a unit of cvc5
 // is not one of Z3), so that a hopeless cvc5 query ends after the same work on every machine
 // instead of running to the wall-clock limit.
+//
+// The scope also keeps a time-out allowance for Z3: a fuzz case whose queries keep running out of
+// time (a hard query is asked again by several properties, and Z3 4.8.12 stalls on some nonlinear
+// queries for seconds without counting work, so neither the rlimit nor a prompt interrupt stops
+// it) would spend the full limit on each.  After `full_time_outs` Z3 checks of the scope ran out of
+// time, each later Z3 check gets at most `reduced_milliseconds`; its unknown says so.
 #pragma once
 
 #include <cstdint>
 
 namespace symref::solver {
 
+struct TimeOutAllowance {
+  unsigned full_time_outs = 0;        // time-outs at the requested limit; 0: never reduce
+  unsigned reduced_milliseconds = 0;  // the limit once they are spent
+};
+
 class ResourceBudgetScope {
  public:
-  explicit ResourceBudgetScope(std::uint64_t z3_work_per_check, std::uint64_t cvc5_work_per_check = 0);
+  explicit ResourceBudgetScope(std::uint64_t z3_work_per_check, std::uint64_t cvc5_work_per_check = 0,
+                               TimeOutAllowance allowance = {});
   ~ResourceBudgetScope();
   ResourceBudgetScope(const ResourceBudgetScope&) = delete;
   ResourceBudgetScope& operator=(const ResourceBudgetScope&) = delete;
@@ -25,9 +37,17 @@ class ResourceBudgetScope {
   static std::uint64_t z3_work_per_check();
   static std::uint64_t cvc5_work_per_check();
 
+  // The time limit a Z3 check asking for `requested` milliseconds (0: none) gets now: reduced once
+  // the innermost scope's allowance of full time-outs is spent.
+  static unsigned z3_time_limit(unsigned requested);
+  // Counts a Z3 check of the innermost scope that ran out of time.
+  static void count_z3_time_out();
+
  private:
   std::uint64_t budget_;
   std::uint64_t cvc5_budget_;
+  TimeOutAllowance allowance_;
+  unsigned time_outs_ = 0;
   ResourceBudgetScope* enclosing_;
 };
 

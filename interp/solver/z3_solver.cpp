@@ -431,12 +431,16 @@ class Z3Solver final : public Solver {
         apply_work_budget(solver_);
         const std::uint64_t work_before = check_log_enabled() ? work_count(*checked) : 0;
         bool timed_out = false;
-        switch (check_within(*checked, timeout_milliseconds_, timed_out)) {
+        const unsigned time_limit = ResourceBudgetScope::z3_time_limit(timeout_milliseconds_);
+        switch (check_within(*checked, time_limit, timed_out)) {
           case z3::sat: result = SatResult::Sat; break;
           case z3::unsat: result = SatResult::Unsat; break;
           case z3::unknown:
-            reason_ = timed_out ? "timeout after " + std::to_string(timeout_milliseconds_) + " ms"
-                                : checked->reason_unknown();
+            if (timed_out) ResourceBudgetScope::count_z3_time_out();
+            reason_ = !timed_out                            ? checked->reason_unknown()
+                      : time_limit == timeout_milliseconds_ ? "timeout after " + std::to_string(time_limit) + " ms"
+                                                            : "timeout after " + std::to_string(time_limit) +
+                                                                  " ms (reduced: the case's allowance of full-length time-outs is spent)";
             // Z3 4.8 says "canceled" when the rlimit runs out, as when the watchdog interrupts; no
             // watchdog fired, so it was the limit in force: the solver's own or the scope's budget.
             if (!timed_out && applied_rlimit_ != 0 && (reason_ == "canceled" || reason_.find("resource") != std::string::npos))
@@ -573,8 +577,9 @@ namespace {
 thread_local ResourceBudgetScope* innermost_budget = nullptr;
 }  // namespace
 
-ResourceBudgetScope::ResourceBudgetScope(std::uint64_t z3_work_per_check, std::uint64_t cvc5_work_per_check)
-    : budget_(z3_work_per_check), cvc5_budget_(cvc5_work_per_check), enclosing_(innermost_budget) {
+ResourceBudgetScope::ResourceBudgetScope(std::uint64_t z3_work_per_check, std::uint64_t cvc5_work_per_check,
+                                         TimeOutAllowance allowance)
+    : budget_(z3_work_per_check), cvc5_budget_(cvc5_work_per_check), allowance_(allowance), enclosing_(innermost_budget) {
   innermost_budget = this;
 }
 
@@ -583,6 +588,17 @@ ResourceBudgetScope::~ResourceBudgetScope() { innermost_budget = enclosing_; }
 std::uint64_t ResourceBudgetScope::z3_work_per_check() { return innermost_budget == nullptr ? 0 : innermost_budget->budget_; }
 
 std::uint64_t ResourceBudgetScope::cvc5_work_per_check() { return innermost_budget == nullptr ? 0 : innermost_budget->cvc5_budget_; }
+
+unsigned ResourceBudgetScope::z3_time_limit(unsigned requested) {
+  const ResourceBudgetScope* scope = innermost_budget;
+  if (scope == nullptr || scope->allowance_.full_time_outs == 0 || scope->time_outs_ < scope->allowance_.full_time_outs) return requested;
+  if (requested == 0) return scope->allowance_.reduced_milliseconds;
+  return std::min(requested, scope->allowance_.reduced_milliseconds);
+}
+
+void ResourceBudgetScope::count_z3_time_out() {
+  if (innermost_budget != nullptr) ++innermost_budget->time_outs_;
+}
 
 namespace {
 thread_local ContextReuseScope* innermost_scope = nullptr;

@@ -85,12 +85,12 @@ TEST_F(ContextReuse, AnInterruptedContextIsNotHandedOn) {
 
 // The work budget (resource_budget.hpp) is Z3's own counter, not the clock: no time limit here.
 // Six pigeons in five holes, all in different holes: unsat, but only after a search.
-void add_pigeons(terms::TermManager& m, Solver& solver) {
+void add_pigeons(terms::TermManager& m, Solver& solver, int holes = 5) {
   std::vector<Term> hole;
-  for (int i = 0; i < 6; ++i) {
+  for (int i = 0; i <= holes; ++i) {
     hole.push_back(m.fresh_symbol(Sort::integer(), "p"));
     solver.add(m.less_equal(m.integer(0), hole.back()));
-    solver.add(m.less(hole.back(), m.integer(5)));
+    solver.add(m.less(hole.back(), m.integer(holes)));
   }
   for (std::size_t i = 0; i < hole.size(); ++i)
     for (std::size_t j = i + 1; j < hole.size(); ++j) solver.add(m.logical_not(m.equal(hole[i], hole[j])));
@@ -135,6 +135,36 @@ TEST_F(ContextReuse, ACvc5WorkBudgetMakesAHardQueryUnknownWithItsReason) {
   auto z3 = make_z3_solver(m);  // Z3 is not limited by the cvc5 budget
   add_pigeons(m, *z3);
   EXPECT_EQ(z3->check(), SatResult::Unsat);
+}
+
+// The scope's time-out allowance: after `full_time_outs` Z3 time-outs, later Z3 checks get the
+// reduced limit, and their unknown says so.  Twelve pigeons in eleven holes outlast 100 ms by far.
+TEST_F(ContextReuse, TheTimeOutAllowanceReducesTheLimitOnceSpent) {
+  EXPECT_EQ(ResourceBudgetScope::z3_time_limit(100), 100u) << "no scope: the requested limit";
+  ResourceBudgetScope budget(0, 0, TimeOutAllowance{2, 10});
+  auto easy = make_z3_solver(m);
+  easy->set_timeout_milliseconds(100);
+  easy->add(m.less(n(5), x));
+  auto hard = make_z3_solver(m);
+  hard->set_timeout_milliseconds(100);
+  add_pigeons(m, *hard, 11);
+  for (int full = 0; full < 2; ++full) {
+    EXPECT_EQ(ResourceBudgetScope::z3_time_limit(100), 100u);
+    EXPECT_EQ(hard->check(), SatResult::Unknown);
+    EXPECT_EQ(hard->reason_unknown(), "timeout after 100 ms");
+    EXPECT_EQ(easy->check(), SatResult::Sat) << "a decided check spends nothing";
+  }
+  EXPECT_EQ(ResourceBudgetScope::z3_time_limit(100), 10u);
+  EXPECT_EQ(ResourceBudgetScope::z3_time_limit(5), 5u) << "a shorter request stays";
+  EXPECT_EQ(ResourceBudgetScope::z3_time_limit(0), 10u) << "no limit asked: the reduced one";
+  EXPECT_EQ(hard->check(), SatResult::Unknown);
+  EXPECT_NE(hard->reason_unknown().find("timeout after 10 ms (reduced"), std::string::npos) << hard->reason_unknown();
+  EXPECT_EQ(easy->check(), SatResult::Sat);
+  {
+    ResourceBudgetScope inner(0);  // no allowance: inner checks get what they ask for
+    EXPECT_EQ(ResourceBudgetScope::z3_time_limit(100), 100u);
+  }
+  EXPECT_EQ(ResourceBudgetScope::z3_time_limit(100), 10u);
 }
 
 }  // namespace
