@@ -19,16 +19,8 @@ unsigned query_time_limit(const PropertySettings& settings) {
                                          : std::max(settings.timeout_milliseconds, kBackstopMilliseconds);
 }
 
-}  // namespace
-
-std::unique_ptr<apc::ApcAnalysis> apc_for_first_assert(CaseWorkspace& workspace, apc::LoopProcessing processing) {
-  const Program& program = workspace.program();
-  std::vector<SourceLocation> asserts = apc::assert_locations(program);
-  if (asserts.empty()) return nullptr;
-  return apc_for_assert(workspace, asserts.front(), processing);
-}
-
-std::unique_ptr<apc::ApcAnalysis> apc_for_assert(CaseWorkspace& workspace, SourceLocation target, apc::LoopProcessing processing) {
+// apc and apc^K for `target`; null when the engine declines the program.
+std::unique_ptr<apc::ApcAnalysis> build_apc(CaseWorkspace& workspace, SourceLocation target, apc::LoopProcessing processing) {
   const Program& program = workspace.program();
   apc::ApcOptions options;
   options.target = apc::TargetChoice{target.line, target.column};
@@ -45,6 +37,25 @@ std::unique_ptr<apc::ApcAnalysis> apc_for_assert(CaseWorkspace& workspace, Sourc
   } catch (const apc::TooManyBackbones&) {
     return nullptr;
   }
+}
+
+}  // namespace
+
+apc::ApcAnalysis* apc_for_first_assert(CaseWorkspace& workspace, apc::LoopProcessing processing) {
+  const Program& program = workspace.program();
+  std::vector<SourceLocation> asserts = apc::assert_locations(program);
+  if (asserts.empty()) return nullptr;
+  return apc_for_assert(workspace, asserts.front(), processing);
+}
+
+apc::ApcAnalysis* apc_for_assert(CaseWorkspace& workspace, SourceLocation target, apc::LoopProcessing processing) {
+  const CaseWorkspace::ApcKey key{target.line, target.column, static_cast<int>(processing)};
+  auto& analyses = workspace.apc_analyses();
+  if (auto made = analyses.find(key); made != analyses.end()) return made->second.get();
+  std::unique_ptr<apc::ApcAnalysis> made = build_apc(workspace, target, processing);
+  apc::ApcAnalysis* analysis = made.get();
+  analyses.emplace(key, std::move(made));
+  return analysis;
 }
 
 bool definitely_unsat(CaseWorkspace& workspace, terms::Term formula, std::uint64_t& unknown) {

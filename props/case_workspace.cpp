@@ -1,6 +1,8 @@
 // Loading, materializing and exploring a test case once for all its properties.
 #include "props/case_workspace.hpp"
 
+#include "engines/apc/apc_analysis.hpp"
+
 #include "engines/compact/compact_explorer.hpp"
 #include "engines/heap/symbolic_heap.hpp"
 

@@ -7,9 +7,11 @@
 
 #include <cstdint>
 #include <exception>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "interp/explore/explorer.hpp"
@@ -17,6 +19,10 @@
 #include "semantics/concrete/state.hpp"
 #include "semantics/syntax/program.hpp"
 #include "semantics/terms/term_manager.hpp"
+
+namespace symref::apc {
+class ApcAnalysis;
+}  // namespace symref::apc
 
 namespace symref::compact {
 struct CompactResult;
@@ -97,6 +103,12 @@ class CaseWorkspace {
   // properties that read its trees and executions (compositional_outcomes runs its executions of
   // forward's tests against a copy of the trees).
   CompositionalRun& compositional_run();
+  // The apc engine's analyses of this case (made in apc_subject.cpp), kept for the case's other
+  // properties: four of them build the same analysis of the first assert, and one analysis may ask
+  // the solver 100,000 times.  Key: the target's line and column and the loop processing; a null
+  // entry means the engine declined the program.
+  using ApcKey = std::tuple<std::uint32_t, std::uint32_t, int>;
+  std::map<ApcKey, std::unique_ptr<apc::ApcAnalysis>>& apc_analyses() { return apc_analyses_; }
 
   // A state of the program, or of the probe program, as LANGUAGE.md JSON.
   std::string state_json(const GlobalState& state);
@@ -129,6 +141,7 @@ class CaseWorkspace {
   std::exception_ptr compact_error_, compact_with_tests_error_;
   std::unique_ptr<CompositionalRun> compositional_;
   std::exception_ptr compositional_error_;
+  std::map<ApcKey, std::unique_ptr<apc::ApcAnalysis>> apc_analyses_;
 };
 
 }  // namespace symref::props
