@@ -4,7 +4,9 @@
 // level at a fixed seed (the planted faults in tests/props.cmake show each one able to fail).
 #include <gtest/gtest.h>
 
+#include "props/apc_subject.hpp"
 #include "props/campaign.hpp"
+#include "props/generator.hpp"
 #include "semantics/faults.hpp"
 
 namespace symref::props {
@@ -78,6 +80,39 @@ TEST(Campaign, CatchesAPlantedFaultAndShrinksIt) {
   EXPECT_EQ(first.failure->program, second.failure->program);
   EXPECT_EQ(first.failure->input, second.failure->input);
   EXPECT_EQ(first.failure->case_number, second.failure->case_number);
+}
+
+}  // namespace
+}  // namespace symref::props
+
+namespace symref::props {
+namespace {
+
+// The apc properties share one analysis per case, target and loop processing (apc_subject.hpp):
+// asked again, the workspace hands out the analysis it built; another processing is another one.
+TEST(ApcSubject, OneAnalysisPerCaseTargetAndLoopProcessing) {
+  PropertySettings settings;
+  int shared = 0;
+  for (std::uint64_t seed = 1; seed <= 60 && shared < 3; ++seed) {
+    const TestCase test_case = generate_test_case(seed, 1, 60);
+    CaseWorkspace workspace(test_case, settings);
+    apc::ApcAnalysis* heavy = apc_for_first_assert(workspace, apc::LoopProcessing::Heavy);
+    if (heavy == nullptr) {
+      EXPECT_EQ(apc_for_first_assert(workspace, apc::LoopProcessing::Heavy), nullptr);
+      continue;
+    }
+    ++shared;
+    EXPECT_EQ(apc_for_first_assert(workspace, apc::LoopProcessing::Heavy), heavy) << "seed " << seed;
+    const SourceLocation target = heavy->flowgraph().target_location;
+    EXPECT_EQ(apc_for_assert(workspace, target, apc::LoopProcessing::Heavy), heavy) << "seed " << seed;
+    apc::ApcAnalysis* light = apc_for_first_assert(workspace, apc::LoopProcessing::Light);
+    ASSERT_NE(light, nullptr) << "seed " << seed;
+    EXPECT_NE(light, heavy) << "seed " << seed;
+    EXPECT_EQ(light->options().loop_processing, apc::LoopProcessing::Light);
+    EXPECT_EQ(apc_for_first_assert(workspace, apc::LoopProcessing::Light), light) << "seed " << seed;
+    EXPECT_EQ(workspace.apc_analyses().size(), 2u) << "seed " << seed;
+  }
+  EXPECT_EQ(shared, 3) << "fewer than three of 60 level-1 programs had an assert the apc engine takes";
 }
 
 }  // namespace
