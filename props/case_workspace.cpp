@@ -2,7 +2,6 @@
 #include "props/case_workspace.hpp"
 
 #include "engines/apc/apc_analysis.hpp"
-
 #include "engines/compact/compact_explorer.hpp"
 #include "engines/heap/symbolic_heap.hpp"
 

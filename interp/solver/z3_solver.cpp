@@ -436,11 +436,13 @@ class Z3Solver final : public Solver {
           case z3::sat: result = SatResult::Sat; break;
           case z3::unsat: result = SatResult::Unsat; break;
           case z3::unknown:
-            if (timed_out) ResourceBudgetScope::count_z3_time_out();
-            reason_ = !timed_out                            ? checked->reason_unknown()
-                      : time_limit == timeout_milliseconds_ ? "timeout after " + std::to_string(time_limit) + " ms"
-                                                            : "timeout after " + std::to_string(time_limit) +
-                                                                  " ms (reduced: the case's allowance of full-length time-outs is spent)";
+            if (timed_out) {
+              ResourceBudgetScope::count_z3_time_out();
+              reason_ = "timeout after " + std::to_string(time_limit) + " ms";
+              if (time_limit != timeout_milliseconds_) reason_ += " (reduced: the case's allowance of full-length time-outs is spent)";
+            } else {
+              reason_ = checked->reason_unknown();
+            }
             // Z3 4.8 says "canceled" when the rlimit runs out, as when the watchdog interrupts; no
             // watchdog fired, so it was the limit in force: the solver's own or the scope's budget.
             if (!timed_out && applied_rlimit_ != 0 && (reason_ == "canceled" || reason_.find("resource") != std::string::npos))
