@@ -26,6 +26,7 @@ struct ApcOptions {
   // Solver work units per query (Z3 rlimit, cvc5 rlimit-per), 0: none.  With it an answer no
   // longer depends on how loaded the machine is; the time-out stays as a backstop.
   std::uint64_t resource_limit = 0;
+  bool reuse_loop_summaries = true;     // AbstractionOptions::reuse_loop_summaries
   std::uint32_t witness_bound = 16;     // loop bound of the guided forward search
   bool witness = true;
   bool model_witness = true;            // try the queries' models before the search

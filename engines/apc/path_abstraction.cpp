@@ -4,10 +4,13 @@
 #include "engines/apc/path_abstraction.hpp"
 
 #include <algorithm>
+#include <unordered_map>
 
 #include "engines/apc/counter_dependency.hpp"
 #include "semantics/faults.hpp"
 #include "semantics/terms/printer.hpp"
+#include "semantics/terms/substitution.hpp"
+#include "semantics/terms/traversal.hpp"
 
 namespace symref::apc {
 
@@ -26,7 +29,100 @@ std::string PathAbstraction::show(Term term) const {
 Term PathAbstraction::new_counter() {
   Term counter = terms_.fresh_symbol(Sort::integer(), "k" + std::to_string(counters_.size() + 1));
   counters_.insert(counter);
+  counters_made_.push_back(counter);
   return counter;
+}
+
+LoopSummary PathAbstraction::summarize_loop(const Flowgraph& graph, const std::vector<NodeId>& nodes, NodeId entry) {
+  if (!options_.reuse_loop_summaries) return process_loop(induced_program(graph, nodes, entry, next_node_++));
+  // The induced program keeps the edges of `graph` between the loop's nodes, which are those of
+  // the whole flowgraph (an enclosing loop's entry, whose edges were redirected, has no edge in
+  // and so lies on no loop): the entry and the nodes determine it.
+  std::vector<NodeId> key;
+  key.reserve(nodes.size() + 1);
+  key.push_back(entry);
+  key.insert(key.end(), nodes.begin(), nodes.end());
+  if (auto found = computed_loops_.find(key); found != computed_loops_.end()) {
+    ++loop_summaries_reused_;
+    return copy_loop(found->second);
+  }
+  ComputedLoop computed;
+  computed.first_loop = loops_.size();
+  computed.first_counter = counters_made_.size();
+  computed.first_fresh = terms_.next_fresh_index();
+  computed.first_bound = terms_.next_bound_index();
+  LoopSummary summary = process_loop(induced_program(graph, nodes, entry, next_node_++));
+  computed.end_loop = loops_.size();
+  computed.end_counter = counters_made_.size();
+  computed_loops_.emplace(std::move(key), computed);
+  return summary;
+}
+
+namespace {
+
+// Every term a loop summary holds, for renaming it.
+template <class Function>
+void for_each_summary_term(LoopSummary& summary, Function&& function) {
+  auto each_state = [&](SymbolicState& state) {
+    for (std::size_t a = 0; a < state.variables().size(); ++a) state.set(a, function(state.value(a)));
+  };
+  for (Term& counter : summary.counters) counter = function(counter);
+  each_state(summary.theta);
+  summary.phi = function(summary.phi);
+  for (Term& apc : summary.backbone_apcs) apc = function(apc);
+  for (SymbolicState& state : summary.backbone_states) each_state(state);
+  for (Term& apc : summary.backbone_open_apcs) apc = function(apc);
+  for (Term& last : summary.backbone_last_iterations) last = function(last);
+  for (auto& [name, count] : summary.dependencies) count = function(count);
+}
+
+}  // namespace
+
+LoopSummary PathAbstraction::copy_loop(const ComputedLoop& computed) {
+  std::vector<LoopSummary> copies(loops_.begin() + static_cast<std::ptrdiff_t>(computed.first_loop),
+                                  loops_.begin() + static_cast<std::ptrdiff_t>(computed.end_loop));
+  // What the first run made and its summaries mention: counters, ⋆s, s_{i,j}, bound variables.
+  std::vector<Term> made;
+  terms::TermSet visited;
+  for (LoopSummary& copy : copies)
+    for_each_summary_term(copy, [&](Term root) {
+      if (root == nullptr) return root;
+      terms::for_each_subterm(root, visited, [&](Term term) {
+        const bool fresh = term->kind() == TermKind::Symbol && term->symbol_kind() == terms::SymbolKind::Fresh &&
+                           term->index() >= computed.first_fresh;
+        const bool bound = term->kind() == TermKind::BoundVariable && term->index() >= computed.first_bound;
+        if ((fresh && !counters_.contains(term)) || bound) made.push_back(term);
+      });
+      return root;
+    });
+  std::sort(made.begin(), made.end(), [](Term a, Term b) {
+    return a->kind() != b->kind() ? a->kind() < b->kind() : a->index() < b->index();
+  });
+  terms::Substitution renaming(terms_);
+  // Counters first and all of them, in the order the first run made them, as a second run would.
+  std::unordered_map<std::string, std::string> counter_numbers;  // "93" of κ93 ↦ the copy's number
+  for (std::size_t c = computed.first_counter; c < computed.end_counter; ++c) {
+    Term counter = new_counter();
+    counter_numbers.emplace(counters_made_[c]->name().substr(1), counter->name().substr(1));
+    renaming.set(counters_made_[c], counter);
+  }
+  // Bound variables named after a counter (κ's own in close_over_counters, τ in last_iteration
+  // and the rules) take the copy's counter number, as in a recomputation; the rest keep theirs.
+  auto bound_name = [&](const std::string& name) {
+    if (name.size() < 2 || (name[0] != 'k' && name[0] != 't')) return name;
+    auto number = counter_numbers.find(name.substr(1));
+    return number == counter_numbers.end() ? name : name.substr(0, 1) + number->second;
+  };
+  for (Term term : made) {
+    if (term->kind() == TermKind::BoundVariable) renaming.set(term, terms_.bound_variable(term->sort(), bound_name(term->name())));
+    else if (stars_.is_star(term)) renaming.set(term, stars_.star(term->sort()));
+    else renaming.set(term, terms_.fresh_symbol(term->sort(), term->name()));
+  }
+  for (LoopSummary& copy : copies) {
+    for_each_summary_term(copy, [&](Term term) { return term == nullptr ? term : renaming.apply(term); });
+    loops_.push_back(copy);
+  }
+  return copies.back();
 }
 
 bool PathAbstraction::mentions_counters(Term term, const std::unordered_set<Term>& allowed) const {
@@ -93,7 +189,7 @@ PathAbstraction::Execution PathAbstraction::execute_backbone(const Backbone& bac
     auto loop = entered_loop(graph, backbone, i);
     if (!loop) continue;
     // Lines 10–14: summarise the loop and put the summary into apc and θ.
-    LoopSummary summary = process_loop(induced_program(graph, *loop, node, next_node_++));
+    LoopSummary summary = summarize_loop(graph, *loop, node);
     SymbolicState at_entry = run.theta;
     if (summary.counters.size() > 1) run.last_iterations = terms_.logical_and(run.last_iterations, last_iteration(summary, at_entry));
     run.apc = terms_.logical_and(run.apc, run.theta.apply_formula(summary.phi, stars_));

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <unordered_set>
@@ -66,6 +67,10 @@ struct AbstractionOptions {
   std::string solver = "z3";                  // for the dependency queries of Algorithm 2
   unsigned timeout_milliseconds = 10'000;     // per dependency query
   std::uint64_t resource_limit = 0;           // per dependency query, in solver work units; 0: none
+  // A loop met again at the same entry with the same nodes (another backbone through it) gets a
+  // copy of its first summary under fresh counters instead of a new run of processLoop: the
+  // induced program P(C, v) is the same, so only the names would differ.
+  bool reuse_loop_summaries = true;
 };
 
 class PathAbstraction {
@@ -91,12 +96,28 @@ class PathAbstraction {
   const std::vector<BackboneCondition>& backbone_conditions() const { return backbone_conditions_; }
   const std::vector<LoopSummary>& loops() const { return loops_; }
   std::uint64_t dependency_queries() const { return dependency_queries_; }
+  // Loops summarized by copying an earlier summary of the same loop (AbstractionOptions).
+  std::uint64_t loop_summaries_reused() const { return loop_summaries_reused_; }
   bool is_counter(Term symbol) const { return counters_.contains(symbol); }
   StarTerms& stars() { return stars_; }
   // "*" for ⋆, else the term printed.
   std::string show(Term term) const;
 
  private:
+  // What one run of process_loop made: its loops_ entries (nested loops first, the loop itself
+  // last), its counters in counters_made_, and the first fresh symbol and bound variable indices.
+  struct ComputedLoop {
+    std::size_t first_loop = 0, end_loop = 0;
+    std::size_t first_counter = 0, end_counter = 0;
+    std::int64_t first_fresh = 0, first_bound = 0;
+  };
+  // The summary of the loop `nodes` (sorted) entered at `entry` of `graph`: process_loop on its
+  // induced program, or a copy of an earlier summary of the same loop.
+  LoopSummary summarize_loop(const Flowgraph& graph, const std::vector<NodeId>& nodes, NodeId entry);
+  // Copies the loops_ entries of `computed` with every counter, ⋆, s_{i,j} and bound variable
+  // they made replaced by a new one, made in the same order (so counters get the names a
+  // recomputation would give them); appends the copies to loops_ and returns the last.
+  LoopSummary copy_loop(const ComputedLoop& computed);
   Term new_counter();
   bool mentions_counters(Term term, const std::unordered_set<Term>& allowed) const;
   // ∃κ′(κ′ ≥ 0 ∧ apc) over the counters free in apc (Algorithm 1, line 15).
@@ -129,6 +150,9 @@ class PathAbstraction {
   AbstractionOptions options_;
   StarTerms stars_;
   std::unordered_set<Term> counters_;
+  std::vector<Term> counters_made_;  // counters_ in the order new_counter made them
+  std::map<std::vector<NodeId>, ComputedLoop> computed_loops_;  // key: the entry, then the loop's nodes
+  std::uint64_t loop_summaries_reused_ = 0;
   NodeId next_node_;
   std::vector<BackboneCondition> backbone_conditions_;
   std::vector<LoopSummary> loops_;

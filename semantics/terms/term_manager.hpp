@@ -80,6 +80,10 @@ class TermManager {
   Sort field_value_sort(std::int32_t field) const;
   // A bound variable no term built so far contains (sort Int, Bool or Reference); `name` prints it.
   Term bound_variable(Sort sort, std::string_view name);
+  // The index() the next fresh symbol and the next bound variable will get: a fresh symbol or
+  // bound variable with an index at least a value read earlier was made after that reading.
+  std::int64_t next_fresh_index() const { return next_fresh_; }
+  std::int64_t next_bound_index() const { return next_bound_; }
 
   // Quantifiers over distinct bound variables (std::logic_error otherwise) and a Bool body.
   Term forall(std::span<const Term> variables, Term body);

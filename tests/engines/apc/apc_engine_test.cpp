@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
+#include <set>
 #include <functional>
 #include <string>
 
@@ -16,6 +18,7 @@
 #include "semantics/faults.hpp"
 #include "semantics/syntax/diagnostics.hpp"
 #include "semantics/syntax/front_end.hpp"
+#include "semantics/terms/printer.hpp"
 #include "semantics/terms/traversal.hpp"
 
 namespace symref::apc {
@@ -494,6 +497,66 @@ TEST(ApcScope, CallsAreInlined) {
   EXPECT_EQ(analysis.verdict(), Verdict::Reachable);
   ASSERT_TRUE(analysis.witness());
   EXPECT_EQ(analysis.witness()->input.globals[0].as_integer(), Integer(3));
+}
+
+// Both branches of the `if` reach the outer loop, so two backbones enter it, each with the inner
+// loop nested: the second entry copies the first's summaries under fresh counters.  The copy is
+// the formula a second run of processLoop builds, up to the serial numbers of bound variables
+// (printed as #N), for both loop processings; only the dependency queries are not asked again.
+TEST(ApcReuse, ACopiedLoopSummaryIsTheRecomputedOne) {
+  const std::string text =
+      "var n: int;\nvar i: int;\nvar j: int;\nvar b: bool;\n"
+      "main {\n  if b {\n    i := 1;\n  } else {\n    i := 2;\n  }\n"
+      "  while i < n {\n    j := 0;\n    while j < i {\n      if b {\n        j := j + 1;\n      } else {\n        j := j + 2;\n      }\n    }\n"
+      "    i := i + 1;\n  }\n  assert i != 7;\n}\n";
+  auto without_serials = [](std::string printed) {
+    std::string result;
+    for (std::size_t c = 0; c < printed.size(); ++c) {
+      if (printed[c] != '#') {
+        result += printed[c];
+        continue;
+      }
+      while (c + 1 < printed.size() && std::isdigit(static_cast<unsigned char>(printed[c + 1]))) ++c;
+    }
+    return result;
+  };
+  for (LoopProcessing processing : {LoopProcessing::Light, LoopProcessing::Heavy}) {
+    SCOPED_TRACE(processing == LoopProcessing::Light ? "light" : "heavy");
+    auto program = load_program_from_text("reuse.sym", text);
+    terms::TermManager reused_terms(program.get()), recomputed_terms(program.get());
+    ApcOptions options = Loaded::options_with(25, processing);
+    ApcAnalysis reused(*program, reused_terms, options);
+    options.reuse_loop_summaries = false;
+    ApcAnalysis recomputed(*program, recomputed_terms, options);
+    reused.build();
+    recomputed.build();
+    PathAbstraction& copying = reused.abstraction();
+    PathAbstraction& computing = recomputed.abstraction();
+    EXPECT_EQ(computing.loop_summaries_reused(), 0u);
+    EXPECT_EQ(copying.loop_summaries_reused(), 1u);  // the outer loop on the second backbone
+    ASSERT_EQ(copying.loops().size(), 4u);           // inner, outer, and their copies
+    ASSERT_EQ(computing.loops().size(), 4u);
+    auto print = [&](PathAbstraction& abstraction, terms::TermManager& terms, Term term) {
+      return without_serials(abstraction.stars().is_star(term) ? "*" : terms::print_term(term, terms.program()));
+    };
+    for (std::size_t l = 0; l < 4; ++l) {
+      const LoopSummary& copy = copying.loops()[l];
+      const LoopSummary& fresh = computing.loops()[l];
+      EXPECT_EQ(print(copying, reused_terms, copy.phi), print(computing, recomputed_terms, fresh.phi)) << "loop " << l;
+      ASSERT_EQ(copy.counters.size(), fresh.counters.size());
+      for (std::size_t c = 0; c < copy.counters.size(); ++c) EXPECT_EQ(copy.counters[c]->name(), fresh.counters[c]->name());
+      for (std::size_t a = 0; a < copy.theta.variables().size(); ++a)
+        EXPECT_EQ(print(copying, reused_terms, copy.theta.value(a)), print(computing, recomputed_terms, fresh.theta.value(a)));
+    }
+    // The copy has counters of its own: no counter is shared by two summaries.
+    std::set<Term> counters;
+    for (const LoopSummary& loop : copying.loops())
+      for (Term counter : loop.counters) EXPECT_TRUE(counters.insert(counter).second) << counter->name();
+    EXPECT_EQ(print(copying, reused_terms, reused.apc()), print(computing, recomputed_terms, recomputed.apc()));
+    if (processing == LoopProcessing::Heavy) {
+      EXPECT_LT(copying.dependency_queries(), computing.dependency_queries());
+    }
+  }
 }
 
 }  // namespace
