@@ -13,8 +13,8 @@ namespace {
 // work, whatever the load, and this limit is far above what that work takes (budgeted apc
 // queries of campaigns end within 1 s, decided ones within 0.12 s); its expiry is an unknown like
 // any other.  Not longer: Z3 4.8.12 checks its interrupt flag between big-number operations, not
-// inside them, and in some nonlinear queries the numbers keep growing — interrupted after 120 s,
-// one dependency query of a level-2 campaign was still multiplying 14 minutes later.  Without a
+// inside them, and in some nonlinear queries the numbers keep growing: with the limit at 120 s,
+// one dependency query of a level-2 campaign was still multiplying over ten minutes later.  Without a
 // budget the settings' time-out is the only limit.
 constexpr unsigned kBackstopMilliseconds = 10'000;
 
