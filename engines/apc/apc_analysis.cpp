@@ -132,6 +132,8 @@ std::optional<WitnessRun> ApcAnalysis::guided_search(std::uint32_t bound) {
     ExplorationResult result = explorer.explore();
     queries_ += result.statistics.queries;
     search_.leaves += result.paths.size();
+    for (const ExploredPath& path : result.paths)
+      if (path.status == solver::SatResult::Unknown) ++search_.unknown_leaves;
     for (const ExploredPath& path : result.paths) {
       if (path.outcome != Outcome::AssertionFailure || !path.test) continue;
       if ((found = witness_from(path.test, options_.guided ? "guided search" : "unguided search"))) break;

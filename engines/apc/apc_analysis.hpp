@@ -88,6 +88,9 @@ class ApcAnalysis {
     bool ran = false;
     double seconds = 0;
     std::uint64_t leaves = 0;
+    // Leaves whose branch the solver left undecided: the search stopped there, and a failing input
+    // may lie behind them.
+    std::uint64_t unknown_leaves = 0;
     std::uint32_t bound = 0;
   };
   const SearchStatistics& search_statistics() const { return search_; }

@@ -1,6 +1,7 @@
 // Property `guided_search_complete` (Strejček & Trtík §7): the forward search pruned by apc finds
 // an input failing the first assert whenever the unpruned forward search finds one within the
-// same loop bound (pruning only drops states that cannot reach the target, by Theorem 1).
+// same loop bound (pruning only drops states that cannot reach the target, by Theorem 1).  A
+// pruned search that found nothing after the solver left some branch undecided is unknown.
 #include "props/apc_subject.hpp"
 #include "props/properties.hpp"
 
@@ -24,8 +25,14 @@ PropertyVerdict check_guided_search_complete(CaseWorkspace& workspace) {
     return verdict;
   }
   SourceLocation target = asserts.front();
+  const bool found = analysis->guided_search(workspace.settings().loop_bound).has_value();
+  // Undecided branches stop the search there: without a witness it proved nothing either way.
+  if (!found && analysis->search_statistics().unknown_leaves > 0) {
+    ++verdict.unknown;
+    return verdict;
+  }
   ++verdict.checks;
-  if (analysis->guided_search(workspace.settings().loop_bound)) return verdict;
+  if (found) return verdict;
   verdict.fail("the forward path " + unpruned->branches + " fails the assert at line " + std::to_string(target.line) +
                    ", but the search pruned by apc with the same loop bound finds no failing input",
                workspace.state_json(*unpruned->test));
