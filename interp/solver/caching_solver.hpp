@@ -18,6 +18,7 @@ class CachingSolver final : public TrackingSolver {
   SatResult check() override;
   std::string reason_unknown() const override;
   std::unique_ptr<Model> model() override;
+  std::optional<bool> own_value(Term formula) override { return last_from_cache_ ? std::nullopt : inner().own_value(formula); }
   SolverStatistics statistics() const override;
 
   std::uint64_t hits() const { return hits_; }

@@ -308,6 +308,17 @@ class Cvc5Session {
     return std::make_unique<Cvc5Model>(solver_, lowering_, builder_, manager_);
   }
 
+  // cvc5's value of the lowered formula in its model (getValue).
+  std::optional<bool> own_value(Term formula) {
+    if (last_result_ != SatResult::Sat) return std::nullopt;
+    try {
+      const cvc5::Term value = solver_.getValue(lowering_.lower(formula));
+      if (value.isBooleanValue()) return value.getBooleanValue();
+    } catch (const cvc5::CVC5ApiException&) {
+    }
+    return std::nullopt;
+  }
+
   SolverStatistics statistics() const { return statistics_; }
 
   // Whether the last check was stopped by the time limit or the work budget.
@@ -432,6 +443,9 @@ class Cvc5Solver final : public Solver {
   }
   std::unique_ptr<Model> model() override {
     return std::make_unique<WorkerModel>(worker_.run([&] { return session_->model(); }), worker_);
+  }
+  std::optional<bool> own_value(Term formula) override {
+    return worker_.run([&] { return session_->own_value(formula); });
   }
   SolverStatistics statistics() const override { return session_->statistics(); }
 

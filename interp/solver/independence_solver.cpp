@@ -90,6 +90,7 @@ SatResult IndependenceSolver::check() {
   if (reduced) ++reduced_checks_;
   std::vector<std::uint32_t> key = formula_set(asked);
   std::shared_ptr<const Model> model;
+  last_asked_inner_.clear();
   if (auto known = answers_.find(key); known != answers_.end()) {
     ++remembered_answers_;
     last_result_ = known->second == nullptr ? SatResult::Unsat : SatResult::Sat;
@@ -97,6 +98,7 @@ SatResult IndependenceSolver::check() {
   } else {
     hold_exactly(asked);
     last_result_ = inner_->check();
+    last_asked_inner_ = asked;
     if (last_result_ == SatResult::Sat) model = SnapshotModel::capture(*inner_->model(), asked, manager_);
     if (last_result_ != SatResult::Unknown) {
       if (answers_.size() >= answers_kept) answers_.clear();
@@ -122,6 +124,13 @@ SolverStatistics IndependenceSolver::statistics() const {
   SolverStatistics statistics = inner_->statistics();
   statistics.shortcuts += remembered_answers_;
   return statistics;
+}
+
+std::optional<bool> IndependenceSolver::own_value(Term formula) {
+  // The composed model agrees with the solver's on the formulas it was asked, and only on those.
+  if (last_result_ != SatResult::Sat || std::find(last_asked_inner_.begin(), last_asked_inner_.end(), formula) == last_asked_inner_.end())
+    return std::nullopt;
+  return inner_->own_value(formula);
 }
 
 std::unique_ptr<Model> IndependenceSolver::model() {

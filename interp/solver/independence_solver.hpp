@@ -38,6 +38,8 @@ class IndependenceSolver final : public Solver {
   void set_timeout_milliseconds(unsigned milliseconds) override { inner_->set_timeout_milliseconds(milliseconds); }
   void set_resource_limit(std::uint64_t units) override { inner_->set_resource_limit(units); }
   std::unique_ptr<Model> model() override;
+  // The solver's own value of a formula it was asked in the last check; nothing otherwise.
+  std::optional<bool> own_value(Term formula) override;
   std::shared_ptr<const Model> kept_model() override { return last_result_ == SatResult::Sat ? last_model_ : nullptr; }
 
   // Checks that asked the solver below about fewer formulas than were in scope.
@@ -57,6 +59,7 @@ class IndependenceSolver final : public Solver {
   std::vector<Term> held_;  // what the solver below holds, one scope each
   std::unordered_map<std::uint32_t, std::vector<std::uint64_t>> atoms_;
   std::vector<std::uint32_t> last_sat_;  // formula_set of the last sat query
+  std::vector<Term> last_asked_inner_;  // the formulas the last check sent to the solver below (none: answered here)
   std::shared_ptr<const Model> last_model_;
   SatResult last_result_ = SatResult::Unknown;
   std::uint64_t reduced_checks_ = 0;

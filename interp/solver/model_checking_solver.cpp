@@ -65,6 +65,7 @@ void ModelCheckingSolver::add(Term formula) {
 }
 
 SatResult ModelCheckingSolver::check() {
+  fault_reason_.clear();
   SatResult result = inner().check();
   if (result != SatResult::Sat) return result;
   if (fault_active(Fault::ModelNotValidated)) [[unlikely]] {
@@ -74,8 +75,16 @@ SatResult ModelCheckingSolver::check() {
     previous_model_ = current;
     return result;
   }
-  validate(*inner().model());
+  if (std::optional<std::string> fault = validate(*inner().model())) {
+    fault_reason_ = std::move(*fault);
+    ++self_contradicting_models_;
+    return SatResult::Unknown;
+  }
   return result;
+}
+
+std::string ModelCheckingSolver::reason_unknown() const {
+  return fault_reason_.empty() ? inner().reason_unknown() : fault_reason_;
 }
 
 std::unique_ptr<Model> ModelCheckingSolver::model() {
@@ -84,7 +93,7 @@ std::unique_ptr<Model> ModelCheckingSolver::model() {
   return inner().model();
 }
 
-void ModelCheckingSolver::validate(const Model& model) {
+std::optional<std::string> ModelCheckingSolver::validate(const Model& model) {
   terms::TermEvaluator evaluator(model);
   evaluator.set_enumeration_limit(enumeration_limit);
   for (Term formula : assertions_.formulas()) {
@@ -97,6 +106,9 @@ void ModelCheckingSolver::validate(const Model& model) {
     }
     if (holds) continue;
     std::string text = readable(formula, manager_);
+    if (inner().own_value(formula) == false)
+      return name() + " answered sat with a model that falsifies " + text + " by " + name() +
+             "'s own evaluation too (a fault of the solver)";
     throw InvalidModel(name(), text,
                        "the model falsifies " + text + " (with " + symbol_values(formula, model, manager_) + ")");
   }
@@ -107,6 +119,7 @@ void ModelCheckingSolver::validate(const Model& model) {
       ++unevaluated_formulas_;
     }
   }
+  return std::nullopt;
 }
 
 void ModelCheckingSolver::check_side_constraint(const SideConstraint& constraint, const Model& model,

@@ -32,7 +32,10 @@ class InvalidModel : public PropertyFailure {
   std::string formula_;
 };
 
-// Checks every model of the solver below at check() time and throws InvalidModel when one fails.
+// Checks every model of the solver below at check() time and throws InvalidModel when one fails,
+// unless the backend's own evaluation (Solver::own_value) also finds the formula false: then the
+// backend contradicts its own sat answer (cvc5 1.0.3 does on some nonlinear queries, where
+// `--check-models` aborts it), and the check answers unknown, naming the backend's fault.
 // Under the planted fault ModelNotValidated it checks nothing and model() hands out the model of
 // the previous sat query instead of the current one (a stale model, as an engine that reuses
 // models without re-checking them would): the properties must catch that.
@@ -44,19 +47,26 @@ class ModelCheckingSolver final : public ForwardingSolver {
   void pop(unsigned n = 1) override;
   void add(Term formula) override;
   SatResult check() override;
+  std::string reason_unknown() const override;
   std::unique_ptr<Model> model() override;
 
   // Formulas and side constraints skipped as NotEvaluable, over all checks so far.
   std::uint64_t unevaluated_formulas() const { return unevaluated_formulas_; }
   // The most bindings one formula's quantifiers may take in validation (evaluator.hpp).
   static constexpr std::uint64_t enumeration_limit = 100'000;
+  // Sat answers turned unknown because the backend's own evaluation falsified its model.
+  std::uint64_t self_contradicting_models() const { return self_contradicting_models_; }
 
  private:
-  void validate(const Model& model);
+  // The backend's fault when its own evaluation agrees that a formula is false (the reason of the
+  // unknown answer), else nothing; throws InvalidModel when only symref's evaluation finds it false.
+  std::optional<std::string> validate(const Model& model);
   void check_side_constraint(const SideConstraint& constraint, const Model& model, terms::TermEvaluator& evaluator);
 
   terms::TermManager& manager_;
   AssertionStack assertions_;
+  std::string fault_reason_;  // after a sat answer turned unknown: why
+  std::uint64_t self_contradicting_models_ = 0;
   SideConstraintCollector collector_;
   std::vector<SideConstraint> constraints_;
   std::vector<std::size_t> constraint_scope_starts_;

@@ -108,6 +108,11 @@ void QueryCacheSolver::set_resource_limit(std::uint64_t units) {
   if (backend_) backend_->set_resource_limit(units);
 }
 
+std::optional<bool> QueryCacheSolver::own_value(Term formula) {
+  if (last_from_cache_ || backend_ == nullptr || last_result_ != SatResult::Sat) return std::nullopt;
+  return backend_->own_value(formula);
+}
+
 std::unique_ptr<Model> QueryCacheSolver::model() {
   if (last_result_ != SatResult::Sat) throw std::logic_error(name() + ": model() without a sat answer");
   if (!last_from_cache_) return fresh_model();

@@ -41,6 +41,8 @@ class QueryCacheSolver final : public Solver {
   void set_timeout_milliseconds(unsigned milliseconds) override;
   void set_resource_limit(std::uint64_t units) override;
   std::unique_ptr<Model> model() override;
+  // The backend's own value after a check it answered; nothing after an answer from the store.
+  std::optional<bool> own_value(Term formula) override;
   // The backend's figures; checks answered from the store are counted as `shortcuts`.
   SolverStatistics statistics() const override;
 

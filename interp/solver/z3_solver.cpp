@@ -481,6 +481,19 @@ class Z3Solver final : public Solver {
     }
   }
 
+  // Z3's model evaluation of the lowered formula, with model completion.
+  std::optional<bool> own_value(Term formula) override {
+    if (last_result_ != SatResult::Sat) return std::nullopt;
+    try {
+      const z3::expr value = (macro_solver_ ? *macro_solver_ : solver_).get_model().eval(lowering_.lower(formula), true);
+      if (value.is_true()) return true;
+      if (value.is_false()) return false;
+    } catch (const z3::exception&) {
+      lease_.spoil();
+    }
+    return std::nullopt;
+  }
+
   SolverStatistics statistics() const override { return statistics_; }
 
  private:

@@ -114,6 +114,27 @@ TEST_F(ModelChecking, ABadModelIsCaught) {
   }
 }
 
+// A backend whose own evaluation also falsifies the formula contradicts its sat answer: its fault,
+// reported as unknown with the reason; a backend that evaluates the formula true (or cannot say)
+// leaves the disagreement with symref's evaluation, and that stays an InvalidModel.
+TEST_F(ModelChecking, ABackendContradictingItselfAnswersUnknown) {
+  for (std::optional<bool> own : {std::optional<bool>(false), std::optional<bool>(true), std::optional<bool>()}) {
+    auto liar = fake(m, SatResult::Sat);
+    liar->model_values().set_symbol(x, Value::integer(0));
+    liar->set_own_value(own);
+    ModelCheckingSolver solver(std::move(liar), m);
+    solver.add(m.greater(x, n(3)));
+    if (own == false) {
+      EXPECT_EQ(solver.check(), SatResult::Unknown);
+      EXPECT_EQ(solver.reason_unknown(), "fake answered sat with a model that falsifies 3 < x by fake's own evaluation too (a fault of the solver)");
+      EXPECT_EQ(solver.self_contradicting_models(), 1u);
+    } else {
+      EXPECT_THROW(solver.check(), InvalidModel);
+      EXPECT_EQ(solver.self_contradicting_models(), 0u);
+    }
+  }
+}
+
 TEST_F(ModelChecking, AModelThatIsNoConsistentInputIsCaught) {
   auto liar = fake(m, SatResult::Sat);
   liar->model_values().set_symbol(p, Value::reference(0, 4));  // an input object must be <= 0
