@@ -3,6 +3,7 @@
 // apc-guided-first-backbone).
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <string>
 
 #include "props/case_workspace.hpp"
@@ -13,10 +14,13 @@
 namespace symref::apc {
 namespace {
 
-// The property's own check on corpus/apc/NAME.sym, with all-zero inputs and a loop bound of 4.
-props::PropertyVerdict run_property(props::PropertyVerdict (*check)(props::CaseWorkspace&), const std::string& name) {
+// The property's own check on corpus/apc/NAME.sym, with all-zero inputs, a loop bound of 4 and
+// the given Z3 work units per apc query.
+props::PropertyVerdict run_property(props::PropertyVerdict (*check)(props::CaseWorkspace&), const std::string& name,
+                                    std::uint64_t work_per_check = props::PropertySettings{}.z3_work_per_check) {
   props::PropertySettings settings;
   settings.loop_bound = 4;
+  settings.z3_work_per_check = work_per_check;
   return testing::check_on_program_file(check, std::string(SYMREF_SOURCE_DIR) + "/corpus/apc/" + name + ".sym", settings);
 }
 
@@ -59,15 +63,10 @@ TEST(ApcProperties, SummarySoundCatchesInnerSumFirstCounter) {
 // check every query of summary_sound is unknown (counted, never a failure), however idle the
 // machine; with the default budget the same checks are decided.
 TEST(ApcProperties, QueriesRunUnderTheWorkBudget) {
-  props::PropertySettings settings;
-  settings.loop_bound = 4;
-  settings.z3_work_per_check = 1;
-  const std::string path = std::string(SYMREF_SOURCE_DIR) + "/corpus/apc/figure3_exit.sym";
-  props::PropertyVerdict starved = testing::check_on_program_file(props::check_summary_sound, path, settings);
+  props::PropertyVerdict starved = run_property(props::check_summary_sound, "figure3_exit", 1);
   EXPECT_FALSE(starved.failure.has_value()) << *starved.failure;
   EXPECT_GT(starved.unknown, 0u);
-  settings.z3_work_per_check = props::PropertySettings{}.z3_work_per_check;
-  props::PropertyVerdict decided = testing::check_on_program_file(props::check_summary_sound, path, settings);
+  props::PropertyVerdict decided = run_property(props::check_summary_sound, "figure3_exit");
   EXPECT_FALSE(decided.failure.has_value()) << *decided.failure;
   EXPECT_EQ(decided.unknown, 0u);
 }
@@ -97,11 +96,7 @@ TEST(ApcProperties, GuidedSearchCatchesFirstBackbone) {
 // property counts the check unknown.  It used to report a failure (level 2, seed 1, case 274 of a
 // minute campaign, whose apc is too large for 300,000 units).
 TEST(ApcProperties, GuidedSearchWithUndecidedBranchesIsUnknown) {
-  props::PropertySettings settings;
-  settings.loop_bound = 4;
-  settings.z3_work_per_check = 1;
-  const std::string path = std::string(SYMREF_SOURCE_DIR) + "/corpus/apc/two_backbones.sym";
-  props::PropertyVerdict starved = testing::check_on_program_file(props::check_guided_search_complete, path, settings);
+  props::PropertyVerdict starved = run_property(props::check_guided_search_complete, "two_backbones", 1);
   EXPECT_FALSE(starved.failure.has_value()) << *starved.failure;
   EXPECT_EQ(starved.unknown, 1u);
   EXPECT_EQ(starved.checks, 0u);
