@@ -52,7 +52,9 @@ struct CampaignOptions {
 };
 
 // Cases are generated in batches of this many, batch k from a seed derived from (seed, k), so a
-// `--count` run is a prefix of a `--time` run with the same seed.
+// `--count` run whose count is a multiple of it is a prefix of a `--time` run with the same seed.
+// (RapidCheck sizes a batch's cases by the batch's length: the last case of a shorter last batch
+// differs.)
 constexpr std::uint64_t cases_per_batch = 25;
 std::uint64_t batch_seed(std::uint64_t seed, std::uint64_t batch);
 

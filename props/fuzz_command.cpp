@@ -87,7 +87,7 @@ int fuzz(const FuzzCommandOptions& command) {
   if (!command.shard.empty()) parse_shard(command.shard, options.shard_index, options.shard_count);
   cli::activate_fault(command.fault);
 
-  // Cases come in seeded batches, so the first N cases of a --time run are those of --count N.
+  // Cases come in seeded batches: the reproduce line runs to the end of the failing case's batch.
   auto reproduce = [&](std::uint64_t cases) { return reproduce_line(options, command.properties, command.fault, cases); };
   std::cerr << "fuzz: seed " << options.seed << ", level " << options.level
             << (options.shard_count > 1 ? ", shard " + command.shard : "")

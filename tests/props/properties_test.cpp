@@ -4,8 +4,11 @@
 // level at a fixed seed (the planted faults in tests/props.cmake show each one able to fail).
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "props/apc_subject.hpp"
 #include "props/campaign.hpp"
+#include "props/campaign_shards.hpp"
 #include "props/generator.hpp"
 #include "semantics/faults.hpp"
 
@@ -80,6 +83,36 @@ TEST(Campaign, CatchesAPlantedFaultAndShrinksIt) {
   EXPECT_EQ(first.failure->program, second.failure->program);
   EXPECT_EQ(first.failure->input, second.failure->input);
   EXPECT_EQ(first.failure->case_number, second.failure->case_number);
+}
+
+// The reproduce line runs to the end of the failing case's batch: the last case of a shorter
+// batch is another program (RapidCheck sizes a batch's cases by its length), so `--count 49` does
+// not give case 49 of a `--time` run, while `--count 50` does.
+TEST(Campaign, TheReproduceLineGivesTheFailingCasesProgram) {
+  auto digests = [](std::uint64_t count) {
+    CampaignOptions options;
+    options.seed = 1;
+    options.count = count;
+    options.level = 1;
+    options.properties = {PropertyKind::Definedness};
+    std::map<std::uint64_t, std::uint64_t> by_case;
+    for (const CaseRecord& record : run_campaign(options).case_records) by_case[record.number] = record.digest;
+    return by_case;
+  };
+  const auto short_batch = digests(49), full_batch = digests(50), longer = digests(75);
+  EXPECT_EQ(short_batch.at(48), full_batch.at(48));
+  EXPECT_NE(short_batch.at(49), full_batch.at(49));
+  EXPECT_EQ(full_batch.at(49), longer.at(49));
+  CampaignOptions timed;
+  timed.seed = 1;
+  timed.level = 1;
+  timed.seconds = 60;
+  EXPECT_EQ(reproduce_line(timed, {}, "", 49), "symref fuzz --seed 1 --level 1 --count 50");
+  EXPECT_EQ(reproduce_line(timed, {}, "", 50), "symref fuzz --seed 1 --level 1 --count 50");
+  CampaignOptions counted = timed;
+  counted.seconds = 0;
+  counted.count = 49;  // the campaign's own last batch was the short one
+  EXPECT_EQ(reproduce_line(counted, {}, "", 49), "symref fuzz --seed 1 --level 1 --count 49");
 }
 
 }  // namespace
