@@ -1,6 +1,8 @@
 // Validating solver models by evaluating the formulas under them (model_checking_solver.hpp; §2).
 #include "interp/solver/model_checking_solver.hpp"
 
+#include <algorithm>
+
 #include "semantics/faults.hpp"
 #include "semantics/terms/printer.hpp"
 #include "semantics/terms/traversal.hpp"
@@ -85,6 +87,13 @@ SatResult ModelCheckingSolver::check() {
 
 std::string ModelCheckingSolver::reason_unknown() const {
   return fault_reason_.empty() ? inner().reason_unknown() : fault_reason_;
+}
+
+SolverStatistics ModelCheckingSolver::statistics() const {
+  SolverStatistics statistics = inner().statistics();
+  statistics.sat -= std::min(statistics.sat, self_contradicting_models_);
+  statistics.unknown += self_contradicting_models_;
+  return statistics;
 }
 
 std::unique_ptr<Model> ModelCheckingSolver::model() {

@@ -49,6 +49,8 @@ class ModelCheckingSolver final : public ForwardingSolver {
   SatResult check() override;
   std::string reason_unknown() const override;
   std::unique_ptr<Model> model() override;
+  // The figures below, with the sat answers turned unknown here counted unknown.
+  SolverStatistics statistics() const override;
 
   // Formulas and side constraints skipped as NotEvaluable, over all checks so far.
   std::uint64_t unevaluated_formulas() const { return unevaluated_formulas_; }

@@ -128,6 +128,8 @@ TEST_F(ModelChecking, ABackendContradictingItselfAnswersUnknown) {
       EXPECT_EQ(solver.check(), SatResult::Unknown);
       EXPECT_EQ(solver.reason_unknown(), "fake answered sat with a model that falsifies 3 < x by fake's own evaluation too (a fault of the solver)");
       EXPECT_EQ(solver.self_contradicting_models(), 1u);
+      EXPECT_EQ(solver.statistics().sat, 0u);
+      EXPECT_EQ(solver.statistics().unknown, 1u);
     } else {
       EXPECT_THROW(solver.check(), InvalidModel);
       EXPECT_EQ(solver.self_contradicting_models(), 0u);
