@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
 #include <rapidcheck.h>
 
 #include "interp/solver/check_log.hpp"
@@ -40,6 +41,11 @@ std::uint64_t CampaignResult::properties_checked() const {
   return total;
 }
 
+std::string stalls_note(const CampaignResult& result) {
+  if (result.stalls == 0) return "";
+  return " (" + std::to_string(result.stalls) + " of them Z3 " + (result.stalls == 1 ? "stall" : "stalls") + ", killed)";
+}
+
 std::uint64_t CampaignResult::unknown() const {
   std::uint64_t total = 0;
   for (const auto& tally : tallies) total += tally.unknown;
@@ -59,6 +65,10 @@ struct Violation {
   std::string input;
 };
 
+nlohmann::json to_json(const Violation& violation) {
+  return {{"property", violation.property}, {"message", violation.message}, {"program", violation.program}, {"input", violation.input}};
+}
+
 class Campaign {
  public:
   explicit Campaign(const CampaignOptions& options) : options_(options) {
@@ -67,7 +77,7 @@ class Campaign {
   }
 
   CampaignResult run() {
-    started_ = Clock::now();
+    started_ = options_.started.value_or(Clock::now());
     last_progress_ = started_;
     for (std::uint64_t batch = options_.shard_index;; batch += options_.shard_count) {
       std::uint64_t cases = cases_per_batch;
@@ -100,20 +110,29 @@ class Campaign {
       const TestCase test_case = *arbitrary_test_case(level);
       if (!first_) result_.generation_seconds += seconds_since(generating);
       std::uint64_t number = 0;
+      std::size_t first_property = 0;
       if (first_) {  // shrinking
         if (shrink_evaluations_ >= options_.shrink_limit) return;  // budget spent: no further shrinks
         ++shrink_evaluations_;
       } else {
         number = batch * cases_per_batch + ++in_batch;
-        if (!claim()) return;  // another worker's case
-        ++result_.cases;
-        report_progress(false);
+        const std::uint64_t position = position_;
+        if (claim()) {
+          ++result_.cases;
+          send({{"case", number}});
+          report_progress(false);
+        } else if (options_.resume && options_.resume->position == position && !failed_before(position)) {
+          first_property = options_.resume->first_property;  // the rest of a case whose worker was stopped
+        } else {
+          return;  // another worker's case
+        }
       }
-      std::optional<Violation> violation = evaluate(test_case, number);
+      std::optional<Violation> violation = evaluate(test_case, number, first_property);
       if (!violation) return;
       if (!first_) {
         first_ = violation;
         failing_case_ = number;
+        send({{"failing", to_json(*violation)}, {"case", number}, {"batch", batch}});
         if (options_.claims != nullptr) {  // the other workers stop before cases after this one
           std::uint64_t failed = options_.claims->failed.load();
           while (position_ - 1 < failed && !options_.claims->failed.compare_exchange_weak(failed, position_ - 1)) {
@@ -154,6 +173,15 @@ class Campaign {
   // Whether this worker checks the next generated case of its shard (always without --jobs).  The
   // workers visit the same positions in the same order, so `next` is never behind a worker's
   // position: a case is claimed exactly once, by the first worker to reach it.
+  bool failed_before(std::uint64_t position) const {
+    return options_.claims != nullptr && position > options_.claims->failed.load();
+  }
+
+  // A line to the parent of a worker process (run_campaign_in_workers); nothing otherwise.
+  void send(const nlohmann::json& line) const {
+    if (options_.report_lines != nullptr) (*options_.report_lines)(line.dump());
+  }
+
   bool claim() {
     const std::uint64_t position = position_++;
     if (options_.claims == nullptr) return true;
@@ -162,9 +190,67 @@ class Campaign {
     return options_.claims->next.compare_exchange_strong(expected, position + 1);
   }
 
-  // The properties of one case; while shrinking only the one that failed first.
-  // `number`: the case's number when it is a generated case (recorded), 0 for a shrink candidate.
-  std::optional<Violation> evaluate(const TestCase& test_case, std::uint64_t number) {
+  // The properties of one case from the `first`-th chosen on; while shrinking only the one that
+  // failed first.  `number`: the case's number when it is a generated case (tallied), 0 for a
+  // shrink candidate.
+  std::optional<Violation> evaluate(const TestCase& test_case, std::uint64_t number, std::size_t first) {
+    Tallier tallier(*this, number);
+    return check_case(test_case, number, first, tallier);
+  }
+
+  // What the check of a case reports as it goes (check_case).
+  class CaseReporter {
+   public:
+    virtual ~CaseReporter() = default;
+    virtual void record(std::uint64_t digest) = 0;    // the case's program, for the case records
+    virtual void workspace_built(double seconds) = 0;  // printing and loading the program
+    virtual void begin(std::size_t position) = 0;      // the position-th chosen property starts
+    virtual void finished(std::size_t position, const PropertyVerdict& verdict, double seconds) = 0;
+  };
+
+  // Adds a generated case's reports to the campaign's tallies, and in a worker process sends
+  // them to its parent as they come, so that the parent keeps them if it has to stop the worker
+  // in the middle of a case (a stalled Z3 check).  Shrink candidates are not tallied.
+  class Tallier final : public CaseReporter {
+   public:
+    Tallier(Campaign& campaign, std::uint64_t number) : campaign_(campaign), number_(number) {}
+    void record(std::uint64_t digest) override {
+      if (number_ == 0) return;
+      campaign_.result_.case_records.push_back(CaseRecord{number_, digest});
+      campaign_.send({{"record", digest}, {"case", number_}});
+    }
+    void workspace_built(double seconds) override {
+      if (number_ == 0) return;
+      campaign_.result_.workspace_seconds += seconds;
+      campaign_.send({{"workspace", seconds}});
+    }
+    void begin(std::size_t position) override {
+      if (number_ != 0) campaign_.send({{"begin", position}, {"case", number_}, {"position", campaign_.position_ - 1}});
+    }
+    void finished(std::size_t position, const PropertyVerdict& verdict, double seconds) override {
+      if (number_ == 0) return;
+      PropertyTally& tally = campaign_.result_.tallies[static_cast<std::size_t>(campaign_.properties_[position])];
+      tally.checks += verdict.checks;
+      tally.unknown += verdict.unknown;
+      tally.skipped += verdict.skipped;
+      tally.seconds += seconds;
+      if (!verdict.failure) ++tally.cases;
+      campaign_.send({{"finished", position},
+                      {"checks", verdict.checks},
+                      {"unknown", verdict.unknown},
+                      {"skipped", verdict.skipped},
+                      {"failed", verdict.failure.has_value()},
+                      {"seconds", seconds}});
+    }
+
+   private:
+    Campaign& campaign_;
+    std::uint64_t number_;
+  };
+
+  // The chosen properties from the `first`-th on, reported as they run; while shrinking only the
+  // one that failed first.
+  std::optional<Violation> check_case(const TestCase& test_case, std::uint64_t number, std::size_t first, CaseReporter& report) {
     const auto built = Clock::now();
     // One scope per case: its solvers share Z3 contexts, and a case gets the same models whatever
     // ran before it (another shard, --jobs, the reproduce line); a fixed work budget per Z3 and cvc5 check,
@@ -174,27 +260,22 @@ class Campaign {
     solver::ResourceBudgetScope work_budget(
         options_.settings.z3_work_per_check, options_.settings.cvc5_work_per_check,
         solver::TimeOutAllowance{options_.settings.full_time_outs_per_case, options_.settings.reduced_timeout_milliseconds});
+    if (first != 0) solver::ResourceBudgetScope::spend_time_out_allowance();  // resumed after a stall
     CaseWorkspace workspace(test_case, options_.settings);
-    if (number != 0) result_.case_records.push_back(CaseRecord{number, case_digest(workspace.program_text())});
+    if (first == 0) report.record(case_digest(workspace.program_text()));
     try {
       workspace.program();
-      if (number != 0) result_.workspace_seconds += seconds_since(built);
+      if (first == 0) report.workspace_built(seconds_since(built));
       const bool shrinking = first_.has_value();
       if (shrinking && first_->property == "generator") return std::nullopt;
-      for (PropertyKind kind : properties_) {
-        const PropertyDescription& description = describe(kind);
+      for (std::size_t position = first; position < properties_.size(); ++position) {
+        const PropertyDescription& description = describe(properties_[position]);
         if (shrinking && description.name != first_->property) continue;
+        report.begin(position);
         const auto started = Clock::now();
         if (solver::check_log_enabled()) solver::set_check_log_label("case " + std::to_string(number) + " " + std::string(description.name));
-        PropertyVerdict verdict = check_property(kind, workspace);
-        if (!shrinking) {
-          PropertyTally& tally = result_.tallies[static_cast<std::size_t>(kind)];
-          tally.checks += verdict.checks;
-          tally.unknown += verdict.unknown;
-          tally.skipped += verdict.skipped;
-          tally.seconds += seconds_since(started);
-          if (!verdict.failure) ++tally.cases;
-        }
+        PropertyVerdict verdict = check_property(properties_[position], workspace);
+        report.finished(position, verdict, seconds_since(started));
         if (verdict.failure) {
           Violation violation;
           violation.property = std::string(description.name);
@@ -228,7 +309,7 @@ class Campaign {
     std::snprintf(time, sizeof time, "%.1f", elapsed);
     *options_.progress << "fuzz: " << result_.cases << " programs in " << time << " s (" << rate << " programs/s), "
                        << result_.properties_checked() << " properties checked, " << result_.unknown()
-                       << " unknown skipped\n"
+                       << " unknown skipped" << stalls_note(result_) << "\n"
                        << std::flush;
   }
 

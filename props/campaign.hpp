@@ -6,11 +6,14 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <optional>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "props/properties.hpp"
@@ -46,9 +49,21 @@ struct CampaignOptions {
   // the shards of a --count campaign are disjoint and together hold exactly its cases.
   std::uint64_t shard_index = 0;
   std::uint64_t shard_count = 1;
-  // Worker processes sharing out this shard's cases (run_campaign_in_parallel).
+  // Worker processes sharing out this shard's cases (run_campaign_in_workers).
   unsigned jobs = 1;
   CaseClaims* claims = nullptr;  // set in each worker: check only the cases it claims
+  // Set in each worker: where it sends its cases' results, a JSON object per line, as they are
+  // checked (run_campaign_in_workers keeps them if it stops the worker in the middle of a case).
+  const std::function<void(std::string_view line)>* report_lines = nullptr;
+  // Set in a worker that replaces one stopped in the middle of a case (a stalled Z3 check): it
+  // checks that case, the position-th of the shard, from the first_property-th chosen property on.
+  struct Resume {
+    std::uint64_t position = 0;
+    std::size_t first_property = 0;
+  };
+  std::optional<Resume> resume;
+  // When the campaign began, if in another process: a `seconds` campaign ends that long after it.
+  std::optional<std::chrono::steady_clock::time_point> started;
 };
 
 // Cases are generated in batches of this many, batch k from a seed derived from (seed, k), so a
@@ -92,12 +107,18 @@ struct CampaignResult {
   std::vector<CaseRecord> case_records;    // in case-number order
   double generation_seconds = 0;  // RapidCheck generating the cases
   double workspace_seconds = 0;   // printing and loading each generated program (not the properties)
+  // Z3 checks that stalled past their time limit, each ending its case's child process (a property
+  // counts it as one unknown; PropertySettings::isolation_grace_milliseconds).
+  std::uint64_t stalls = 0;
 
   std::uint64_t properties_checked() const;
   std::uint64_t unknown() const;
 };
 
 CampaignResult run_campaign(const CampaignOptions& options);
+
+// " (N of them Z3 stalls, killed)" after a count of unknowns, or "" when there were none.
+std::string stalls_note(const CampaignResult& result);
 
 
 // The per-property table printed at the end of a campaign.

@@ -1,9 +1,5 @@
-// Campaign parts: merging, worker processes and the JSON of a shard (campaign_shards.hpp).
+// Campaign parts: merging and the JSON of a shard (campaign_shards.hpp).
 #include "props/campaign_shards.hpp"
-
-#include <sys/mman.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <fstream>
@@ -21,6 +17,7 @@ CampaignResult merge_campaign_results(std::vector<CampaignResult> parts) {
     merged.seconds = std::max(merged.seconds, part.seconds);
     merged.generation_seconds += part.generation_seconds;
     merged.workspace_seconds += part.workspace_seconds;
+    merged.stalls += part.stalls;
     for (std::size_t k = 0; k < part.tallies.size() && k < merged.tallies.size(); ++k) {
       PropertyTally& into = merged.tallies[k];
       const PropertyTally& from = part.tallies[k];
@@ -52,6 +49,7 @@ std::string reproduce_line(const CampaignOptions& options, const std::vector<std
     line += " --loop-bound " + std::to_string(options.settings.loop_bound);
   for (const auto& name : property_names) line += " --property " + name;
   if (!options.query_cache) line += " --no-query-cache";
+  if (options.settings.isolation_grace_milliseconds == 0) line += " --no-isolated-checks";
   if (!fault.empty()) line += " --inject-fault " + fault;
   return line;
 }
@@ -66,6 +64,7 @@ nlohmann::json shard_to_json(const CampaignOptions& options, const CampaignResul
   document["generation_seconds"] = result.generation_seconds;
   document["workspace_seconds"] = result.workspace_seconds;
   document["unknowns"] = result.unknown();
+  document["stalls"] = result.stalls;
   nlohmann::json properties = nlohmann::json::array();
   for (const auto& property : all_properties()) {
     if (!options.properties.empty() &&
@@ -102,6 +101,7 @@ CampaignResult shard_from_json(const nlohmann::json& document) {
     result.seconds = document.at("seconds").get<double>();
     result.generation_seconds = document.value("generation_seconds", 0.0);
     result.workspace_seconds = document.value("workspace_seconds", 0.0);
+    result.stalls = document.value("stalls", std::uint64_t{0});
     for (const auto& entry : document.at("properties")) {
       auto kind = property_by_name(entry.at("name").get<std::string>());
       if (!kind) throw std::runtime_error("unknown property " + entry.at("name").get<std::string>());
@@ -131,58 +131,6 @@ CampaignResult shard_from_json(const nlohmann::json& document) {
   } catch (const nlohmann::json::exception& error) {
     throw std::runtime_error(std::string("not a fuzz shard result (") + error.what() + ")");
   }
-}
-
-CampaignResult run_campaign_in_parallel(const CampaignOptions& options) {
-  const unsigned jobs = std::max(1u, options.jobs);
-  if (jobs == 1) return run_campaign(options);
-  // The workers' shared claims, in memory that stays shared across fork.
-  void* shared = ::mmap(nullptr, sizeof(CaseClaims), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-  if (shared == MAP_FAILED) throw std::runtime_error("fuzz: cannot map memory for the worker processes");
-  CaseClaims* claims = new (shared) CaseClaims;
-  struct Unmap {
-    void* memory;
-    ~Unmap() { ::munmap(memory, sizeof(CaseClaims)); }
-  } unmap{shared};
-  std::vector<pid_t> workers;
-  std::vector<std::filesystem::path> outputs;
-  for (unsigned j = 0; j < jobs; ++j) {
-    CampaignOptions part = options;
-    part.jobs = 1;
-    part.claims = claims;
-    part.progress = j == 0 ? options.progress : nullptr;  // one worker's progress lines, not interleaved
-    outputs.push_back(std::filesystem::temp_directory_path() /
-                      ("symref-fuzz-" + std::to_string(::getpid()) + "-worker-" + std::to_string(j) + ".json"));
-    std::cout.flush();
-    std::cerr.flush();
-    const pid_t pid = ::fork();
-    if (pid < 0) throw std::runtime_error("fuzz: cannot start a worker process");
-    if (pid == 0) {
-      // The worker: run its shard, write its result, and leave without the parent's clean-up.
-      int status = 0;
-      try {
-        std::ofstream(outputs.back()) << shard_to_json(part, run_campaign(part), "").dump();
-      } catch (const std::exception& error) {
-        std::cerr << "fuzz: worker " << j + 1 << ": " << error.what() << "\n";
-        status = 1;
-      }
-      std::cerr.flush();
-      ::_exit(status);
-    }
-    workers.push_back(pid);
-  }
-  std::vector<CampaignResult> parts;
-  bool all_finished = true;
-  for (std::size_t j = 0; j < workers.size(); ++j) {
-    int status = 0;
-    if (::waitpid(workers[j], &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) all_finished = false;
-    std::ifstream in(outputs[j]);
-    if (all_finished && in) parts.push_back(shard_from_json(nlohmann::json::parse(in)));
-    else all_finished = false;
-    std::filesystem::remove(outputs[j]);
-  }
-  if (!all_finished) throw std::runtime_error("fuzz: a worker process did not finish its part of the campaign");
-  return merge_campaign_results(std::move(parts));
 }
 
 }  // namespace symref::props

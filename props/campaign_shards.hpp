@@ -1,5 +1,5 @@
-// A campaign in parts (props/campaign.hpp): shards run on other machines or in worker processes,
-// their results as JSON, and the merge of the parts into one result.
+// A campaign in parts (props/campaign.hpp): shards run on other machines, their results as JSON,
+// and the merge of the parts into one result.
 #pragma once
 
 #include <filesystem>
@@ -15,10 +15,6 @@ namespace symref::props {
 // The results of disjoint parts of one campaign as one: tallies summed, cases in number order,
 // the failure of the lowest case number kept.  Seconds: the longest part's (they ran side by side).
 CampaignResult merge_campaign_results(std::vector<CampaignResult> parts);
-
-// run_campaign with options.jobs worker processes (fork), worker j running shard (I + N j)/(N J)
-// of the campaign — together exactly shard I/N — merged in case order.  jobs = 1: this process.
-CampaignResult run_campaign_in_parallel(const CampaignOptions& options);
 
 // The `symref fuzz` line that reproduces case `case_number`: the campaign's first case_number
 // cases (batches are seeded one by one, so this prefix holds the same case).

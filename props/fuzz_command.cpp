@@ -12,6 +12,7 @@
 #include "interp/cli/exit_codes.hpp"
 #include "props/campaign.hpp"
 #include "props/campaign_shards.hpp"
+#include "props/campaign_workers.hpp"
 #include "props/commands.hpp"
 #include "semantics/faults.hpp"
 
@@ -33,6 +34,7 @@ struct FuzzCommandOptions {
   std::uint32_t loop_bound = 2;
   bool quiet = false;
   bool query_cache = true;
+  bool isolated_checks = true;
   unsigned jobs = 1;
   std::string shard;             // "I/N", empty: the whole campaign
   std::string result_directory;  // --out: write the shard's JSON result here
@@ -81,6 +83,7 @@ int fuzz(const FuzzCommandOptions& command) {
   options.shrink_limit = command.shrink_limit;
   options.settings.loop_bound = command.loop_bound;
   options.query_cache = command.query_cache;
+  if (!command.isolated_checks) options.settings.isolation_grace_milliseconds = 0;
   for (const auto& name : command.properties) options.properties.push_back(*property_by_name(name));
   if (!command.quiet) options.progress = &std::cerr;
   options.jobs = command.jobs;
@@ -94,7 +97,7 @@ int fuzz(const FuzzCommandOptions& command) {
             << (options.jobs > 1 ? ", " + std::to_string(options.jobs) + " worker processes" : "")
             << (command.fault.empty() ? "" : ", planted fault " + command.fault) << "\n";
 
-  CampaignResult result = run_campaign_in_parallel(options);
+  CampaignResult result = run_campaign_in_workers(options);
   set_active_fault(Fault::None);
   if (!command.result_directory.empty()) {
     std::filesystem::create_directories(command.result_directory);
@@ -108,7 +111,7 @@ int fuzz(const FuzzCommandOptions& command) {
   char rate[64];
   std::snprintf(rate, sizeof rate, "%.2f", result.seconds > 0 ? static_cast<double>(result.cases) / result.seconds : 0.0);
   std::cout << result.cases << " programs in " << result.seconds << " s (" << rate << " programs/s), "
-            << result.properties_checked() << " properties checked, " << result.unknown() << " unknown skipped\n";
+            << result.properties_checked() << " properties checked, " << result.unknown() << " unknown skipped" << stalls_note(result) << "\n";
   char split[128];
   std::snprintf(split, sizeof split, "generating %.2f s, printing and loading %.2f s, properties %.2f s (summed over workers)\n",
                 result.generation_seconds, result.workspace_seconds, property_seconds(result));
@@ -164,6 +167,9 @@ void add_fuzz_command(CLI::App& app, cli::Action& action) {
   command->add_flag("--query-cache,!--no-query-cache", options->query_cache,
                     "answer a query asked before in the same case from that case's store instead of a solver "
                     "(default; --no-query-cache asks the solvers every time)");
+  command->add_flag("--isolated-checks,!--no-isolated-checks", options->isolated_checks,
+                    "check each case in a child process, killed when a Z3 check stalls past its time limit "
+                    "(default; --no-isolated-checks checks the cases in the campaign's process)");
   command->add_option("--jobs", options->jobs, "worker processes running parts of the campaign side by side")
       ->check(CLI::Range(1u, 256u))
       ->capture_default_str();

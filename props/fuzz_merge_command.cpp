@@ -82,7 +82,7 @@ int merge(const std::vector<std::string>& directories) {
   std::cout << "fuzz-merge: seed " << seed << ", level " << level << ", " << shard_count << " shards\n";
   std::cout << campaign_summary(options, merged);
   std::cout << merged.cases << " programs, " << merged.properties_checked() << " properties checked, " << merged.unknown()
-            << " unknown skipped; the slowest shard took " << merged.seconds << " s\n";
+            << " unknown skipped" << stalls_note(merged) << "; the slowest shard took " << merged.seconds << " s\n";
   std::size_t failures = 0;
   for (const auto& shard : shards)
     for (const auto& failure : shard.document.at("failures")) {

@@ -4,9 +4,12 @@
 // exploration's, then the same ones from other engines and checks.  While a QueryCacheScope is
 // alive on a thread, the solvers made on that thread (QueryCacheSolver, query_cache_solver.hpp)
 // keep each definite answer here, keyed by the backend, the term manager and the exact set of
-// formulas in scope, and answer a repeated query from it.  Only sat and unsat are kept, never
-// unknown: a later query that ran out of its budget asks again.  A scope per case keeps a case's
-// answers independent of the cases before it, of --jobs and of the reproduce line.
+// formulas in scope, and answer a repeated query from it.  An unknown is kept too, with its reason,
+// unless an error inside the solver library caused it: within a case a repeat runs under the same
+// work budget and no longer a time limit (the case's time-out allowance only shrinks), so it would
+// most likely spend them again — in a level-2 campaign a hard case asked its hopeless queries
+// over and over, 0.2 s each.  A scope per case keeps a case's answers independent of the cases
+// before it, of --jobs and of the reproduce line.
 //
 // What it does not weaken: the key names the backend, so a property that compares backends
 // (solvers_agree: Z3 against cvc5 on each path condition) still compares Z3's answer with cvc5's;
@@ -36,6 +39,7 @@ struct CachedAnswer {
   std::shared_ptr<terms::MapValuation> values;
   bool frozen = false;
   bool shown_a_model = false;  // the frozen values were evaluated to satisfy the query's formulas
+  std::string reason;  // an unknown's: why the backend gave up
 };
 
 class QueryCacheScope {
@@ -58,7 +62,7 @@ class QueryCacheScope {
 
   // The answer kept for `key`, or null.
   std::shared_ptr<CachedAnswer> find(const Key& key);
-  // Keeps `result` (sat or unsat) for `key` and returns its entry.
+  // Keeps `result` for `key` and returns its entry (an unknown's reason is set on it).
   std::shared_ptr<CachedAnswer> remember(Key key, SatResult result);
 
   std::uint64_t hits() const { return hits_; }

@@ -90,12 +90,22 @@ SatResult QueryCacheSolver::check() {
   bring_backend_up_to_date();
   last_result_ = backend_->check();
   // Unknown is never kept: the same query under a larger budget, or a luckier one, may be decided.
-  if (last_result_ != SatResult::Unknown) last_answer_ = scope_.remember(std::move(query), last_result_);
+  if (last_result_ != SatResult::Unknown) {
+    last_answer_ = scope_.remember(std::move(query), last_result_);
+  } else {
+    // Kept with its reason (query_cache.hpp), unless an error inside the library caused it.
+    std::string reason = backend_->reason_unknown();
+    if (!reason.starts_with("z3 error") && !reason.starts_with("cvc5 error")) {
+      last_answer_ = scope_.remember(std::move(query), last_result_);
+      last_answer_->reason = std::move(reason);
+    }
+  }
   return last_result_;
 }
 
 std::string QueryCacheSolver::reason_unknown() const {
-  return last_from_cache_ || backend_ == nullptr ? "" : backend_->reason_unknown();
+  if (last_from_cache_) return last_answer_->reason.empty() ? "" : last_answer_->reason + " (asked before in this case)";
+  return backend_ == nullptr ? "" : backend_->reason_unknown();
 }
 
 void QueryCacheSolver::set_timeout_milliseconds(unsigned milliseconds) {

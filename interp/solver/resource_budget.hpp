@@ -42,6 +42,9 @@ class ResourceBudgetScope {
   static unsigned z3_time_limit(unsigned requested);
   // Counts a Z3 check of the innermost scope that ran out of time.
   static void count_z3_time_out();
+  // Spends the innermost scope's allowance at once: a case that goes on after one of its checks
+  // stalled (props/campaign_workers.hpp) gets the reduced limit for the rest.
+  static void spend_time_out_allowance();
 
  private:
   std::uint64_t budget_;

@@ -20,6 +20,7 @@
 #include "interp/solver/context_reuse.hpp"
 #include "interp/solver/encoding.hpp"
 #include "interp/solver/resource_budget.hpp"
+#include "interp/solver/stall_watch.hpp"
 #include "interp/solver/stopwatch.hpp"
 
 namespace symref::solver {
@@ -432,6 +433,8 @@ class Z3Solver final : public Solver {
         const std::uint64_t work_before = check_log_enabled() ? work_count(*checked) : 0;
         bool timed_out = false;
         const unsigned time_limit = ResourceBudgetScope::z3_time_limit(timeout_milliseconds_);
+        // A supervisor (stall_watch.hpp) kills this process if the check outlives its limit.
+        const PublishedCheck published(time_limit);
         switch (check_within(*checked, time_limit, timed_out)) {
           case z3::sat: result = SatResult::Sat; break;
           case z3::unsat: result = SatResult::Unsat; break;
@@ -613,6 +616,10 @@ unsigned ResourceBudgetScope::z3_time_limit(unsigned requested) {
 
 void ResourceBudgetScope::count_z3_time_out() {
   if (innermost_budget != nullptr) ++innermost_budget->time_outs_;
+}
+
+void ResourceBudgetScope::spend_time_out_allowance() {
+  if (innermost_budget != nullptr) innermost_budget->time_outs_ = std::max(innermost_budget->time_outs_, innermost_budget->allowance_.full_time_outs);
 }
 
 namespace {

@@ -59,7 +59,8 @@ class FakeSolver final : public Solver {
     last_ = answer_;
     return answer_;
   }
-  std::string reason_unknown() const override { return last_ == SatResult::Unknown ? "fake reason" : ""; }
+  std::string reason_unknown() const override { return last_ == SatResult::Unknown ? unknown_reason_ : ""; }
+  void set_unknown_reason(std::string reason) { unknown_reason_ = std::move(reason); }
   void set_timeout_milliseconds(unsigned) override {}
   void set_resource_limit(std::uint64_t) override {}
   std::unique_ptr<Model> model() override {
@@ -79,6 +80,7 @@ class FakeSolver final : public Solver {
   std::optional<bool> own_value_;
   unsigned scopes_ = 0;
   SolverStatistics statistics_;
+  std::string unknown_reason_ = "fake reason";
 };
 
 }  // namespace testing

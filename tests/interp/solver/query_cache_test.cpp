@@ -99,12 +99,32 @@ TEST_F(QueryCache, NeitherAnotherManagerNorAnotherBackendNorAnotherScopeShares) 
   EXPECT_EQ(fresh->hits(), 0u);
 }
 
-TEST_F(QueryCache, UnknownIsAskedAgain) {
+// A query that ran out of its limits stays unknown for the rest of the case: a repeat would run
+// under the same work budget and no longer time limit.
+TEST_F(QueryCache, AnUnknownIsKeptForTheCase) {
   FakeSolver* fake = nullptr;
   QueryCacheSolver solver("fake", [&] { auto backend = std::make_unique<FakeSolver>("fake", SatResult::Unknown, m); fake = backend.get(); return backend; }, m, scope);
   solver.add(m.less(x, n(3)));
   EXPECT_EQ(solver.check(), SatResult::Unknown);
   EXPECT_EQ(solver.reason_unknown(), "fake reason");
+  fake->set_answer(SatResult::Unsat);
+  EXPECT_EQ(solver.check(), SatResult::Unknown);
+  EXPECT_EQ(solver.reason_unknown(), "fake reason (asked before in this case)");
+  EXPECT_EQ(solver.hits(), 1u);
+  EXPECT_EQ(fake->statistics().queries, 1u);
+}
+
+// An error inside a solver library is no answer to keep: the repeat asks again.
+TEST_F(QueryCache, AnUnknownFromASolverErrorIsAskedAgain) {
+  FakeSolver* fake = nullptr;
+  QueryCacheSolver solver("fake", [&] {
+    auto backend = std::make_unique<FakeSolver>("fake", SatResult::Unknown, m);
+    backend->set_unknown_reason("z3 error: out of memory");
+    fake = backend.get();
+    return backend;
+  }, m, scope);
+  solver.add(m.less(x, n(3)));
+  EXPECT_EQ(solver.check(), SatResult::Unknown);
   fake->set_answer(SatResult::Unsat);
   EXPECT_EQ(solver.check(), SatResult::Unsat);
   EXPECT_EQ(solver.check(), SatResult::Unsat);

@@ -1,0 +1,52 @@
+// Solver checks published to a supervising process that kills a stalled one (no § of a paper: fuzz speed).
+//
+// Z3 4.8.12 stalls on some nonlinear queries: for seconds, sometimes minutes, it computes with
+// ever larger numbers without counting work and without looking at its interrupt flag, so neither
+// the rlimit nor the watchdog's interrupt ends the check.  Only a process boundary bounds such a
+// check.  A supervisor (supervised_child.hpp) forks a child to do the work and shares a
+// StallBoard with it; while a Z3 check with a time limit runs in the child, the board holds the
+// moment by which it must have stopped — its limit plus the board's grace — and the supervisor
+// kills the child once that moment has passed.  Without a board (every process that is not such a
+// child) publishing costs one load of a pointer.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+
+namespace symref::solver {
+
+// Memory shared between a supervisor and its child (mapped before the fork).
+struct StallBoard {
+  std::atomic<std::int64_t> deadline{0};  // steady_clock nanoseconds; 0: no check running
+  std::atomic<std::uint32_t> grace_milliseconds{0};
+  std::atomic<std::uint64_t> checks{0};   // checks published so far (for tests and statistics)
+};
+
+// The board this process publishes its checks on; null: none.
+void set_stall_board(StallBoard* board);
+StallBoard* stall_board();
+
+// Publishes one check with a time limit (0: none, nothing published) for its lifetime.
+class PublishedCheck {
+ public:
+  explicit PublishedCheck(unsigned time_limit_milliseconds);
+  ~PublishedCheck();
+  PublishedCheck(const PublishedCheck&) = delete;
+  PublishedCheck& operator=(const PublishedCheck&) = delete;
+
+ private:
+  StallBoard* board_;
+};
+
+// For tests: the at-th check published on a board (counting from 1 over the board's life, so the
+// worker that replaces a stopped one does not meet it again) first sleeps `stall`, deaf to
+// interrupts as Z3 is when it stalls, or crashes the process (abort).  at = 0: off.
+struct SimulatedTrouble {
+  std::uint64_t at = 0;
+  std::chrono::milliseconds stall{0};
+  bool crash = false;
+};
+void simulate_for_testing(SimulatedTrouble trouble);
+
+}  // namespace symref::solver
