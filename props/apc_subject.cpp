@@ -9,20 +9,6 @@ namespace symref::props {
 
 namespace {
 
-// Wall clock only as a backstop: with a Z3 work budget every query stops after a fixed amount of
-// work, whatever the load, and this limit is far above what that work takes (budgeted apc
-// queries of campaigns end within 1 s, decided ones within 0.12 s); its expiry is an unknown like
-// any other.  Not longer: Z3 4.8.12 checks its interrupt flag between big-number operations, not
-// inside them, and in some nonlinear queries the numbers keep growing: with the limit at 120 s,
-// one dependency query of a level-2 campaign was still multiplying over ten minutes later.  Without a
-// budget the settings' time-out is the only limit.
-constexpr unsigned kBackstopMilliseconds = 10'000;
-
-unsigned query_time_limit(const PropertySettings& settings) {
-  return settings.z3_work_per_check == 0 ? settings.timeout_milliseconds
-                                         : std::max(settings.timeout_milliseconds, kBackstopMilliseconds);
-}
-
 // apc and apc^K for `target`; null when the engine declines the program.
 std::unique_ptr<apc::ApcAnalysis> build_apc(CaseWorkspace& workspace, SourceLocation target, apc::LoopProcessing processing) {
   const Program& program = workspace.program();
@@ -31,7 +17,10 @@ std::unique_ptr<apc::ApcAnalysis> build_apc(CaseWorkspace& workspace, SourceLoca
   options.unfold = 3;
   options.loop_processing = processing;
   options.resource_limit = workspace.settings().z3_work_per_check;
-  options.timeout_milliseconds = query_time_limit(workspace.settings());
+  // The campaign's limits, as for every other query: a work budget per check, and a time limit
+  // beyond which a stall (Z3 4.8.12 ignores interrupts inside big-number arithmetic) gets its
+  // worker killed (campaign_workers.hpp).  A 10 s backstop here cost a level-2 campaign 10 s per stall.
+  options.timeout_milliseconds = workspace.settings().timeout_milliseconds;
   try {
     auto analysis = std::make_unique<apc::ApcAnalysis>(program, workspace.terms(), options);
     analysis->build();
@@ -69,7 +58,7 @@ bool definitely_unsat(CaseWorkspace& workspace, terms::Term formula, std::uint64
   if (formula == workspace.terms().false_term()) return true;
   solver::SolverOptions options;
   options.resource_limit = workspace.settings().z3_work_per_check;
-  options.timeout_milliseconds = query_time_limit(workspace.settings());
+  options.timeout_milliseconds = workspace.settings().timeout_milliseconds;
   auto solver = solver::make_solver("z3", workspace.terms(), options);
   solver->add(formula);
   solver::SatResult status = solver->check();
