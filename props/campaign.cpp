@@ -43,7 +43,7 @@ std::uint64_t CampaignResult::properties_checked() const {
 
 std::string stalls_note(const CampaignResult& result) {
   if (result.stalls == 0) return "";
-  return " (" + std::to_string(result.stalls) + " of them Z3 " + (result.stalls == 1 ? "stall" : "stalls") + ", killed)";
+  return " (" + std::to_string(result.stalls) + " of them solver " + (result.stalls == 1 ? "stall" : "stalls") + ", killed)";
 }
 
 std::uint64_t CampaignResult::unknown() const {

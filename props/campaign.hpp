@@ -117,7 +117,7 @@ struct CampaignResult {
 
 CampaignResult run_campaign(const CampaignOptions& options);
 
-// " (N of them Z3 stalls, killed)" after a count of unknowns, or "" when there were none.
+// " (N of them solver stalls, killed)" after a count of unknowns, or "" when there were none.
 std::string stalls_note(const CampaignResult& result);
 
 

@@ -118,6 +118,7 @@ class Supervisor {
     solver::StallBoard& board = shared_->boards[slot];
     board.deadline.store(0);
     board.grace_milliseconds.store(options_.settings.isolation_grace_milliseconds);
+    board.default_limit_milliseconds.store(options_.settings.timeout_milliseconds);
     std::cout.flush();
     std::cerr.flush();
     std::fflush(nullptr);
@@ -296,7 +297,7 @@ class Supervisor {
       tally.seconds += seconds_since(worker.running->since);
       if (options_.progress != nullptr)
         *options_.progress << "fuzz: case " << worker.running->case_number << ": " << describe(properties_[worker.running->property]).name
-                           << ": a Z3 check ran " << options_.settings.isolation_grace_milliseconds
+                           << ": a solver check ran " << options_.settings.isolation_grace_milliseconds
                            << " ms past its time limit (a stall); its worker process was killed and one unknown counted\n"
                            << std::flush;
       if (worker.running->property + 1 < properties_.size())

@@ -13,6 +13,7 @@
 #include "interp/solver/encoding.hpp"
 #include "interp/solver/large_stack_thread.hpp"
 #include "interp/solver/resource_budget.hpp"
+#include "interp/solver/stall_watch.hpp"
 #include "interp/solver/stopwatch.hpp"
 
 namespace symref::solver {
@@ -247,6 +248,8 @@ class Cvc5Session {
     } else {
       try {
         const std::uint64_t work_before = check_log_enabled() ? work_count() : 0;
+        // A supervisor (stall_watch.hpp) kills this process if the check outlives its limit.
+        const PublishedCheck published(timeout_milliseconds_.value_or(0));
         cvc5::Result answer = solver_.checkSat();
         if (check_log_enabled()) logged_work_ = work_count() - work_before;
         if (answer.isSat()) {

@@ -19,10 +19,14 @@ void set_stall_board(StallBoard* board) { current_board = board; }
 
 StallBoard* stall_board() { return current_board; }
 
-PublishedCheck::PublishedCheck(unsigned time_limit_milliseconds)
-    : board_(time_limit_milliseconds == 0 ? nullptr : current_board) {
+PublishedCheck::PublishedCheck(unsigned time_limit_milliseconds) : board_(current_board) {
   if (board_ == nullptr) return;
-  const std::int64_t allowed = static_cast<std::int64_t>(time_limit_milliseconds) + board_->grace_milliseconds.load();
+  const std::uint32_t limit = time_limit_milliseconds != 0 ? time_limit_milliseconds : board_->default_limit_milliseconds.load();
+  if (limit == 0) {
+    board_ = nullptr;
+    return;
+  }
+  const std::int64_t allowed = static_cast<std::int64_t>(limit) + board_->grace_milliseconds.load();
   const std::uint64_t number = board_->checks.fetch_add(1) + 1;
   board_->deadline.store(now_nanoseconds() + allowed * 1'000'000);
   if (number == simulated.at) [[unlikely]] {

@@ -3,11 +3,11 @@
 // Z3 4.8.12 stalls on some nonlinear queries: for seconds, sometimes minutes, it computes with
 // ever larger numbers without counting work and without looking at its interrupt flag, so neither
 // the rlimit nor the watchdog's interrupt ends the check.  Only a process boundary bounds such a
-// check.  A supervisor (supervised_child.hpp) forks a child to do the work and shares a
-// StallBoard with it; while a Z3 check with a time limit runs in the child, the board holds the
-// moment by which it must have stopped — its limit plus the board's grace — and the supervisor
-// kills the child once that moment has passed.  Without a board (every process that is not such a
-// child) publishing costs one load of a pointer.
+// check.  A supervisor (props/campaign_workers.hpp) forks worker processes and shares a StallBoard
+// with each; while a Z3 or cvc5 check runs in a worker, the board holds the moment by which it
+// must have stopped (its time limit plus the board's grace), and the supervisor kills the worker
+// once that moment has passed.  Without a board (every process that is not such a worker)
+// publishing costs one load of a pointer.
 #pragma once
 
 #include <atomic>
@@ -20,6 +20,8 @@ namespace symref::solver {
 struct StallBoard {
   std::atomic<std::int64_t> deadline{0};  // steady_clock nanoseconds; 0: no check running
   std::atomic<std::uint32_t> grace_milliseconds{0};
+  // The limit of a check that has none of its own (0: such checks are not published).
+  std::atomic<std::uint32_t> default_limit_milliseconds{0};
   std::atomic<std::uint64_t> checks{0};   // checks published so far (for tests and statistics)
 };
 
@@ -27,7 +29,8 @@ struct StallBoard {
 void set_stall_board(StallBoard* board);
 StallBoard* stall_board();
 
-// Publishes one check with a time limit (0: none, nothing published) for its lifetime.
+// Publishes one check for its lifetime, with its time limit, or the board's default when it has
+// none (0); nothing when neither is set or there is no board.
 class PublishedCheck {
  public:
   explicit PublishedCheck(unsigned time_limit_milliseconds);
