@@ -123,6 +123,21 @@ namespace {
 
 // The apc properties share one analysis per case, target and loop processing (apc_subject.hpp):
 // asked again, the workspace hands out the analysis it built; another processing is another one.
+// A shard's stalls (checks killed with their worker) survive its JSON and add up in a merge.
+TEST(Campaign, StallsAreKeptInShardResultsAndSummed) {
+  CampaignOptions options;
+  CampaignResult first, second;
+  first.tallies.resize(all_properties().size());
+  second.tallies.resize(all_properties().size());
+  first.stalls = 2;
+  second.stalls = 5;
+  const CampaignResult read = shard_from_json(shard_to_json(options, first, ""));
+  EXPECT_EQ(read.stalls, 2u);
+  EXPECT_EQ(merge_campaign_results({read, second}).stalls, 7u);
+  EXPECT_EQ(stalls_note(second), " (5 of them solver stalls, killed)");
+  EXPECT_EQ(stalls_note(CampaignResult{}), "");
+}
+
 TEST(ApcSubject, OneAnalysisPerCaseTargetAndLoopProcessing) {
   PropertySettings settings;
   int shared = 0;
