@@ -395,8 +395,17 @@ bool match_from(const std::vector<std::string>& segments, const CompactPath& pat
   position += literal.size();
   if (k == path.instances.size()) return as_prefix || position == classic.size();
   const Instance& instance = path.instances[k];
-  if (instance.return_phase) return match_from(segments, path, templates, classic, position, k + 1, valuation, as_prefix);
   const LoopTemplate& t = templates[instance.template_index];
+  if (instance.return_phase) {  // κ returns, each adding the return path's letters; κ is the descent's
+    const std::string& letters = t.return_letters;
+    auto fixed = valuation.find(instance.parameter);
+    if (letters.empty() || fixed == valuation.end())
+      return letters.empty() && match_from(segments, path, templates, classic, position, k + 1, valuation, as_prefix);
+    if (!fixed->second.is_small() || fixed->second.small_value() < 0) return false;
+    for (std::int64_t n = 0; n < fixed->second.small_value(); ++n, position += letters.size())
+      if (classic.substr(position, letters.size()) != letters) return false;
+    return match_from(segments, path, templates, classic, position, k + 1, valuation, as_prefix);
+  }
   const std::string& exit_letters = t.exits[instance.exit].letters;
   auto fixed = valuation.find(instance.parameter);
   for (std::size_t count = 0;; ++count) {
@@ -427,13 +436,14 @@ std::string expand_branches(const CompactPath& path, const std::vector<LoopTempl
   std::string expanded = segments[0];
   for (std::size_t k = 0; k < path.instances.size(); ++k) {
     const Instance& instance = path.instances[k];
-    if (instance.return_phase) {  // {ID^} expands to nothing: the return path has no fork
-      expanded += segments[k + 1];
-      continue;
-    }
     const LoopTemplate& t = templates[instance.template_index];
     auto value = valuation.find(instance.parameter);
     std::int64_t times = value == valuation.end() ? 0 : value->second.small_value();
+    if (instance.return_phase) {  // {ID^}: κ returns, each with the return path's letters (its asserts)
+      for (std::int64_t n = 0; n < times; ++n) expanded += t.return_letters;
+      expanded += segments[k + 1];
+      continue;
+    }
     for (std::int64_t n = 0; n < times; ++n) expanded += t.cycle;
     expanded += t.exits[instance.exit].letters;
     expanded += segments[k + 1];
@@ -447,12 +457,17 @@ std::uint64_t expansion_length(const CompactPath& path, const std::vector<LoopTe
   auto add = [](std::uint64_t a, std::uint64_t b) { return a > saturated - b ? saturated : a + b; };
   std::uint64_t length = path.branches.size();  // the literal letters, and at most the {…} marks
   for (const Instance& instance : path.instances) {
-    if (instance.return_phase) continue;
     const LoopTemplate& t = templates[instance.template_index];
     auto value = valuation.find(instance.parameter);
     if (value == valuation.end()) continue;
     if (!value->second.is_small() || value->second.small_value() < 0) return saturated;
     auto times = static_cast<std::uint64_t>(value->second.small_value());
+    if (instance.return_phase) {
+      const std::uint64_t letters = t.return_letters.size();
+      if (letters != 0 && times > saturated / letters) return saturated;
+      length = add(length, times * letters);
+      continue;
+    }
     std::uint64_t cycle = t.cycle.size();
     if (cycle != 0 && times > saturated / cycle) return saturated;
     length = add(length, add(times * cycle, t.exits[instance.exit].letters.size()));

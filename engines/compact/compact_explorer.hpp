@@ -38,7 +38,7 @@ struct Instance {
   std::size_t template_index = 0;
   std::size_t exit = 0;  // 0-based into the template's exits
   Term parameter = nullptr;
-  bool return_phase = false;  // {ID^}: expands to no letters
+  bool return_phase = false;  // {ID^}: expands to κ copies of the return path's letters (its asserts)
 };
 
 struct CompactPath {
@@ -88,7 +88,7 @@ struct CompactResult {
 CompactResult explore_compact(const Program& program, terms::TermManager& terms, const CompactOptions& options);
 
 // The classic branch string a compact path stands for under ν: each {ID#N} becomes the cycle's
-// letters ν(κ) times, then exit N's letters.
+// letters ν(κ) times, then exit N's letters; each {ID^} the return path's letters ν(κ) times.
 std::string expand_branches(const CompactPath& path, const std::vector<LoopTemplate>& templates,
                             const ParameterValuation& valuation);
 

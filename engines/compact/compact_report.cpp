@@ -98,6 +98,7 @@ nlohmann::ordered_json templates_to_json(const ReportContext& context, const std
       nlohmann::ordered_json return_theta = nlohmann::ordered_json::object();
       for (const auto& [g, value] : t.return_theta) return_theta[context.program.globals[g].name] = print(context, value);
       entry["return_theta"] = std::move(return_theta);
+      if (!t.return_letters.empty()) entry["return_letters"] = t.return_letters;
     }
     if (!t.notes.empty()) entry["notes"] = t.notes;
     out.push_back(std::move(entry));
@@ -113,6 +114,7 @@ std::string templates_to_text(const ReportContext& context, const std::vector<Lo
     if (t.site->call != nullptr) out << " (call at line " << t.site->call->location.line << ")";
     out << " in " << procedure_name(context, *t.site) << ", " << to_string(t.status);
     if (!t.cycle.empty()) out << ", cycle " << t.cycle;
+    if (!t.return_letters.empty()) out << ", return " << t.return_letters;
     if (!t.reason.empty()) out << ": " << t.reason;
     out << "\n";
     for (std::size_t k = 0; k < t.increments.size(); ++k)

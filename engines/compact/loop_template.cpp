@@ -359,6 +359,7 @@ class TemplateBuilder {
     SymbolicConfiguration c = make_site(terms_, program_, site.procedure, to_call)->canonical;
     site.theta0.install(c);
     c.control.advance();
+    const std::size_t letters_before = c.branches.size();
     SymbolicMachine machine(program_, terms_, SymbolicLimits{});
     std::vector<SymbolicSuccessor> successors;
     for (const Statement* next = c.control.current(); next != nullptr; next = c.control.current()) {
@@ -377,6 +378,7 @@ class TemplateBuilder {
         return fail("the return path from the call at line " + call_line + " ends in " + std::string(outcome_name(c.outcome)));
     }
     if (!c.path_condition.conjuncts().empty()) return fail("the return path from the call at line " + call_line + " adds a condition");
+    t.return_letters = c.branches.substr(letters_before);
     if (c.next_object != site.canonical.next_object) return fail("the return path creates objects");
     for (std::size_t f = 0; f < site.theta0.fields().size(); ++f)
       if (c.fields[f] != site.theta0.fields()[f]) return fail("field " + program_.fields[f].name + " is written by the return path");

@@ -263,5 +263,36 @@ main {
   }
 }
 
+// Found by `symref fuzz --seed 2 --level 3` (case 517, compact_tests_replay, shrunk): an assert
+// after the recursive call does not fork the return path (P2 of §5.2), but each frame returned
+// from runs it, and a run's branch string has a letter for every assert.  {t1^} expanded to no
+// letters, so the test of {t1#1}T{t1^} was to run along TFT where it runs along TFTT.
+TEST(CompactReplay, EachReturnAddsTheAssertsOfTheReturnPath) {
+  const std::string text = R"(proc P3(u1: int) {
+  if u1 > 0 {
+    P3(u1 - 1);
+  }
+  assert true;
+}
+
+main {
+  P3(3);
+}
+)";
+  Explored e = explore(text);
+  ASSERT_EQ(e.result.templates.size(), 1u);
+  EXPECT_EQ(e.result.templates[0].return_letters, "T");
+  ASSERT_EQ(e.result.paths.size(), 1u);
+  const CompactPath& path = e.result.paths[0];
+  EXPECT_EQ(path.branches, "{t1#1}T{t1^}");
+  ASSERT_TRUE(path.replay.has_value());
+  EXPECT_TRUE(path.replay->agrees) << path.replay->details;
+  EXPECT_EQ(expand_branches(path, e.result.templates, path.kappa), "TTTFTTTT");  // 3 passes, exit, its assert, 3 returns
+  // A bound on the expansion's length (it counts the marks' characters too): it must cover the returns.
+  EXPECT_GE(expansion_length(path, e.result.templates, path.kappa), 8u);
+  EXPECT_TRUE(match_expansion(path, e.result.templates, "TTTFTTTT").has_value());
+  EXPECT_FALSE(match_expansion(path, e.result.templates, "TTTFT").has_value());
+}
+
 }  // namespace
 }  // namespace symref::compact
