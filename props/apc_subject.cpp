@@ -27,7 +27,7 @@ std::unique_ptr<apc::ApcAnalysis> build_apc(CaseWorkspace& workspace, SourceLoca
     return analysis;
   } catch (const InputError&) {
     return nullptr;
-  } catch (const apc::TooManyBackbones&) {
+  } catch (const apc::AnalysisTooLarge&) {
     return nullptr;
   }
 }

@@ -259,7 +259,9 @@ class Campaign {
     solver::QueryCacheScope shared_answers(options_.query_cache);  // a case's repeated queries asked once (--no-query-cache: off)
     solver::ResourceBudgetScope work_budget(
         options_.settings.z3_work_per_check, options_.settings.cvc5_work_per_check,
-        solver::TimeOutAllowance{options_.settings.full_time_outs_per_case, options_.settings.reduced_timeout_milliseconds});
+        solver::TimeOutAllowance{options_.settings.full_time_outs_per_case, options_.settings.reduced_timeout_milliseconds,
+                                 options_.settings.reduced_time_outs_per_case, options_.settings.minimal_timeout_milliseconds,
+                                 options_.settings.minimal_time_outs_per_case});
     if (first != 0) solver::ResourceBudgetScope::spend_time_out_allowance();  // resumed after a stall
     CaseWorkspace workspace(test_case, options_.settings);
     if (first == 0) report.record(case_digest(workspace.program_text()));

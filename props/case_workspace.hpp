@@ -53,6 +53,11 @@ struct PropertySettings {
   // reduced_timeout_milliseconds (ResourceBudgetScope's allowance).  0: never reduce.
   unsigned full_time_outs_per_case = 2;
   unsigned reduced_timeout_milliseconds = 200;
+  // Then Z3 time-outs at the reduced limit before later checks get minimal_timeout_milliseconds.
+  unsigned reduced_time_outs_per_case = 10;
+  unsigned minimal_timeout_milliseconds = 20;
+  // Then Z3 time-outs at the minimal limit before the case's later Z3 checks answer unknown unasked.
+  unsigned minimal_time_outs_per_case = 20;
   // A campaign checks each case in a child process, killed when one of its Z3 checks runs this
   // long past its time limit (Z3 4.8.12 stalls on some nonlinear queries past any limit, see
   // interp/solver/stall_watch.hpp); the stalled property counts one unknown.  0: every case in the

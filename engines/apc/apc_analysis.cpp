@@ -40,7 +40,8 @@ ApcAnalysis::ApcAnalysis(const Program& program, terms::TermManager& terms, ApcO
           flowgraph_, terms, AbstractionOptions{.loop_processing = options_.loop_processing, .solver = options_.solver,
                                                 .timeout_milliseconds = options_.timeout_milliseconds,
                                                 .resource_limit = options_.resource_limit,
-                                                .reuse_loop_summaries = options_.reuse_loop_summaries})) {}
+                                                .reuse_loop_summaries = options_.reuse_loop_summaries,
+                                                .max_loop_summaries = options_.max_loop_summaries})) {}
 
 void ApcAnalysis::build() {
   if (apc_ != nullptr) return;

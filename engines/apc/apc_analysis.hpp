@@ -27,6 +27,7 @@ struct ApcOptions {
   // longer depends on how loaded the machine is; the time-out stays as a backstop.
   std::uint64_t resource_limit = 0;
   bool reuse_loop_summaries = true;     // AbstractionOptions::reuse_loop_summaries
+  std::size_t max_loop_summaries = AbstractionOptions{}.max_loop_summaries;  // build() throws TooManyLoopSummaries past it
   std::uint32_t witness_bound = 16;     // loop bound of the guided forward search
   bool witness = true;
   bool model_witness = true;            // try the queries' models before the search

@@ -77,7 +77,12 @@ int run_apc(const ApcCommandOptions& options) {
   apc_options.guided = !options.unguided;
   apc_options.smt_directory = options.smt_directory;
   ApcAnalysis analysis(*program, terms, apc_options);
-  analysis.run();
+  try {
+    analysis.run();
+  } catch (const AnalysisTooLarge& error) {  // a bound of the analysis, not a bug
+    std::cerr << options.file << ": error: the program is too large for the apc analysis: " << error.what() << "\n";
+    return cli::exit_input_fault;
+  }
   if (options.format == "json")
     std::cout << analysis_to_json(analysis, options.file).dump(2) << "\n";
   else

@@ -16,9 +16,15 @@ struct Backbone {
   std::vector<std::int32_t> edges;   // edges[i-1] leads from nodes[i-1] to nodes[i]
 };
 
-class TooManyBackbones : public std::runtime_error {
+// The program is too large for the analysis within its bounds (the apc properties skip it).
+class AnalysisTooLarge : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
+};
+
+class TooManyBackbones : public AnalysisTooLarge {
+ public:
+  using AnalysisTooLarge::AnalysisTooLarge;
 };
 
 // B_P: every acyclic path from start to target, in depth-first order of the edge list.

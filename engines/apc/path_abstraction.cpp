@@ -27,6 +27,8 @@ std::string PathAbstraction::show(Term term) const {
 }
 
 Term PathAbstraction::new_counter() {
+  if (counters_made_.size() >= options_.max_loop_summaries)
+    throw TooManyLoopSummaries("more than " + std::to_string(options_.max_loop_summaries) + " loop summaries");
   Term counter = terms_.fresh_symbol(Sort::integer(), "k" + std::to_string(counters_.size() + 1));
   counters_.insert(counter);
   counters_made_.push_back(counter);

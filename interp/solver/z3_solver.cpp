@@ -406,6 +406,9 @@ class Z3Solver final : public Solver {
     reason_.clear();
     if (failure_) {
       reason_ = *failure_;
+    } else if (ResourceBudgetScope::z3_checks_exhausted()) {
+      reason_ = "not asked: " + std::string(ResourceBudgetScope::time_limit_note());
+      if (check_log_enabled()) log_check("z3", result, stopwatch.seconds(), 0, reason_);
     } else {
       try {
         z3::solver* checked = &solver_;
@@ -440,9 +443,9 @@ class Z3Solver final : public Solver {
           case z3::unsat: result = SatResult::Unsat; break;
           case z3::unknown:
             if (timed_out) {
-              ResourceBudgetScope::count_z3_time_out();
               reason_ = "timeout after " + std::to_string(time_limit) + " ms";
-              if (time_limit != timeout_milliseconds_) reason_ += " (reduced: the case's allowance of full-length time-outs is spent)";
+              if (time_limit != timeout_milliseconds_) reason_ += " (" + std::string(ResourceBudgetScope::time_limit_note()) + ")";
+              ResourceBudgetScope::count_z3_time_out();
             } else {
               reason_ = checked->reason_unknown();
             }
@@ -607,11 +610,45 @@ std::uint64_t ResourceBudgetScope::z3_work_per_check() { return innermost_budget
 
 std::uint64_t ResourceBudgetScope::cvc5_work_per_check() { return innermost_budget == nullptr ? 0 : innermost_budget->cvc5_budget_; }
 
+namespace {
+enum class TimeLimitStage { Full, Reduced, Minimal, Exhausted };
+
+TimeLimitStage time_limit_stage(const ResourceBudgetScope* scope, const TimeOutAllowance& allowance, unsigned time_outs) {
+  if (scope == nullptr || allowance.full_time_outs == 0 || time_outs < allowance.full_time_outs) return TimeLimitStage::Full;
+  if (allowance.reduced_time_outs == 0 || time_outs < allowance.full_time_outs + allowance.reduced_time_outs)
+    return TimeLimitStage::Reduced;
+  if (allowance.minimal_time_outs == 0 ||
+      time_outs < allowance.full_time_outs + allowance.reduced_time_outs + allowance.minimal_time_outs)
+    return TimeLimitStage::Minimal;
+  return TimeLimitStage::Exhausted;
+}
+}  // namespace
+
 unsigned ResourceBudgetScope::z3_time_limit(unsigned requested) {
   const ResourceBudgetScope* scope = innermost_budget;
-  if (scope == nullptr || scope->allowance_.full_time_outs == 0 || scope->time_outs_ < scope->allowance_.full_time_outs) return requested;
-  if (requested == 0) return scope->allowance_.reduced_milliseconds;
-  return std::min(requested, scope->allowance_.reduced_milliseconds);
+  if (scope == nullptr) return requested;
+  const TimeLimitStage stage = time_limit_stage(scope, scope->allowance_, scope->time_outs_);
+  if (stage == TimeLimitStage::Full) return requested;
+  const unsigned limit = stage == TimeLimitStage::Reduced ? scope->allowance_.reduced_milliseconds : scope->allowance_.minimal_milliseconds;
+  // Exhausted: the minimal limit, should a check be asked all the same.
+  return requested == 0 ? limit : std::min(requested, limit);
+}
+
+std::string_view ResourceBudgetScope::time_limit_note() {
+  const ResourceBudgetScope* scope = innermost_budget;
+  if (scope == nullptr) return "";
+  switch (time_limit_stage(scope, scope->allowance_, scope->time_outs_)) {
+    case TimeLimitStage::Full: return "";
+    case TimeLimitStage::Reduced: return "reduced: the case's allowance of full-length time-outs is spent";
+    case TimeLimitStage::Minimal: return "minimal: the case's allowance of reduced time-outs is spent too";
+    case TimeLimitStage::Exhausted: return "the case's whole allowance of time-outs is spent";
+  }
+  return "";
+}
+
+bool ResourceBudgetScope::z3_checks_exhausted() {
+  const ResourceBudgetScope* scope = innermost_budget;
+  return scope != nullptr && time_limit_stage(scope, scope->allowance_, scope->time_outs_) == TimeLimitStage::Exhausted;
 }
 
 void ResourceBudgetScope::count_z3_time_out() {

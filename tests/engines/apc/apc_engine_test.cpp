@@ -499,6 +499,24 @@ TEST(ApcScope, CallsAreInlined) {
   EXPECT_EQ(analysis.witness()->input.globals[0].as_integer(), Integer(3));
 }
 
+// Nested loops multiply the summaries (a backbone per entry of each loop): past the bound the
+// analysis refuses the program rather than copy summaries for minutes, and says why.
+TEST(ApcReuse, TooManyLoopSummariesRefuseTheProgram) {
+  const std::string text =
+      "var n: int;\nvar i: int;\nvar j: int;\nvar b: bool;\n"
+      "main {\n  if b {\n    i := 1;\n  } else {\n    i := 2;\n  }\n"
+      "  while i < n {\n    j := 0;\n    while j < i {\n      j := j + 1;\n    }\n    i := i + 1;\n  }\n  assert i != 7;\n}\n";
+  auto program = load_program_from_text("nested.sym", text);
+  terms::TermManager terms(program.get());
+  ApcOptions options = Loaded::options_with(25, LoopProcessing::Heavy);
+  options.max_loop_summaries = 3;  // the two entries of the outer loop need four
+  ApcAnalysis bounded(*program, terms, options);
+  EXPECT_THROW(bounded.build(), TooManyLoopSummaries);
+  options.max_loop_summaries = 4;
+  ApcAnalysis enough(*program, terms, options);
+  EXPECT_NO_THROW(enough.build());
+}
+
 // Both branches of the `if` reach the outer loop, so two backbones enter it, each with the inner
 // loop nested: the second entry copies the first's summaries under fresh counters.  The copy is
 // the formula a second run of processLoop builds, up to the serial numbers of bound variables

@@ -167,5 +167,47 @@ TEST_F(ContextReuse, TheTimeOutAllowanceReducesTheLimitOnceSpent) {
   EXPECT_EQ(ResourceBudgetScope::z3_time_limit(100), 10u);
 }
 
+// After the reduced time-outs, the minimal limit; each stage's unknown names it.
+TEST_F(ContextReuse, AfterTheReducedTimeOutsTheMinimalLimit) {
+  ResourceBudgetScope budget(0, 0, TimeOutAllowance{1, 30, 2, 5});
+  auto hard = make_z3_solver(m);
+  hard->set_timeout_milliseconds(100);
+  add_pigeons(m, *hard, 11);
+  EXPECT_EQ(ResourceBudgetScope::time_limit_note(), "");
+  EXPECT_EQ(hard->check(), SatResult::Unknown);
+  EXPECT_EQ(hard->reason_unknown(), "timeout after 100 ms");
+  for (int reduced = 0; reduced < 2; ++reduced) {
+    EXPECT_EQ(ResourceBudgetScope::z3_time_limit(100), 30u);
+    EXPECT_EQ(hard->check(), SatResult::Unknown);
+    EXPECT_NE(hard->reason_unknown().find("timeout after 30 ms (reduced"), std::string::npos) << hard->reason_unknown();
+  }
+  EXPECT_EQ(ResourceBudgetScope::z3_time_limit(100), 5u);
+  EXPECT_EQ(ResourceBudgetScope::z3_time_limit(0), 5u);
+  EXPECT_EQ(hard->check(), SatResult::Unknown);
+  EXPECT_NE(hard->reason_unknown().find("timeout after 5 ms (minimal"), std::string::npos) << hard->reason_unknown();
+  auto easy = make_z3_solver(m);
+  easy->set_timeout_milliseconds(100);
+  easy->add(m.less(n(5), x));
+  EXPECT_EQ(easy->check(), SatResult::Sat) << "an easy query is still decided within the minimal limit";
+}
+
+// After the minimal time-outs too, Z3 checks answer unknown without asking, and say so.
+TEST_F(ContextReuse, AfterTheWholeAllowanceChecksAreNotAsked) {
+  ResourceBudgetScope budget(0, 0, TimeOutAllowance{1, 30, 1, 5, 1});
+  auto hard = make_z3_solver(m);
+  hard->set_timeout_milliseconds(100);
+  add_pigeons(m, *hard, 11);
+  for (int time_out = 0; time_out < 3; ++time_out) {
+    EXPECT_FALSE(ResourceBudgetScope::z3_checks_exhausted());
+    EXPECT_EQ(hard->check(), SatResult::Unknown);
+  }
+  EXPECT_TRUE(ResourceBudgetScope::z3_checks_exhausted());
+  auto easy = make_z3_solver(m);
+  easy->add(m.less(n(5), x));
+  EXPECT_EQ(easy->check(), SatResult::Unknown);
+  EXPECT_EQ(easy->reason_unknown(), "not asked: the case's whole allowance of time-outs is spent");
+  EXPECT_EQ(easy->statistics().unknown, 1u);
+}
+
 }  // namespace
 }  // namespace symref::solver::testing
