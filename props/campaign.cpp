@@ -46,6 +46,15 @@ std::string stalls_note(const CampaignResult& result) {
   return " (" + std::to_string(result.stalls) + " of them solver " + (result.stalls == 1 ? "stall" : "stalls") + ", killed)";
 }
 
+std::string progress_line(const CampaignResult& result, double elapsed_seconds) {
+  char line[200];
+  std::snprintf(line, sizeof line, "fuzz: %llu programs in %.1f s (%.2f programs/s), %llu properties checked, %llu unknown skipped",
+                static_cast<unsigned long long>(result.cases), elapsed_seconds,
+                elapsed_seconds > 0 ? static_cast<double>(result.cases) / elapsed_seconds : 0.0,
+                static_cast<unsigned long long>(result.properties_checked()), static_cast<unsigned long long>(result.unknown()));
+  return line + stalls_note(result) + "\n";
+}
+
 std::uint64_t CampaignResult::unknown() const {
   std::uint64_t total = 0;
   for (const auto& tally : tallies) total += tally.unknown;
@@ -304,15 +313,7 @@ class Campaign {
     if (options_.progress == nullptr) return;
     if (!force && seconds_since(last_progress_) < options_.progress_interval_seconds) return;
     last_progress_ = Clock::now();
-    const double elapsed = seconds_since(started_);
-    char rate[32];
-    std::snprintf(rate, sizeof rate, "%.2f", elapsed > 0 ? static_cast<double>(result_.cases) / elapsed : 0.0);
-    char time[32];
-    std::snprintf(time, sizeof time, "%.1f", elapsed);
-    *options_.progress << "fuzz: " << result_.cases << " programs in " << time << " s (" << rate << " programs/s), "
-                       << result_.properties_checked() << " properties checked, " << result_.unknown()
-                       << " unknown skipped" << stalls_note(result_) << "\n"
-                       << std::flush;
+    *options_.progress << progress_line(result_, seconds_since(started_)) << std::flush;
   }
 
   // Counts accepted shrinks (RapidCheck calls the property itself for every candidate).

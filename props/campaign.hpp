@@ -117,6 +117,9 @@ struct CampaignResult {
 
 CampaignResult run_campaign(const CampaignOptions& options);
 
+// "fuzz: N programs in T s (R programs/s), P properties checked, U unknown skipped[ stalls]\n".
+std::string progress_line(const CampaignResult& result, double elapsed_seconds);
+
 // " (N of them solver stalls, killed)" after a count of unknowns, or "" when there were none.
 std::string stalls_note(const CampaignResult& result);
 

@@ -348,13 +348,7 @@ class Supervisor {
     if (options_.progress == nullptr) return;
     if (!force && seconds_since(last_progress_) < options_.progress_interval_seconds) return;
     last_progress_ = Clock::now();
-    const double elapsed = seconds_since(started_);
-    char line[160];
-    std::snprintf(line, sizeof line, "fuzz: %llu programs in %.1f s (%.2f programs/s), ", static_cast<unsigned long long>(result_.cases),
-                  elapsed, elapsed > 0 ? static_cast<double>(result_.cases) / elapsed : 0.0);
-    *options_.progress << line << result_.properties_checked() << " properties checked, " << result_.unknown()
-                       << " unknown skipped" << stalls_note(result_) << "\n"
-                       << std::flush;
+    *options_.progress << progress_line(result_, seconds_since(started_)) << std::flush;
   }
 
   const CampaignOptions& options_;
