@@ -179,9 +179,7 @@ class Campaign {
     return false;
   }
 
-  // Whether this worker checks the next generated case of its shard (always without --jobs).  The
-  // workers visit the same positions in the same order, so `next` is never behind a worker's
-  // position: a case is claimed exactly once, by the first worker to reach it.
+  // Whether a worker failed on a case before `position` (no case after it is checked then).
   bool failed_before(std::uint64_t position) const {
     return options_.claims != nullptr && position > options_.claims->failed.load();
   }
@@ -191,10 +189,13 @@ class Campaign {
     if (options_.report_lines != nullptr) (*options_.report_lines)(line.dump());
   }
 
+  // Whether this worker checks the next generated case of its shard (always without --jobs).  The
+  // workers visit the same positions in the same order, so `next` is never behind a worker's
+  // position: a case is claimed exactly once, by the first worker to reach it.
   bool claim() {
     const std::uint64_t position = position_++;
     if (options_.claims == nullptr) return true;
-    if (position > options_.claims->failed.load()) return false;
+    if (failed_before(position)) return false;
     std::uint64_t expected = position;
     return options_.claims->next.compare_exchange_strong(expected, position + 1);
   }
@@ -207,36 +208,29 @@ class Campaign {
     return check_case(test_case, number, first, tallier);
   }
 
-  // What the check of a case reports as it goes (check_case).
-  class CaseReporter {
-   public:
-    virtual ~CaseReporter() = default;
-    virtual void record(std::uint64_t digest) = 0;    // the case's program, for the case records
-    virtual void workspace_built(double seconds) = 0;  // printing and loading the program
-    virtual void begin(std::size_t position) = 0;      // the position-th chosen property starts
-    virtual void finished(std::size_t position, const PropertyVerdict& verdict, double seconds) = 0;
-  };
-
-  // Adds a generated case's reports to the campaign's tallies, and in a worker process sends
-  // them to its parent as they come, so that the parent keeps them if it has to stop the worker
-  // in the middle of a case (a stalled Z3 check).  Shrink candidates are not tallied.
-  class Tallier final : public CaseReporter {
+  // What the check of a case reports as it goes (check_case): added to the campaign's tallies,
+  // and in a worker process sent to its parent as it comes, so that the parent keeps it if it has
+  // to stop the worker in the middle of a case (a stalled check).  Shrink candidates are not tallied.
+  class Tallier {
    public:
     Tallier(Campaign& campaign, std::uint64_t number) : campaign_(campaign), number_(number) {}
-    void record(std::uint64_t digest) override {
+    // The case's program, for the case records.
+    void record(std::uint64_t digest) {
       if (number_ == 0) return;
       campaign_.result_.case_records.push_back(CaseRecord{number_, digest});
       campaign_.send({{"record", digest}, {"case", number_}});
     }
-    void workspace_built(double seconds) override {
+    // Printing and loading the program.
+    void workspace_built(double seconds) {
       if (number_ == 0) return;
       campaign_.result_.workspace_seconds += seconds;
       campaign_.send({{"workspace", seconds}});
     }
-    void begin(std::size_t position) override {
+    // The position-th chosen property starts.
+    void begin(std::size_t position) {
       if (number_ != 0) campaign_.send({{"begin", position}, {"case", number_}, {"position", campaign_.position_ - 1}});
     }
-    void finished(std::size_t position, const PropertyVerdict& verdict, double seconds) override {
+    void finished(std::size_t position, const PropertyVerdict& verdict, double seconds) {
       if (number_ == 0) return;
       PropertyTally& tally = campaign_.result_.tallies[static_cast<std::size_t>(campaign_.properties_[position])];
       tally.checks += verdict.checks;
@@ -259,7 +253,7 @@ class Campaign {
 
   // The chosen properties from the `first`-th on, reported as they run; while shrinking only the
   // one that failed first.
-  std::optional<Violation> check_case(const TestCase& test_case, std::uint64_t number, std::size_t first, CaseReporter& report) {
+  std::optional<Violation> check_case(const TestCase& test_case, std::uint64_t number, std::size_t first, Tallier& report) {
     const auto built = Clock::now();
     // One scope per case: its solvers share Z3 contexts, and a case gets the same models whatever
     // ran before it (another shard, --jobs, the reproduce line); a fixed work budget per Z3 and cvc5 check,
