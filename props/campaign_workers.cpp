@@ -33,11 +33,9 @@ std::int64_t now_nanoseconds() {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch()).count();
 }
 
-// The memory the supervisor and its workers share: the case claims and a stall board per worker.
-struct SharedState {
-  CaseClaims claims;
-  solver::StallBoard boards[1];  // really `jobs` of them (the mapping is sized for them)
-};
+// Where the stall boards start in the memory the supervisor and its workers share, after the
+// case claims: one board per worker slot.
+constexpr std::size_t boards_offset = (sizeof(CaseClaims) + alignof(solver::StallBoard) - 1) / alignof(solver::StallBoard) * alignof(solver::StallBoard);
 
 bool write_all(int descriptor, std::string_view text) {
   while (!text.empty()) {
@@ -77,11 +75,12 @@ class Supervisor {
     if (properties_.empty())
       for (const auto& property : all_properties()) properties_.push_back(property.kind);
     result_.tallies.resize(all_properties().size());
-    mapped_bytes_ = sizeof(SharedState) + (jobs_ - 1) * sizeof(solver::StallBoard);
-    void* memory = ::mmap(nullptr, mapped_bytes_, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-    if (memory == MAP_FAILED) throw std::runtime_error("fuzz: cannot map memory for the worker processes");
-    shared_ = new (memory) SharedState;
-    for (unsigned j = 1; j < jobs_; ++j) new (&shared_->boards[j]) solver::StallBoard;
+    mapped_bytes_ = boards_offset + jobs_ * sizeof(solver::StallBoard);
+    shared_ = ::mmap(nullptr, mapped_bytes_, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (shared_ == MAP_FAILED) throw std::runtime_error("fuzz: cannot map memory for the worker processes");
+    claims_ = new (shared_) CaseClaims;
+    boards_ = static_cast<solver::StallBoard*>(static_cast<void*>(static_cast<char*>(shared_) + boards_offset));
+    for (unsigned j = 0; j < jobs_; ++j) new (&boards_[j]) solver::StallBoard;
   }
   ~Supervisor() {
     for (Worker& worker : workers_) stop(worker);
@@ -115,7 +114,7 @@ class Supervisor {
   void start(unsigned slot, std::optional<CampaignOptions::Resume> resume) {
     int channel[2];
     if (::pipe2(channel, O_CLOEXEC) != 0) throw std::runtime_error("fuzz: cannot make a pipe for a worker process");
-    solver::StallBoard& board = shared_->boards[slot];
+    solver::StallBoard& board = boards_[slot];
     board.deadline.store(0);
     board.grace_milliseconds.store(options_.settings.isolation_grace_milliseconds);
     board.default_limit_milliseconds.store(options_.settings.timeout_milliseconds);
@@ -147,7 +146,7 @@ class Supervisor {
     };
     CampaignOptions part = options_;
     part.jobs = 1;
-    part.claims = &shared_->claims;
+    part.claims = claims_;
     part.progress = nullptr;  // the supervisor reports progress for all workers
     part.report_lines = &send;
     part.resume = resume;
@@ -174,7 +173,7 @@ class Supervisor {
     for (const Worker& worker : workers_) {
       if (worker.channel < 0) continue;
       waits.push_back(pollfd{worker.channel, POLLIN, 0});
-      const std::int64_t deadline = shared_->boards[worker.slot].deadline.load();
+      const std::int64_t deadline = boards_[worker.slot].deadline.load();
       if (deadline != 0) wait_nanoseconds = std::min(wait_nanoseconds, std::max<std::int64_t>(deadline - now_nanoseconds(), 0));
     }
     const int ready = ::poll(waits.data(), waits.size(), static_cast<int>(wait_nanoseconds / 1'000'000 + 1));
@@ -268,7 +267,7 @@ class Supervisor {
   PropertyTally& tally_of(std::size_t position) { return result_.tallies[static_cast<std::size_t>(properties_.at(position))]; }
 
   bool stalled(const Worker& worker) const {
-    const std::int64_t deadline = shared_->boards[worker.slot].deadline.load();
+    const std::int64_t deadline = boards_[worker.slot].deadline.load();
     return deadline != 0 && now_nanoseconds() > deadline;
   }
 
@@ -321,9 +320,9 @@ class Supervisor {
       failure.input = "{}";
       if (worker.running) failure.case_number = worker.running->case_number;
       if (worker.running) failure.batch = (worker.running->case_number - 1) / cases_per_batch;
-      std::uint64_t failed = shared_->claims.failed.load();
+      std::uint64_t failed = claims_->failed.load();
       const std::uint64_t position = worker.running ? worker.running->position : 0;
-      while (position < failed && !shared_->claims.failed.compare_exchange_weak(failed, position)) {
+      while (position < failed && !claims_->failed.compare_exchange_weak(failed, position)) {
       }
     }
     keep_failure(failure);
@@ -356,7 +355,9 @@ class Supervisor {
   const bool isolate_;
   std::vector<PropertyKind> properties_;
   std::size_t mapped_bytes_ = 0;
-  SharedState* shared_ = nullptr;
+  void* shared_ = nullptr;  // the claims, then the boards
+  CaseClaims* claims_ = nullptr;
+  solver::StallBoard* boards_ = nullptr;
   std::vector<Worker> workers_;  // every worker started, stopped ones included
   CampaignResult result_;
   Clock::time_point started_;
