@@ -12,6 +12,7 @@
 #include "interp/solver/stopwatch.hpp"
 #include "semantics/concrete/machine.hpp"
 #include "semantics/faults.hpp"
+#include "semantics/terms/traversal.hpp"
 
 namespace symref::apc {
 
@@ -207,6 +208,128 @@ terms::Term input_condition(terms::TermManager& terms, const Program& program, c
     }
   }
   return terms.logical_and(equalities);
+}
+
+namespace {
+
+// Constants one read index may take before its array is pinned whole.
+constexpr std::size_t max_index_values = 64;
+
+// The constants `index` can take, when it is a constant or an if-then-else tree over constants
+// (at most max_index_values of them); false when it can take other values.
+bool index_values(terms::Term index, std::vector<Integer>& values) {
+  std::vector<terms::Term> pending{index};
+  while (!pending.empty()) {
+    terms::Term term = pending.back();
+    pending.pop_back();
+    if (term->kind() == terms::TermKind::IntegerConstant) {
+      if (values.size() == max_index_values) return false;
+      values.push_back(term->integer());
+    } else if (term->kind() == terms::TermKind::IfThenElse) {
+      pending.push_back(term->child(1));
+      pending.push_back(term->child(2));
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+// An input array as the formula reads it: its global and its elements, and the indices read
+// (nothing: every element may be read).
+struct InputArray {
+  std::size_t global = 0;
+  const std::vector<Integer>* elements = nullptr;
+  std::optional<std::vector<Integer>> read_indices = std::vector<Integer>{};
+};
+
+// The element of `array` at `index`, when the array is an input array and the index a constant
+// inside it (an index outside reads no input element: input_condition pins none there either).
+terms::Term input_element(terms::TermManager& terms, const terms::TermMap<std::size_t>& arrays,
+                          const std::vector<InputArray>& inputs, terms::Term array, terms::Term index) {
+  const std::size_t* which = arrays.find(array);
+  if (which == nullptr || index->kind() != terms::TermKind::IntegerConstant) return nullptr;
+  const std::vector<Integer>& elements = *inputs[*which].elements;
+  std::optional<std::int64_t> position = index->integer().to_int64();
+  if (!position || *position < 0 || static_cast<std::uint64_t>(*position) >= elements.size()) return nullptr;
+  return terms.integer(elements[static_cast<std::size_t>(*position)]);
+}
+
+}  // namespace
+
+terms::Term condition_under_input(terms::TermManager& terms, const Program& program, const GlobalState& input,
+                                  terms::Term condition) {
+  // The input's scalars and the input arrays' symbols.
+  terms::TermMap<terms::Term> scalars;
+  terms::TermMap<std::size_t> arrays;  // symbol -> position in `inputs`
+  std::vector<InputArray> inputs;
+  for (std::size_t g = 0; g < program.globals.size(); ++g) {
+    terms::Term symbol = terms.global_symbol(static_cast<std::int32_t>(g));
+    switch (program.globals[g].type.kind) {
+      case TypeKind::Int: scalars.insert_or_assign(symbol, terms.integer(input.globals[g].as_integer())); break;
+      case TypeKind::Bool: scalars.insert_or_assign(symbol, terms.boolean(input.globals[g].as_boolean())); break;
+      case TypeKind::IntArray:
+        arrays.insert_or_assign(symbol, inputs.size());
+        inputs.push_back(InputArray{g, &input.arrays[g]});
+        break;
+      default: break;  // references lie outside the engine's programs
+    }
+  }
+  // Scalars, lengths and reads at constant indices put in place, bottom-up so that an index that
+  // becomes a constant (a[b[0]]) is read in turn.
+  terms::Term placed = terms::rewrite_bottom_up(condition, [&](terms::Term node, const std::vector<terms::Term>& children) {
+    if (const terms::Term* value = scalars.find(node)) return *value;
+    if (node->kind() == terms::TermKind::Length && children.size() == 1)
+      if (const std::size_t* which = arrays.find(children[0]))
+        return terms.integer(static_cast<std::int64_t>(inputs[*which].elements->size()));
+    if (node->kind() == terms::TermKind::Select)
+      if (terms::Term element = input_element(terms, arrays, inputs, children[0], children[1])) return element;
+    if (std::equal(children.begin(), children.end(), node->begin(), node->end())) return node;
+    terms::Term rebuilt = terms.rebuild(node, children);
+    if (rebuilt->kind() == terms::TermKind::Select)  // a read through stores the manager resolved
+      if (terms::Term element = input_element(terms, arrays, inputs, rebuilt->child(0), rebuilt->child(1))) return element;
+    return rebuilt;
+  });
+  // Where each input array is still read: through its stores, at the index of a select.  Any other
+  // use (an argument of a function, an index set that is not a few constants) reads it whole.
+  terms::TermMap<std::size_t> based_on;  // an input array or a store over one -> position in `inputs`
+  terms::for_each_subterm(placed, [&](terms::Term node) {
+    if (const std::size_t* which = arrays.find(node)) based_on.insert_or_assign(node, *which);
+    for (std::uint32_t i = 0; i < node->arity(); ++i) {
+      const std::size_t* which = based_on.find(node->child(i));
+      if (which == nullptr) continue;
+      InputArray& array = inputs[*which];
+      if (i == 0 && node->kind() == terms::TermKind::Store) {
+        based_on.insert_or_assign(node, *which);
+      } else if (i == 0 && node->kind() == terms::TermKind::Length) {
+      } else if (i == 0 && node->kind() == terms::TermKind::Select && array.read_indices) {
+        if (!index_values(node->child(1), *array.read_indices)) array.read_indices.reset();
+      } else {
+        array.read_indices.reset();
+      }
+    }
+  });
+  std::vector<terms::Term> conjuncts{placed};
+  for (const InputArray& array : inputs) {
+    terms::Term symbol = terms.global_symbol(static_cast<std::int32_t>(array.global));
+    const std::vector<Integer>& elements = *array.elements;
+    conjuncts.push_back(terms.equal(terms.length(symbol), terms.integer(static_cast<std::int64_t>(elements.size()))));
+    auto pin = [&](std::size_t j) {
+      conjuncts.push_back(terms.equal(terms.select(symbol, terms.integer(static_cast<std::int64_t>(j))), terms.integer(elements[j])));
+    };
+    if (!array.read_indices) {
+      for (std::size_t j = 0; j < elements.size(); ++j) pin(j);
+      continue;
+    }
+    std::vector<std::size_t> positions;
+    for (const Integer& index : *array.read_indices)
+      if (std::optional<std::int64_t> j = index.to_int64(); j && *j >= 0 && static_cast<std::uint64_t>(*j) < elements.size())
+        positions.push_back(static_cast<std::size_t>(*j));
+    std::sort(positions.begin(), positions.end());
+    positions.erase(std::unique(positions.begin(), positions.end()), positions.end());
+    for (std::size_t j : positions) pin(j);
+  }
+  return terms.logical_and(conjuncts);
 }
 
 }  // namespace symref::apc

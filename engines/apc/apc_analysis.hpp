@@ -128,4 +128,13 @@ namespace symref::apc {
 // elements), so that apc ∧ input_condition is apc with the input substituted (Theorem 1's check).
 terms::Term input_condition(terms::TermManager& terms, const Program& program, const GlobalState& input);
 
+// A formula satisfiable exactly when condition ∧ input_condition is, and smaller: the input's
+// scalars and its array elements at constant indices are put in place (and folded by the
+// manager), and of an input array only the elements the rest can still read are pinned — the
+// indices of its remaining reads when each is a constant or an if-then-else of constants, else
+// all.  An input array of 7,720 elements became 7,720 pinned equalities, and Z3 spent its work
+// budget on them where the query itself was easy: 40 of the 64 unknowns of a level-1 campaign.
+terms::Term condition_under_input(terms::TermManager& terms, const Program& program, const GlobalState& input,
+                                  terms::Term condition);
+
 }  // namespace symref::apc

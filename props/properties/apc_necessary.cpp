@@ -64,10 +64,9 @@ PropertyVerdict check_apc_necessary(CaseWorkspace& workspace) {
       }
       std::string mode = processing == apc::LoopProcessing::Light ? " (light)" : " (heavy)";
       for (const GlobalState* input : entry.second) {
-        terms::Term pinned = apc::input_condition(workspace.terms(), program, *input);
         for (auto [name, condition] : {std::pair{"apc", analysis->apc()}, std::pair{"apc^K", analysis->unfolded_apc()}}) {
           ++verdict.checks;
-          if (unsat(workspace.terms().logical_and(condition, pinned))) {
+          if (unsat(apc::condition_under_input(workspace.terms(), program, *input, condition))) {
             verdict.fail(std::string(name) + mode + " for the assert at line " + std::to_string(entry.first.line) +
                              " is unsat under an input whose concrete run fails that assert",
                          workspace.state_json(*input));

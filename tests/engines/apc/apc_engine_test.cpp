@@ -73,7 +73,11 @@ struct Loaded {
   // Theorem 1's check on one input: is apc (or apc^K) with the input substituted unsat?
   bool refutes(const GlobalState& state, bool unfolded = false) {
     Term condition = unfolded ? analysis.unfolded_apc() : analysis.apc();
-    return check(terms, terms.logical_and(condition, input_condition(terms, *program, state))) == solver::SatResult::Unsat;
+    // The compact form must answer as the plain one, and may decide where the plain one gives up.
+    solver::SatResult plain = check(terms, terms.logical_and(condition, input_condition(terms, *program, state)));
+    solver::SatResult compact = check(terms, condition_under_input(terms, *program, state, condition));
+    if (plain != solver::SatResult::Unknown) EXPECT_EQ(compact, plain);
+    return compact == solver::SatResult::Unsat;
   }
   // θ_κ(x) of the only loop (or loop `index`) is `expected`, proved by the solver.
   bool summary_is(const std::string& variable, Term expected, std::size_t index = 0) {
@@ -501,6 +505,58 @@ TEST(ApcScope, CallsAreInlined) {
 
 // Nested loops multiply the summaries (a backbone per entry of each loop): past the bound the
 // analysis refuses the program rather than copy summaries for minutes, and says why.
+// condition_under_input: the input's values in place, and of a long input array only the elements
+// still read pinned — the constant indices, through stores and if-then-else — or all of them when
+// an index is not a few constants; satisfiable exactly when condition ∧ input_condition is.
+TEST(ApcInput, OnlyTheElementsStillReadArePinned) {
+  std::unique_ptr<Program> program = load_program_from_text("input.sym", "var n: int; var c: bool; var a: int[]; var b: int[]; main { skip; }");
+  terms::TermManager terms(program.get());
+  GlobalState input = default_global_state(*program);
+  input.globals[0] = Value::integer(2);
+  input.globals[1] = Value::boolean(true);
+  input.arrays[2].assign(600, 0);
+  input.arrays[2][2] = 7;
+  input.arrays[2][400] = 9;
+  input.arrays[3] = {2, 3};
+  Term n = terms.global_symbol(0), c = terms.global_symbol(1), a = terms.global_symbol(2), b = terms.global_symbol(3);
+  Term k = terms.fresh_symbol(terms::Sort::integer(), "k");
+  auto pins = [&](Term formula) {  // reads of a at a constant index
+    std::size_t count = 0;
+    terms::for_each_subterm(formula, [&](Term node) {
+      if (node->kind() == terms::TermKind::Select && node->child(0) == a && node->child(1)->kind() == terms::TermKind::IntegerConstant)
+        ++count;
+    });
+    return count;
+  };
+  auto agree = [&](Term condition, solver::SatResult expected) {
+    Term compact = condition_under_input(terms, *program, input, condition);
+    EXPECT_EQ(check(terms, terms.logical_and(condition, input_condition(terms, *program, input))), expected);
+    EXPECT_EQ(check(terms, compact), expected);
+    return pins(compact);
+  };
+  auto equal = [&](Term left, std::int64_t right) { return terms.equal(left, terms.integer(right)); };
+  // a[b[0]] with b[0] = 2 is a[2]: both are put in place, nothing of a is pinned.
+  EXPECT_EQ(agree(equal(terms.select(a, terms.select(b, terms.integer(0))), 7), solver::SatResult::Sat), 0u);
+  EXPECT_EQ(agree(equal(terms.select(a, terms.select(b, terms.integer(0))), 8), solver::SatResult::Unsat), 0u);
+  // a[c ? n : 400] where c is the input's true: a[2].  An if-then-else of constants left by a
+  // free condition pins its two elements.
+  Term free_condition = terms.fresh_symbol(terms::Sort::boolean(), "d");
+  EXPECT_EQ(agree(equal(terms.select(a, terms.if_then_else(terms.logical_and(c, free_condition), n, terms.integer(400))), 9),
+                  solver::SatResult::Sat),
+            2u);
+  EXPECT_EQ(agree(equal(terms.select(a, terms.if_then_else(free_condition, terms.integer(1), terms.integer(3))), 9),
+                  solver::SatResult::Unsat),
+            2u);
+  // A read through a store at a free index: the element read is pinned, not the stored one.
+  EXPECT_EQ(agree(terms.logical_and(equal(terms.select(terms.store(a, k, terms.integer(5)), terms.integer(400)), 9), equal(k, 400)),
+                  solver::SatResult::Unsat),
+            1u);
+  // A free index reads every element: all 600 are pinned (and a 9 is found at 400).
+  Term in_range = terms.logical_and(terms.less_equal(terms.integer(0), k), terms.less(k, terms.length(a)));
+  EXPECT_EQ(agree(terms.logical_and(in_range, equal(terms.select(a, k), 9)), solver::SatResult::Sat), 600u);
+  EXPECT_EQ(agree(terms.logical_and(in_range, equal(terms.select(a, k), 8)), solver::SatResult::Unsat), 600u);
+}
+
 TEST(ApcReuse, TooManyLoopSummariesRefuseTheProgram) {
   const std::string text =
       "var n: int;\nvar i: int;\nvar j: int;\nvar b: bool;\n"
