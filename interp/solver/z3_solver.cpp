@@ -339,24 +339,41 @@ class Z3Model final : public Model {
 };
 
 // A solver's context: from the thread's ContextReuseScope when there is one, given back to it when
-// the solver is destroyed unless spoiled (interrupted, or an error inside Z3).  The first member of
-// the solver, so destroyed after every Z3 object made in the context.
+// the solver is destroyed unless spoiled (interrupted, or an error inside Z3), with the solver's
+// emptied core when it hands one back.  The first member of the solver, so destroyed after every
+// Z3 object made in the context.
 class ContextLease {
  public:
-  ContextLease()
-      : scope_(ContextReuseScope::current()), context_(scope_ != nullptr ? scope_->take() : std::make_unique<z3::context>()) {}
+  ContextLease() : scope_(ContextReuseScope::current()) {
+    if (scope_ != nullptr)
+      lease_ = scope_->take();
+    else
+      lease_.context = std::make_unique<z3::context>();
+  }
   ~ContextLease() {
-    if (scope_ != nullptr && !spoiled_ && ContextReuseScope::current() == scope_) scope_->give_back(std::move(context_));
+    if (scope_ != nullptr && !spoiled_ && ContextReuseScope::current() == scope_) scope_->give_back(std::move(lease_));
   }
   ContextLease(const ContextLease&) = delete;
   ContextLease& operator=(const ContextLease&) = delete;
 
-  z3::context& context() { return *context_; }
+  z3::context& context() { return *lease_.context; }
   void spoil() { spoiled_ = true; }
+  // Inside a ContextReuseScope: cores are handed on, so a solver keeps its assertions one scope
+  // above the core's base.
+  bool pooled() const { return scope_ != nullptr; }
+  // The empty core an earlier solver left with the context, once; or none.
+  std::optional<z3::solver> take_core() {
+    if (!lease_.core) return std::nullopt;
+    z3::solver core = *lease_.core;
+    lease_.core.reset();
+    return core;
+  }
+  // Hands `core`, emptied, on with the context.
+  void keep_core(const z3::solver& core) { lease_.core = std::make_unique<z3::solver>(core); }
 
  private:
   ContextReuseScope* scope_;
-  std::unique_ptr<z3::context> context_;
+  ContextReuseScope::Lease lease_;
   bool spoiled_ = false;
 };
 
@@ -365,12 +382,23 @@ class Z3Solver final : public Solver {
   explicit Z3Solver(TermManager& manager)
       : manager_(manager),
         context_(lease_.context()),
-        solver_(make_core(context_)),
+        solver_(first_core(lease_)),
         builder_(context_),
         names_(manager),
         lowering_(manager, names_, builder_),
         collector_(manager) {
     log_solver_made("z3");
+  }
+
+  // An empty core that never held a quantifier goes back with the context (context_reuse.hpp).
+  ~Z3Solver() override {
+    if (!lease_.pooled() || builder_.quantifiers || macro_finder_ || failure_) return;
+    try {
+      solver_.pop(scopes_ + 1);  // the solver's scopes and the one its base level lies in
+      lease_.keep_core(solver_);
+    } catch (const z3::exception&) {
+      lease_.spoil();
+    }
   }
 
   std::string name() const override { return "z3"; }
@@ -451,7 +479,7 @@ class Z3Solver final : public Solver {
             }
             // Z3 4.8 says "canceled" when the rlimit runs out, as when the watchdog interrupts; no
             // watchdog fired, so it was the limit in force: the solver's own or the scope's budget.
-            if (!timed_out && applied_rlimit_ != 0 && (reason_ == "canceled" || reason_.find("resource") != std::string::npos))
+            if (!timed_out && applied_rlimit_ != 0 && applied_rlimit_ != not_applied && (reason_ == "canceled" || reason_.find("resource") != std::string::npos))
               reason_ = applied_rlimit_ == resource_limit_
                             ? "resource limit of " + std::to_string(resource_limit_) + " units exceeded"
                             : "work budget of " + std::to_string(applied_rlimit_) + " Z3 resource units spent (" + reason_ + ")";
@@ -513,6 +541,15 @@ class Z3Solver final : public Solver {
     return core;
   }
 
+  // The solver's first core: the one handed on with the context, or a new one; inside a
+  // ContextReuseScope with the scope pushed that the solver's base level lies in.
+  static z3::solver first_core(ContextLease& lease) {
+    std::optional<z3::solver> handed_on = lease.take_core();
+    z3::solver core = handed_on ? *handed_on : make_core(lease.context());
+    if (lease.pooled()) core.push();
+    return core;
+  }
+
   // Replaces the SMT core by a new one holding the base level's assertions.  Z3 4.8.12's core keeps
   // state of quantified formulas after their scope is popped, and a solver asked many quantified
   // queries one after another (push, add, check, pop) slows down by an order of magnitude: the
@@ -523,9 +560,10 @@ class Z3Solver final : public Solver {
   void renew_core() {
     const z3::expr_vector base = solver_.assertions();
     z3::solver core = make_core(context_);
+    if (lease_.pooled()) core.push();
     for (unsigned i = 0; i < base.size(); ++i) core.add(base[i]);
     solver_ = core;
-    applied_rlimit_ = 0;
+    applied_rlimit_ = not_applied;
     macro_finder_ = false;
     ++statistics_.core_renewals;
   }
@@ -580,7 +618,9 @@ class Z3Solver final : public Solver {
   unsigned scopes_ = 0;
   unsigned timeout_milliseconds_ = 0;
   std::uint64_t resource_limit_ = 0;  // set_resource_limit's units (0: none)
-  std::uint64_t applied_rlimit_ = 0;  // the rlimit set on solver_
+  // The rlimit set on solver_; a core handed on keeps its last solver's until set again.
+  static constexpr std::uint64_t not_applied = std::numeric_limits<std::uint64_t>::max();
+  std::uint64_t applied_rlimit_ = not_applied;
   std::optional<std::string> failure_;
   unsigned failure_scope_ = 0;
   SatResult last_result_ = SatResult::Unknown;
@@ -670,19 +710,20 @@ ContextReuseScope::~ContextReuseScope() { innermost_scope = enclosing_; }
 
 ContextReuseScope* ContextReuseScope::current() { return innermost_scope; }
 
-std::unique_ptr<z3::context> ContextReuseScope::take() {
+ContextReuseScope::Lease ContextReuseScope::take() {
   if (idle_.empty()) {
     ++made_;
-    return std::make_unique<z3::context>();
+    return Lease{std::make_unique<z3::context>(), nullptr};
   }
   ++reused_;
-  std::unique_ptr<z3::context> context = std::move(idle_.back());
+  Lease lease = std::move(idle_.back());
   idle_.pop_back();
-  return context;
+  if (lease.core) ++cores_reused_;
+  return lease;
 }
 
-void ContextReuseScope::give_back(std::unique_ptr<z3::context> context) {
-  if (idle_.size() < max_idle_contexts) idle_.push_back(std::move(context));
+void ContextReuseScope::give_back(Lease lease) {
+  if (idle_.size() < max_idle_contexts) idle_.push_back(std::move(lease));
 }
 
 SatResult z3_check_script(std::string_view script, std::string* reason, unsigned timeout_milliseconds) {

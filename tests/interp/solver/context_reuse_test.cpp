@@ -31,6 +31,7 @@ TEST_F(ContextReuse, ALaterSolverTakesTheContextButNoneOfTheAssertions) {
   EXPECT_LT(second->model()->symbol_value(x).as_integer(), Integer(3));
   EXPECT_EQ(scope.contexts_made(), 1u);
   EXPECT_EQ(scope.contexts_reused(), 1u);
+  EXPECT_EQ(scope.cores_reused(), 1u);
 }
 
 TEST_F(ContextReuse, SolversAliveTogetherHaveTheirOwnContexts) {
@@ -94,6 +95,47 @@ void add_pigeons(terms::TermManager& m, Solver& solver, int holes = 5) {
   }
   for (std::size_t i = 0; i < hole.size(); ++i)
     for (std::size_t j = i + 1; j < hole.size(); ++j) solver.add(m.logical_not(m.equal(hole[i], hole[j])));
+}
+
+// The core goes on emptied of the base level and of scopes left open, and without the work limit
+// its last solver had.
+TEST_F(ContextReuse, AHandedOnCoreKeepsNoAssertionsScopesOrLimit) {
+  ContextReuseScope scope;
+  {
+    auto first = make_z3_solver(m);
+    first->set_resource_limit(500);
+    first->add(m.less(n(5), x));
+    first->push();
+    first->add(m.less(y, n(0)));
+    first->push();
+    EXPECT_EQ(first->check(), SatResult::Sat);  // decided: an unknown would spoil the context
+  }
+  auto second = make_z3_solver(m);
+  EXPECT_EQ(scope.cores_reused(), 1u);
+  second->add(m.less(x, n(3)));
+  second->add(m.less(n(7), y));
+  EXPECT_EQ(second->check(), SatResult::Sat) << "the first solver's 5 < x or y < 0 reached the second";
+  add_pigeons(m, *second);
+  EXPECT_EQ(second->check(), SatResult::Unsat) << "no limit on the second solver: the pigeons are decided (500 units do not)";
+  second->push();
+  second->pop();
+  EXPECT_EQ(second->check(), SatResult::Unsat);
+}
+
+// A core that held a quantifier is not handed on (Z3 4.8.12 keeps state of quantifiers it popped).
+TEST_F(ContextReuse, ACoreThatHeldAQuantifierIsNotHandedOn) {
+  ContextReuseScope scope;
+  {
+    auto first = make_z3_solver(m);
+    Term k = m.bound_variable(Sort::integer(), "k");
+    first->add(m.forall(k, m.less_equal(m.multiply(k, k), m.add(m.multiply(k, k), x))));
+    EXPECT_EQ(first->check(), SatResult::Sat);
+  }
+  auto second = make_z3_solver(m);
+  EXPECT_EQ(scope.contexts_reused(), 1u);
+  EXPECT_EQ(scope.cores_reused(), 0u);
+  second->add(m.less(x, n(0)));
+  EXPECT_EQ(second->check(), SatResult::Sat);
 }
 
 TEST_F(ContextReuse, AWorkBudgetMakesAHardQueryUnknownWithItsReason) {
