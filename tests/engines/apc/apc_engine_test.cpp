@@ -76,7 +76,9 @@ struct Loaded {
     // The compact form must answer as the plain one, and may decide where the plain one gives up.
     solver::SatResult plain = check(terms, terms.logical_and(condition, input_condition(terms, *program, state)));
     solver::SatResult compact = check(terms, condition_under_input(terms, *program, state, condition));
-    if (plain != solver::SatResult::Unknown) EXPECT_EQ(compact, plain);
+    if (plain != solver::SatResult::Unknown) {
+      EXPECT_EQ(compact, plain);
+    }
     return compact == solver::SatResult::Unsat;
   }
   // θ_κ(x) of the only loop (or loop `index`) is `expected`, proved by the solver.
