@@ -302,6 +302,7 @@ terms::Term condition_under_input(terms::TermManager& terms, const Program& prog
       if (i == 0 && node->kind() == terms::TermKind::Store) {
         based_on.insert_or_assign(node, *which);
       } else if (i == 0 && node->kind() == terms::TermKind::Length) {
+        // the length reads no element (it is pinned below in any case)
       } else if (i == 0 && node->kind() == terms::TermKind::Select && array.read_indices) {
         if (!index_values(node->child(1), *array.read_indices)) array.read_indices.reset();
       } else {

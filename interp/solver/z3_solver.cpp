@@ -358,6 +358,7 @@ class ContextLease {
 
   z3::context& context() { return *lease_.context; }
   void spoil() { spoiled_ = true; }
+  bool spoiled() const { return spoiled_; }
   // Inside a ContextReuseScope: cores are handed on, so a solver keeps its assertions one scope
   // above the core's base.
   bool pooled() const { return scope_ != nullptr; }
@@ -392,7 +393,7 @@ class Z3Solver final : public Solver {
 
   // An empty core that never held a quantifier goes back with the context (context_reuse.hpp).
   ~Z3Solver() override {
-    if (!lease_.pooled() || builder_.quantifiers || macro_finder_ || failure_) return;
+    if (!lease_.pooled() || lease_.spoiled() || builder_.quantifiers || macro_finder_ || failure_) return;
     try {
       solver_.pop(scopes_ + 1);  // the solver's scopes and the one its base level lies in
       lease_.keep_core(solver_);
