@@ -257,14 +257,17 @@ class Campaign {
     const auto built = Clock::now();
     // One scope per case: its solvers share Z3 contexts, and a case gets the same models whatever
     // ran before it (another shard, --jobs, the reproduce line); a fixed work budget per Z3 and cvc5 check,
-    // and a time-out allowance: after two Z3 time-outs the case's later Z3 checks get 200 ms.
+    // a time-out allowance (after a Z3 time-out the case's later Z3 checks get 200 ms), and an
+    // allowance of undecided Z3 checks per property (after one, the property's later ones get a
+    // smaller work budget).
     solver::ContextReuseScope reuse_contexts;
     solver::QueryCacheScope shared_answers(options_.query_cache);  // a case's repeated queries asked once (--no-query-cache: off)
     solver::ResourceBudgetScope work_budget(
         options_.settings.z3_work_per_check, options_.settings.cvc5_work_per_check,
         solver::TimeOutAllowance{options_.settings.full_time_outs_per_case, options_.settings.reduced_timeout_milliseconds,
                                  options_.settings.reduced_time_outs_per_case, options_.settings.minimal_timeout_milliseconds,
-                                 options_.settings.minimal_time_outs_per_case});
+                                 options_.settings.minimal_time_outs_per_case},
+        solver::UndecidedAllowance{options_.settings.undecided_checks_per_property, options_.settings.reduced_z3_work_per_check});
     if (first != 0) solver::ResourceBudgetScope::spend_time_out_allowance();  // resumed after a stall
     CaseWorkspace workspace(test_case, options_.settings);
     if (first == 0) report.record(case_digest(workspace.program_text()));
@@ -279,6 +282,7 @@ class Campaign {
         report.begin(position);
         const auto started = Clock::now();
         if (solver::check_log_enabled()) solver::set_check_log_label("case " + std::to_string(number) + " " + std::string(description.name));
+        solver::ResourceBudgetScope::renew_undecided_allowance();
         PropertyVerdict verdict = check_property(properties_[position], workspace);
         report.finished(position, verdict, seconds_since(started));
         if (verdict.failure) {

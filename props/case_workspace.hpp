@@ -47,6 +47,14 @@ struct PropertySettings {
   // level-1 campaign (seed 1, 800 cases) 3 needed more than 200,000 units; the hopeless ones spent
   // 300,000 (the former budget) in 0.05-0.17 s each, a fifth of the campaign's solver time.
   std::uint64_t z3_work_per_check = 200000;
+  // Z3 unknowns within the time limit per property of a case before the property's later Z3
+  // checks get reduced_z3_work_per_check (ResourceBudgetScope's undecided allowance).  0: never
+  // reduce.  In a level-1 campaign's check log (seed 1, 2,850 cases) 7 of the Z3 checks decided
+  // after two unknowns of the same property and case needed more than 50,000 units, and the
+  // unknowns after those two spent 10.6 s; after one unknown, a level-3 case had 57 checks of
+  // 50,000-200,000 units in a row.
+  unsigned undecided_checks_per_property = 2;
+  std::uint64_t reduced_z3_work_per_check = 50000;
   // cvc5's resource units per check in a campaign (the same scope; solvers_agree, axioms_agree):
   // of 32,000 decided cvc5 queries (seeds 1-7, levels 1-3) one needed 232,395 units, the next
   // 91,884; hopeless ones ran to the time-out, some at 250,000-480,000 units a second.  0: none.

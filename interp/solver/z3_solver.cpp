@@ -480,10 +480,14 @@ class Z3Solver final : public Solver {
             }
             // Z3 4.8 says "canceled" when the rlimit runs out, as when the watchdog interrupts; no
             // watchdog fired, so it was the limit in force: the solver's own or the scope's budget.
-            if (!timed_out && applied_rlimit_ != 0 && applied_rlimit_ != not_applied && (reason_ == "canceled" || reason_.find("resource") != std::string::npos))
+            if (!timed_out && applied_rlimit_ != 0 && applied_rlimit_ != not_applied && (reason_ == "canceled" || reason_.find("resource") != std::string::npos)) {
               reason_ = applied_rlimit_ == resource_limit_
                             ? "resource limit of " + std::to_string(resource_limit_) + " units exceeded"
                             : "work budget of " + std::to_string(applied_rlimit_) + " Z3 resource units spent (" + reason_ + ")";
+              if (const std::string_view note = ResourceBudgetScope::work_budget_note(); !note.empty() && applied_rlimit_ != resource_limit_)
+                reason_ += " (" + std::string(note) + ")";
+            }
+            if (!timed_out) ResourceBudgetScope::count_z3_undecided();
             break;
         }
         if (result == SatResult::Unknown) lease_.spoil();  // interrupted or out of budget: not handed on
@@ -640,14 +644,44 @@ thread_local ResourceBudgetScope* innermost_budget = nullptr;
 }  // namespace
 
 ResourceBudgetScope::ResourceBudgetScope(std::uint64_t z3_work_per_check, std::uint64_t cvc5_work_per_check,
-                                         TimeOutAllowance allowance)
-    : budget_(z3_work_per_check), cvc5_budget_(cvc5_work_per_check), allowance_(allowance), enclosing_(innermost_budget) {
+                                         TimeOutAllowance allowance, UndecidedAllowance undecided)
+    : budget_(z3_work_per_check),
+      cvc5_budget_(cvc5_work_per_check),
+      allowance_(allowance),
+      undecided_allowance_(undecided),
+      enclosing_(innermost_budget) {
   innermost_budget = this;
 }
 
 ResourceBudgetScope::~ResourceBudgetScope() { innermost_budget = enclosing_; }
 
-std::uint64_t ResourceBudgetScope::z3_work_per_check() { return innermost_budget == nullptr ? 0 : innermost_budget->budget_; }
+namespace {
+bool undecided_allowance_spent(const UndecidedAllowance& allowance, unsigned undecided) {
+  return allowance.full_undecided != 0 && undecided >= allowance.full_undecided;
+}
+}  // namespace
+
+std::uint64_t ResourceBudgetScope::z3_work_per_check() {
+  const ResourceBudgetScope* scope = innermost_budget;
+  if (scope == nullptr) return 0;
+  if (!undecided_allowance_spent(scope->undecided_allowance_, scope->undecided_)) return scope->budget_;
+  const std::uint64_t reduced = scope->undecided_allowance_.reduced_work;
+  return scope->budget_ == 0 ? reduced : std::min(scope->budget_, reduced);
+}
+
+std::string_view ResourceBudgetScope::work_budget_note() {
+  const ResourceBudgetScope* scope = innermost_budget;
+  if (scope == nullptr || !undecided_allowance_spent(scope->undecided_allowance_, scope->undecided_)) return "";
+  return "reduced: the allowance of undecided checks is spent";
+}
+
+void ResourceBudgetScope::count_z3_undecided() {
+  if (innermost_budget != nullptr) ++innermost_budget->undecided_;
+}
+
+void ResourceBudgetScope::renew_undecided_allowance() {
+  if (innermost_budget != nullptr) innermost_budget->undecided_ = 0;
+}
 
 std::uint64_t ResourceBudgetScope::cvc5_work_per_check() { return innermost_budget == nullptr ? 0 : innermost_budget->cvc5_budget_; }
 

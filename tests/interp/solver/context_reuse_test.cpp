@@ -209,6 +209,37 @@ TEST_F(ContextReuse, TheTimeOutAllowanceReducesTheLimitOnceSpent) {
   EXPECT_EQ(ResourceBudgetScope::z3_time_limit(100), 10u);
 }
 
+// The scope's allowance of undecided checks: after `full_undecided` Z3 unknowns within the time
+// limit, later Z3 checks get the reduced work budget, until the allowance is renewed.
+TEST_F(ContextReuse, TheUndecidedAllowanceReducesTheWorkBudgetOnceSpent) {
+  ResourceBudgetScope budget(100000, 0, TimeOutAllowance{}, UndecidedAllowance{2, 1000});
+  auto medium = [&] {
+    auto solver = make_z3_solver(m);
+    add_pigeons(m, *solver, 3);
+    return solver->check();
+  };
+  EXPECT_EQ(medium(), SatResult::Unsat) << "four pigeons in three holes need less than the full budget";
+  auto hard = make_z3_solver(m);
+  add_pigeons(m, *hard, 11);
+  EXPECT_EQ(hard->check(), SatResult::Unknown);
+  EXPECT_EQ(hard->reason_unknown(), "work budget of 100000 Z3 resource units spent (canceled)");
+  EXPECT_EQ(medium(), SatResult::Unsat) << "one undecided check: the full budget still";
+  EXPECT_EQ(medium(), SatResult::Unsat) << "a decided check spends nothing";
+  EXPECT_EQ(ResourceBudgetScope::z3_work_per_check(), 100000u);
+  EXPECT_EQ(hard->check(), SatResult::Unknown);
+  EXPECT_EQ(ResourceBudgetScope::z3_work_per_check(), 1000u);
+  EXPECT_EQ(medium(), SatResult::Unknown) << "the reduced budget does not decide them";
+  auto again = make_z3_solver(m);
+  add_pigeons(m, *again, 3);
+  EXPECT_EQ(again->check(), SatResult::Unknown);
+  EXPECT_NE(again->reason_unknown().find("work budget of 1000 Z3 resource units spent"), std::string::npos) << again->reason_unknown();
+  EXPECT_NE(again->reason_unknown().find("(reduced: the allowance of undecided checks is spent)"), std::string::npos)
+      << again->reason_unknown();
+  ResourceBudgetScope::renew_undecided_allowance();
+  EXPECT_EQ(ResourceBudgetScope::z3_work_per_check(), 100000u);
+  EXPECT_EQ(medium(), SatResult::Unsat);
+}
+
 // After the reduced time-outs, the minimal limit; each stage's unknown names it.
 TEST_F(ContextReuse, AfterTheReducedTimeOutsTheMinimalLimit) {
   ResourceBudgetScope budget(0, 0, TimeOutAllowance{1, 30, 2, 5});
