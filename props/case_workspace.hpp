@@ -57,8 +57,10 @@ struct PropertySettings {
   std::uint64_t reduced_z3_work_per_check = 50000;
   // cvc5's resource units per check in a campaign (the same scope; solvers_agree, axioms_agree):
   // of 32,000 decided cvc5 queries (seeds 1-7, levels 1-3) one needed 232,395 units, the next
-  // 91,884; hopeless ones ran to the time-out, some at 250,000-480,000 units a second.  0: none.
-  std::uint64_t cvc5_work_per_check = 300000;
+  // 91,884, and of 35,000 of a level-1 campaign (seed 1, 2,850 cases) one needed more than 100,000
+  // (249,574); hopeless ones ran to the budget or the time-out, at 100,000-480,000 units a second,
+  // and at the former 300,000 units such an unknown took 0.6-1 s.  0: none.
+  std::uint64_t cvc5_work_per_check = 100000;
   // Z3 time-outs per case at timeout_milliseconds before later Z3 checks of the case get
   // reduced_timeout_milliseconds (ResourceBudgetScope's allowance).  0: never reduce.  One: a
   // case whose first query ran out of time asks the next like it, 1 s each, for nothing.
