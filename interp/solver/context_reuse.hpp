@@ -4,8 +4,9 @@
 // random test case; a fuzz case makes a hundred solvers.  While a ContextReuseScope is alive on a
 // thread, every Z3 solver made on that thread works in the scope's one context, solvers alive at
 // the same time too (a thread runs one check at a time, and each solver keeps its own assertions,
-// scopes and parameters), until a time-out interrupts a solver or Z3 reports an error in one: the
-// context is then left to the solvers holding it and the next solver gets a new one.  The scope's
+// scopes and parameters), until a check of one is interrupted or runs out of work, or Z3 reports an
+// error in one: the context is then left to the solvers holding it and the next solver gets a new
+// one (going on in it after an undecided check left more queries undecided).  The scope's
 // end frees it.  What a shared context carries over is Z3's internal numbering of terms: it can
 // change which model Z3 picks, or whether a hard query ends within its time limit, never what a
 // sat or unsat answer says.  The same sequence of solvers in a new scope gets the same answers
@@ -49,8 +50,8 @@ class ContextReuseScope {
   // Keeps the lease's core, emptied, for the next solver, when its context is still the scope's
   // (the scope holds a few; more are freed).
   void give_back(Lease lease);
-  // A time-out interrupted a solver in `context`, or Z3 reported an error in it: later solvers get
-  // a new context.
+  // A check in `context` was interrupted or ran out of work, or Z3 reported an error in it: later
+  // solvers get a new context.
   void spoil(const z3::context& context);
 
   std::uint64_t contexts_made() const { return made_; }
