@@ -338,17 +338,17 @@ class Z3Model final : public Model {
   const TermManager& manager_;
 };
 
-// A solver's context: the thread's ContextReuseScope's when there is one, no longer handed to later
-// solvers once spoiled (a check interrupted or out of work, or an error inside Z3); the solver's
-// emptied core goes back to the scope when it hands one back.  The first member of the solver, so destroyed after every Z3
-// object made in the context.
+// A solver's context: from the thread's ContextReuseScope when there is one, given back to it when
+// the solver is destroyed unless spoiled (interrupted, or an error inside Z3), with the solver's
+// emptied core when it hands one back.  The first member of the solver, so destroyed after every
+// Z3 object made in the context.
 class ContextLease {
  public:
   ContextLease() : scope_(ContextReuseScope::current()) {
     if (scope_ != nullptr)
       lease_ = scope_->take();
     else
-      lease_.context = std::make_shared<z3::context>();
+      lease_.context = std::make_unique<z3::context>();
   }
   ~ContextLease() {
     if (scope_ != nullptr && !spoiled_ && ContextReuseScope::current() == scope_) scope_->give_back(std::move(lease_));
@@ -357,10 +357,7 @@ class ContextLease {
   ContextLease& operator=(const ContextLease&) = delete;
 
   z3::context& context() { return *lease_.context; }
-  void spoil() {
-    if (!spoiled_ && scope_ != nullptr && ContextReuseScope::current() == scope_) scope_->spoil(*lease_.context);
-    spoiled_ = true;
-  }
+  void spoil() { spoiled_ = true; }
   bool spoiled() const { return spoiled_; }
   // Inside a ContextReuseScope: cores are handed on, so a solver keeps its assertions one scope
   // above the core's base.
@@ -394,7 +391,7 @@ class Z3Solver final : public Solver {
     log_solver_made("z3");
   }
 
-  // An empty core that never held a quantifier goes back to the scope (context_reuse.hpp).
+  // An empty core that never held a quantifier goes back with the context (context_reuse.hpp).
   ~Z3Solver() override {
     if (!lease_.pooled() || lease_.spoiled() || builder_.quantifiers || macro_finder_ || failure_) return;
     try {
@@ -493,10 +490,7 @@ class Z3Solver final : public Solver {
             if (!timed_out) ResourceBudgetScope::count_z3_undecided();
             break;
         }
-        // Interrupted or out of work: the context stays with this solver, and its core too.  Going
-        // on in a context after an undecided check left more unknowns (level 1, seed 1, 200
-        // cases: summary_sound 11 → 18).
-        if (result == SatResult::Unknown) lease_.spoil();
+        if (result == SatResult::Unknown) lease_.spoil();  // interrupted or out of budget: not handed on
         if (check_log_enabled()) log_check("z3", result, stopwatch.seconds(), work_count(*checked) - work_before, reason_);
       } catch (const z3::exception& error) {
         lease_.spoil();
@@ -742,7 +736,7 @@ void ResourceBudgetScope::spend_time_out_allowance() {
 
 namespace {
 thread_local ContextReuseScope* innermost_scope = nullptr;
-constexpr std::size_t max_idle_cores = 4;  // a case has at most a few solvers alive at once
+constexpr std::size_t max_idle_contexts = 4;  // a case has at most a few solvers alive at once
 }  // namespace
 
 ContextReuseScope::ContextReuseScope() : enclosing_(innermost_scope) { innermost_scope = this; }
@@ -752,27 +746,19 @@ ContextReuseScope::~ContextReuseScope() { innermost_scope = enclosing_; }
 ContextReuseScope* ContextReuseScope::current() { return innermost_scope; }
 
 ContextReuseScope::Lease ContextReuseScope::take() {
-  if (!context_) {
+  if (idle_.empty()) {
     ++made_;
-    context_ = std::make_shared<z3::context>();
-    return Lease{context_, nullptr};
+    return Lease{std::make_unique<z3::context>(), nullptr};
   }
   ++reused_;
-  if (idle_cores_.empty()) return Lease{context_, nullptr};
-  ++cores_reused_;
-  Lease lease{context_, std::move(idle_cores_.back())};
-  idle_cores_.pop_back();
+  Lease lease = std::move(idle_.back());
+  idle_.pop_back();
+  if (lease.core) ++cores_reused_;
   return lease;
 }
 
 void ContextReuseScope::give_back(Lease lease) {
-  if (lease.core && lease.context == context_ && idle_cores_.size() < max_idle_cores) idle_cores_.push_back(std::move(lease.core));
-}
-
-void ContextReuseScope::spoil(const z3::context& context) {
-  if (context_.get() != &context) return;
-  idle_cores_.clear();
-  context_.reset();
+  if (idle_.size() < max_idle_contexts) idle_.push_back(std::move(lease));
 }
 
 SatResult z3_check_script(std::string_view script, std::string* reason, unsigned timeout_milliseconds) {
