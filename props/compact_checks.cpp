@@ -34,7 +34,7 @@ PropertyVerdict check_compact_theorem(CaseWorkspace& workspace, CompactTheorem t
       theorem == CompactTheorem::Soundness
           ? compact::check_theorem1(workspace.program(), workspace.terms(), result, classic, settings.timeout_milliseconds)
           : compact::check_theorem2(workspace.program(), workspace.terms(), result, classic, settings.loop_bound,
-                                    settings.timeout_milliseconds);
+                                    settings.timeout_milliseconds, settings.max_theorem2_instances);
   verdict.checks = agreement.checks;
   verdict.unknown = agreement.unknown;
   verdict.skipped = agreement.skipped;

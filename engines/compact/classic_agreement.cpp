@@ -3,7 +3,9 @@
 
 #include "engines/compact/bounded_forall.hpp"
 
+#include <algorithm>
 #include <set>
+#include <utility>
 #include <vector>
 
 namespace symref::compact {
@@ -182,73 +184,91 @@ AgreementVerdict check_theorem1(const Program& program, terms::TermManager& term
 }
 
 AgreementVerdict check_theorem2(const Program& program, terms::TermManager& terms, const CompactResult& compact,
-                                const ExplorationResult& classic, std::uint32_t bound, unsigned timeout_milliseconds) {
+                                const ExplorationResult& classic, std::uint32_t bound, unsigned timeout_milliseconds,
+                                std::size_t max_instances) {
   AgreementVerdict verdict;
   OneShotSolver solver(terms, timeout_milliseconds);
+  // The pairs (leaf, ν), round by round: the r-th ν of every leaf that has one, for r = 0, 1, ...
+  std::vector<std::pair<const CompactPath*, std::vector<ParameterValuation>>> leaves;
+  std::size_t pairs = 0, longest = 0;
   for (const CompactPath& leaf : compact.paths) {
     if (leaf.status == SatResult::Unsat || leaf.outcome == Outcome::Bound || leaf.instances.empty()) continue;
-    for (const ParameterValuation& valuation : small_valuations(leaf, bound)) {
-      Term instance_condition = substitute_parameters(terms, leaf.path_condition, valuation);
-      SatResult feasible = solver.decide(instance_condition);
-      if (feasible == SatResult::Unsat) continue;
-      if (feasible == SatResult::Unknown) {
-        ++verdict.unknown;
+    leaves.emplace_back(&leaf, small_valuations(leaf, bound));
+    pairs += leaves.back().second.size();
+    longest = std::max(longest, leaves.back().second.size());
+  }
+  std::vector<std::pair<const CompactPath*, const ParameterValuation*>> order;
+  order.reserve(pairs);
+  for (std::size_t round = 0; round < longest; ++round)
+    for (const auto& [leaf, valuations] : leaves)
+      if (round < valuations.size()) order.emplace_back(leaf, &valuations[round]);
+  if (max_instances != 0 && order.size() > max_instances) {
+    order.resize(max_instances);
+    ++verdict.skipped;
+  }
+  for (const auto& [leaf_pointer, valuation_pointer] : order) {
+    const CompactPath& leaf = *leaf_pointer;
+    const ParameterValuation& valuation = *valuation_pointer;
+    Term instance_condition = substitute_parameters(terms, leaf.path_condition, valuation);
+    SatResult feasible = solver.decide(instance_condition);
+    if (feasible == SatResult::Unsat) continue;
+    if (feasible == SatResult::Unknown) {
+      ++verdict.unknown;
+      continue;
+    }
+    const std::string expanded = expand_branches(leaf, compact.templates, valuation);
+    // A branch string need not name one forward leaf: one E letter stands for whichever
+    // definedness condition fails, so `s.f := a[0]` ends FE in nil-dereference and in
+    // out-of-bounds alike.  The leaf along the expansion is the one with the same outcome.
+    std::vector<const ExploredPath*> along;
+    for (const ExploredPath& candidate : classic.paths)
+      if (candidate.status != SatResult::Unsat && candidate.branches == expanded) along.push_back(&candidate);
+    const std::string what = "Theorem 2 (Trtík) fails: compact leaf " + shown(leaf.branches) + " (" +
+                             std::string(outcome_name(leaf.outcome)) + ") expanded to " + shown(expanded);
+    if (along.empty()) {
+      if (cut_by_bound(classic, expanded)) {
+        ++verdict.skipped;
         continue;
       }
-      const std::string expanded = expand_branches(leaf, compact.templates, valuation);
-      // A branch string need not name one forward leaf: one E letter stands for whichever
-      // definedness condition fails, so `s.f := a[0]` ends FE in nil-dereference and in
-      // out-of-bounds alike.  The leaf along the expansion is the one with the same outcome.
-      std::vector<const ExploredPath*> along;
-      for (const ExploredPath& candidate : classic.paths)
-        if (candidate.status != SatResult::Unsat && candidate.branches == expanded) along.push_back(&candidate);
-      const std::string what = "Theorem 2 (Trtík) fails: compact leaf " + shown(leaf.branches) + " (" +
-                               std::string(outcome_name(leaf.outcome)) + ") expanded to " + shown(expanded);
-      if (along.empty()) {
-        if (cut_by_bound(classic, expanded)) {
-          ++verdict.skipped;
-          continue;
-        }
-        verdict.failure = what + " is satisfiable, but the forward tree has no feasible leaf there";
-        return verdict;
-      }
-      SymbolicConfiguration instance = substitute_parameters(terms, leaf.final_configuration, valuation);
-      bool proved = false, undecided = false;
-      const ExploredPath* refuting = nullptr;
-      std::string difference;
-      for (const ExploredPath* match : along) {
-        if (match->status == SatResult::Unknown) {
-          undecided = true;
-          continue;
-        }
-        if (match->outcome != leaf.outcome) continue;
-        std::string gap;
-        SatResult same = same_leaf(solver, terms, program, *match, instance_condition, instance, gap);
-        if (same == SatResult::Unsat) {
-          proved = true;
-          break;
-        }
-        if (same == SatResult::Unknown) undecided = true;
-        else if (refuting == nullptr) refuting = match, difference = gap;
-      }
-      if (proved) {
-        ++verdict.checks;
-        continue;
-      }
-      if (undecided) {
-        ++verdict.unknown;
-        continue;
-      }
-      ++verdict.checks;
-      if (refuting != nullptr) {
-        verdict.failure = what + ": " + difference;
-        verdict.witness = refuting->test;
-      } else {
-        verdict.failure = what + ": the forward leaf ends in " + std::string(outcome_name(along.front()->outcome));
-        verdict.witness = along.front()->test;
-      }
+      verdict.failure = what + " is satisfiable, but the forward tree has no feasible leaf there";
       return verdict;
     }
+    SymbolicConfiguration instance = substitute_parameters(terms, leaf.final_configuration, valuation);
+    bool proved = false, undecided = false;
+    const ExploredPath* refuting = nullptr;
+    std::string difference;
+    for (const ExploredPath* match : along) {
+      if (match->status == SatResult::Unknown) {
+        undecided = true;
+        continue;
+      }
+      if (match->outcome != leaf.outcome) continue;
+      std::string gap;
+      SatResult same = same_leaf(solver, terms, program, *match, instance_condition, instance, gap);
+      if (same == SatResult::Unsat) {
+        proved = true;
+        break;
+      }
+      if (same == SatResult::Unknown) undecided = true;
+      else if (refuting == nullptr) refuting = match, difference = gap;
+    }
+    if (proved) {
+      ++verdict.checks;
+      continue;
+    }
+    if (undecided) {
+      ++verdict.unknown;
+      continue;
+    }
+    ++verdict.checks;
+    if (refuting != nullptr) {
+      verdict.failure = what + ": " + difference;
+      verdict.witness = refuting->test;
+    } else {
+      verdict.failure = what + ": the forward leaf ends in " + std::string(outcome_name(along.front()->outcome));
+      verdict.witness = along.front()->test;
+    }
+    return verdict;
   }
   return verdict;
 }

@@ -50,8 +50,11 @@ AgreementVerdict check_theorem1(const Program& program, terms::TermManager& term
 
 // Theorem 2: for each compact leaf and each ν with every κ ≤ `bound` and φ′⟦ν⟧ satisfiable, the
 // forward tree has a feasible leaf along the expansion with the same outcome, φ and final state.
-// Expansions the bound cut are skipped.
+// Expansions the bound cut are skipped.  At most `max_instances` pairs of leaf and ν are asked
+// (0: all), taken round by round — every leaf's first ν, then every leaf's second, ... — so that a
+// tree of many leaves still has each leaf checked; a cut counts one skip.
 AgreementVerdict check_theorem2(const Program& program, terms::TermManager& terms, const CompactResult& compact,
-                                const ExplorationResult& classic, std::uint32_t bound, unsigned timeout_milliseconds);
+                                const ExplorationResult& classic, std::uint32_t bound, unsigned timeout_milliseconds,
+                                std::size_t max_instances = 0);
 
 }  // namespace symref::compact

@@ -2,6 +2,7 @@
 // fresh parameter, parameter substitution, branch expansion and matching, Algorithm 1's variants.
 #include <gtest/gtest.h>
 
+#include "engines/compact/classic_agreement.hpp"
 #include "engines/compact/compact_explorer.hpp"
 #include "interp/explore/explorer.hpp"
 #include "semantics/faults.hpp"
@@ -193,6 +194,33 @@ TEST(Algorithm1, DroppedForallFaultAdmitsAnExitAfterAFailedPass) {
   auto faulty = detect_loop_templates(*loaded.program, *loaded.terms, TemplateOptions{});
   EXPECT_TRUE(has_quantifier(templates.at(0).exits.at(0).condition));
   EXPECT_FALSE(has_quantifier(faulty.at(0).exits.at(0).condition));
+}
+
+// Theorem 2 under a cap on the pairs (leaf, ν) asks every leaf's first ν before any leaf's second.
+// The then-leaf's loop runs only at κ = 0 (i < 0 after i := 0), the else-leaf's at every κ: all
+// four feasible pairs hold; under a cap of two, leaf by leaf would prove one (its κ = 1 is
+// infeasible), round by round proves both first ones.
+TEST(Theorem2, ACapTakesTheValuationsRoundByRoundAndCountsOneSkip) {
+  const char* text = "var b: int; var n: int; var i: int;"
+                     "main { i := 0; if b > 0 { while i < 0 { i := i + 1; } } else { while i < n { i := i + 2; } } }";
+  auto loaded = load(text);
+  CompactOptions options;
+  options.limits.loop_bound = 2;
+  CompactResult compact = explore_compact(*loaded.program, *loaded.terms, options);
+  ExploreOptions explore_options;
+  explore_options.limits.loop_bound = 2;
+  ExplorationResult classic = Explorer(*loaded.program, *loaded.terms, explore_options).explore();
+  AgreementVerdict all = check_theorem2(*loaded.program, *loaded.terms, compact, classic, 2, 5000);
+  EXPECT_FALSE(all.failure.has_value()) << *all.failure;
+  EXPECT_EQ(all.checks, 4u);
+  EXPECT_EQ(all.skipped, 0u);
+  AgreementVerdict capped = check_theorem2(*loaded.program, *loaded.terms, compact, classic, 2, 5000, 2);
+  EXPECT_FALSE(capped.failure.has_value()) << *capped.failure;
+  EXPECT_EQ(capped.checks, 2u);
+  EXPECT_EQ(capped.skipped, 1u);
+  AgreementVerdict roomy = check_theorem2(*loaded.program, *loaded.terms, compact, classic, 2, 5000, 6);
+  EXPECT_EQ(roomy.checks, 4u);
+  EXPECT_EQ(roomy.skipped, 0u) << "six pairs fit a cap of six";
 }
 
 }  // namespace
