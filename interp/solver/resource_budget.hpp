@@ -64,8 +64,9 @@ class ResourceBudgetScope {
   // Counts a Z3 check of the innermost scope that answered unknown within its time limit.
   static void count_z3_undecided();
   // Gives the innermost scope its whole allowance of undecided checks again (a campaign does so
-  // for each property of a case: the unknowns of one property say little about the next's).
-  static void renew_undecided_allowance();
+  // for each property of a case: the unknowns of one property say little about the next's);
+  // `reduce` false: until the next renewal the budget stays full, however many are undecided.
+  static void renew_undecided_allowance(bool reduce = true);
   static std::uint64_t cvc5_work_per_check();
 
   // The time limit a Z3 check asking for `requested` milliseconds (0: none) gets now: reduced once
@@ -89,6 +90,7 @@ class ResourceBudgetScope {
   UndecidedAllowance undecided_allowance_;
   unsigned time_outs_ = 0;
   unsigned undecided_ = 0;
+  bool reducing_ = true;
   ResourceBudgetScope* enclosing_;
 };
 

@@ -664,14 +664,14 @@ bool undecided_allowance_spent(const UndecidedAllowance& allowance, unsigned und
 std::uint64_t ResourceBudgetScope::z3_work_per_check() {
   const ResourceBudgetScope* scope = innermost_budget;
   if (scope == nullptr) return 0;
-  if (!undecided_allowance_spent(scope->undecided_allowance_, scope->undecided_)) return scope->budget_;
+  if (!scope->reducing_ || !undecided_allowance_spent(scope->undecided_allowance_, scope->undecided_)) return scope->budget_;
   const std::uint64_t reduced = scope->undecided_allowance_.reduced_work;
   return scope->budget_ == 0 ? reduced : std::min(scope->budget_, reduced);
 }
 
 std::string_view ResourceBudgetScope::work_budget_note() {
   const ResourceBudgetScope* scope = innermost_budget;
-  if (scope == nullptr || !undecided_allowance_spent(scope->undecided_allowance_, scope->undecided_)) return "";
+  if (scope == nullptr || !scope->reducing_ || !undecided_allowance_spent(scope->undecided_allowance_, scope->undecided_)) return "";
   return "reduced: the allowance of undecided checks is spent";
 }
 
@@ -679,8 +679,10 @@ void ResourceBudgetScope::count_z3_undecided() {
   if (innermost_budget != nullptr) ++innermost_budget->undecided_;
 }
 
-void ResourceBudgetScope::renew_undecided_allowance() {
-  if (innermost_budget != nullptr) innermost_budget->undecided_ = 0;
+void ResourceBudgetScope::renew_undecided_allowance(bool reduce) {
+  if (innermost_budget == nullptr) return;
+  innermost_budget->undecided_ = 0;
+  innermost_budget->reducing_ = reduce;
 }
 
 std::uint64_t ResourceBudgetScope::cvc5_work_per_check() { return innermost_budget == nullptr ? 0 : innermost_budget->cvc5_budget_; }

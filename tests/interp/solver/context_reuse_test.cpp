@@ -238,6 +238,12 @@ TEST_F(ContextReuse, TheUndecidedAllowanceReducesTheWorkBudgetOnceSpent) {
   ResourceBudgetScope::renew_undecided_allowance();
   EXPECT_EQ(ResourceBudgetScope::z3_work_per_check(), 100000u);
   EXPECT_EQ(medium(), SatResult::Unsat);
+  ResourceBudgetScope::renew_undecided_allowance(false);  // a property whose budget stays full
+  for (int undecided = 0; undecided < 3; ++undecided) EXPECT_EQ(hard->check(), SatResult::Unknown);
+  EXPECT_EQ(ResourceBudgetScope::z3_work_per_check(), 100000u);
+  EXPECT_EQ(medium(), SatResult::Unsat);
+  ResourceBudgetScope::renew_undecided_allowance(true);
+  EXPECT_EQ(ResourceBudgetScope::z3_work_per_check(), 100000u) << "renewed: none undecided yet";
 }
 
 // After the reduced time-outs, the minimal limit; each stage's unknown names it.
