@@ -81,9 +81,9 @@ nlohmann::json to_json(const Violation& violation) {
 // The properties whose undecided Z3 checks come in runs of variants no budget decides: they get
 // the reduced work budget after two (ResourceBudgetScope's undecided allowance).  In a level-1
 // campaign (seed 1, 2,850 cases; an allowance of one per case) that saved summary_sound 8.6 s,
-// apc_necessary 2.6 s and compositional_progress 1.2 s.  Elsewhere a run of hard checks can be a run of decidable ones:
-// mutual_exclusion, in a level-3 campaign (seed 1, 1,150 cases), had 8 unknowns at the full
-// budget and 63 at the reduced one.
+// apc_necessary 2.6 s and compositional_progress 1.2 s.  Elsewhere a run of hard checks can be a
+// run of decidable ones: mutual_exclusion, in a level-3 campaign (seed 1, 1,150 cases), had 8
+// unknowns at the full budget and 63 at the reduced one.
 bool undecided_checks_come_in_hopeless_runs(PropertyKind kind) {
   switch (kind) {
     case PropertyKind::SummarySound:

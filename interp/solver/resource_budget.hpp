@@ -84,6 +84,9 @@ class ResourceBudgetScope {
   static void spend_time_out_allowance();
 
  private:
+  // Whether Z3's budget is the reduced one now: the undecided allowance spent, and reducing.
+  bool work_reduced() const;
+
   std::uint64_t budget_;
   std::uint64_t cvc5_budget_;
   TimeOutAllowance allowance_;

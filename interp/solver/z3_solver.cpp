@@ -655,23 +655,21 @@ ResourceBudgetScope::ResourceBudgetScope(std::uint64_t z3_work_per_check, std::u
 
 ResourceBudgetScope::~ResourceBudgetScope() { innermost_budget = enclosing_; }
 
-namespace {
-bool undecided_allowance_spent(const UndecidedAllowance& allowance, unsigned undecided) {
-  return allowance.full_undecided != 0 && undecided >= allowance.full_undecided;
+bool ResourceBudgetScope::work_reduced() const {
+  return reducing_ && undecided_allowance_.full_undecided != 0 && undecided_ >= undecided_allowance_.full_undecided;
 }
-}  // namespace
 
 std::uint64_t ResourceBudgetScope::z3_work_per_check() {
   const ResourceBudgetScope* scope = innermost_budget;
   if (scope == nullptr) return 0;
-  if (!scope->reducing_ || !undecided_allowance_spent(scope->undecided_allowance_, scope->undecided_)) return scope->budget_;
+  if (!scope->work_reduced()) return scope->budget_;
   const std::uint64_t reduced = scope->undecided_allowance_.reduced_work;
   return scope->budget_ == 0 ? reduced : std::min(scope->budget_, reduced);
 }
 
 std::string_view ResourceBudgetScope::work_budget_note() {
   const ResourceBudgetScope* scope = innermost_budget;
-  if (scope == nullptr || !scope->reducing_ || !undecided_allowance_spent(scope->undecided_allowance_, scope->undecided_)) return "";
+  if (scope == nullptr || !scope->work_reduced()) return "";
   return "reduced: the allowance of undecided checks is spent";
 }
 
