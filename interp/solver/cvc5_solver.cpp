@@ -10,6 +10,7 @@
 
 #include "interp/solver/assertion_stack.hpp"
 #include "interp/solver/check_log.hpp"
+#include "interp/solver/context_reuse.hpp"
 #include "interp/solver/encoding.hpp"
 #include "interp/solver/large_stack_thread.hpp"
 #include "interp/solver/resource_budget.hpp"
@@ -184,11 +185,44 @@ class Cvc5Model final : public Model {
   const TermManager& manager_;
 };
 
-// Everything that touches cvc5: created, used and destroyed on the large-stack thread only.
+// A configured cvc5 solver with what was set on it for good, kept warm between the sessions of a
+// ContextReuseScope (context_reuse.hpp).
+struct WarmCvc5 final : IdleBackend {
+  cvc5::Solver solver;
+  bool configured = false;
+  bool initialized = false;  // after a push, check or reset cvc5 1.0 refuses a new rlimit-per
+  std::uint64_t resource_limit = 0;  // rlimit-per in force, 0: none
+  bool timeout_set = false;
+};
+
+// A warm solver of the thread's scope whose resource limit is `resource_limit`, or a new one.
+std::unique_ptr<WarmCvc5> take_warm_solver(ContextReuseScope* scope, std::uint64_t resource_limit) {
+  if (scope != nullptr) {
+    std::unique_ptr<IdleBackend> idle = scope->take_idle_backend([&](const IdleBackend& backend) {
+      const auto* warm = dynamic_cast<const WarmCvc5*>(&backend);
+      return warm != nullptr && warm->resource_limit == resource_limit;
+    });
+    if (idle) return std::unique_ptr<WarmCvc5>(static_cast<WarmCvc5*>(idle.release()));
+  }
+  return std::make_unique<WarmCvc5>();
+}
+
+// Everything that touches cvc5: created, used and destroyed on the large-stack thread only.  Inside
+// a ContextReuseScope its cvc5 solver may be one an earlier session of the scope left, emptied, and
+// it leaves its own for the next unless a limit stopped one of its checks or cvc5 threw.
+// `resource_limit`: the rlimit-per its solver will be given (a warm solver keeps the one it has).
 class Cvc5Session {
  public:
-  explicit Cvc5Session(TermManager& manager)
-      : manager_(manager), builder_(solver_), names_(manager), lowering_(manager, names_, builder_), collector_(manager) {
+  Cvc5Session(TermManager& manager, std::uint64_t resource_limit)
+      : manager_(manager),
+        scope_(ContextReuseScope::current()),
+        warm_(take_warm_solver(scope_, resource_limit)),
+        solver_(warm_->solver),
+        builder_(solver_),
+        names_(manager),
+        lowering_(manager, names_, builder_),
+        collector_(manager) {
+    if (warm_->configured) return;
     attempt([&] {
       solver_.setOption("incremental", "true");
       solver_.setOption("produce-models", "true");
@@ -212,9 +246,31 @@ class Cvc5Session {
       solver_.setOption("arrays-eager-lemmas", "true");
     } catch (const cvc5::CVC5ApiException&) {
     }
+    warm_->configured = !failure_;
   }
 
+  // Hands the emptied solver on to the scope it came from, when it may go on (see above).
+  ~Cvc5Session() {
+    if (scope_ == nullptr || spoiled_ || failure_ || !warm_->configured || ContextReuseScope::current() != scope_) return;
+    try {
+      warm_->initialized = true;
+      solver_.resetAssertions();
+      if (warm_->timeout_set) solver_.setOption("tlimit-per", "0");
+      warm_->timeout_set = false;
+    } catch (const cvc5::CVC5ApiException&) {
+      return;
+    }
+    scope_->give_back_backend(std::move(warm_));  // the session's own terms are released after this
+  }
+  Cvc5Session(const Cvc5Session&) = delete;
+  Cvc5Session& operator=(const Cvc5Session&) = delete;
+
+  // Whether set_resource_limit(units) can take effect: cvc5 refuses a new rlimit-per once it set
+  // itself up (at the first push, check or reset).
+  bool accepts_resource_limit(std::uint64_t units) const { return !warm_->initialized || warm_->resource_limit == units; }
+
   void push() {
+    warm_->initialized = true;
     attempt([&] { solver_.push(); });
     collector_.push();
     ++scopes_;
@@ -230,6 +286,7 @@ class Cvc5Session {
 
   void add(Term formula) {
     require_formula(formula);
+    warm_->initialized = true;
     attempt([&] {
       constraints_.clear();
       collector_.collect(formula, constraints_);
@@ -250,6 +307,7 @@ class Cvc5Session {
         const std::uint64_t work_before = check_log_enabled() ? work_count() : 0;
         // A supervisor (stall_watch.hpp) kills this process if the check outlives its limit.
         const PublishedCheck published(timeout_milliseconds_.value_or(0));
+        warm_->initialized = true;
         cvc5::Result answer = solver_.checkSat();
         if (check_log_enabled()) logged_work_ = work_count() - work_before;
         if (answer.isSat()) {
@@ -259,6 +317,7 @@ class Cvc5Session {
         } else {
           const cvc5::UnknownExplanation why = answer.getUnknownExplanation();
           stopped_by_limit_ = why == cvc5::UnknownExplanation::TIMEOUT || why == cvc5::UnknownExplanation::RESOURCEOUT;
+          if (stopped_by_limit_) spoiled_ = true;  // see Cvc5Solver::renew_session
           std::ostringstream explanation;
           explanation << why;
           reason_ = explanation.str();
@@ -267,6 +326,7 @@ class Cvc5Session {
         }
       } catch (const std::exception& error) {
         reason_ = std::string("cvc5 error: ") + error.what();
+        spoiled_ = true;
       }
     }
     last_result_ = result;
@@ -291,13 +351,19 @@ class Cvc5Session {
   void set_timeout_milliseconds(unsigned milliseconds) {
     timeout_milliseconds_ = milliseconds;
     attempt([&] { solver_.setOption("tlimit-per", std::to_string(milliseconds)); });  // 0: no limit
+    warm_->timeout_set = milliseconds != 0;
   }
 
   // cvc5 1.0 refuses the option after its first check: set it when the solver is made.
+  // A warm solver already under `units` is left as it is.
   void set_resource_limit(std::uint64_t units) {
     resource_limit_ = units;
-    attempt([&] { solver_.setOption("rlimit-per", std::to_string(units)); });  // 0: no limit
     work_budget_ = 0;
+    if (warm_->initialized && warm_->resource_limit == units) return;
+    attempt([&] {
+      solver_.setOption("rlimit-per", std::to_string(units));  // 0: no limit
+      warm_->resource_limit = units;
+    });
   }
 
   // The campaign's budget (ResourceBudgetScope): the same limit, named as a budget when it ends a check.
@@ -326,12 +392,14 @@ class Cvc5Session {
 
   // Whether the last check was stopped by the time limit or the work budget.
   bool stopped_by_limit() const { return stopped_by_limit_; }
+  // The resource limit as last set, 0: none.
+  std::uint64_t resource_limit() const { return resource_limit_.value_or(0); }
 
-  // Takes over a discarded session's limits, counts and last answer (an unknown); the caller
-  // replays its assertions.
-  void continue_from(const Cvc5Session& previous) {
+  // Takes over a discarded session's limits (the resource limit `resource_limit`), counts and last
+  // answer; the caller replays its assertions.
+  void continue_from(const Cvc5Session& previous, std::uint64_t resource_limit) {
     if (previous.timeout_milliseconds_) set_timeout_milliseconds(*previous.timeout_milliseconds_);
-    if (previous.resource_limit_) set_resource_limit(*previous.resource_limit_);
+    if (previous.resource_limit_ || resource_limit != 0) set_resource_limit(resource_limit);
     work_budget_ = previous.work_budget_;
     statistics_ = previous.statistics_;
     reason_ = previous.reason_;
@@ -354,7 +422,9 @@ class Cvc5Session {
   }
 
   TermManager& manager_;
-  cvc5::Solver solver_;
+  ContextReuseScope* scope_;  // where the solver came from and goes back to; null: none
+  std::unique_ptr<WarmCvc5> warm_;
+  cvc5::Solver& solver_;
   Cvc5Builder builder_;
   NameTable names_;
   Lowering<Cvc5Builder> lowering_;
@@ -371,6 +441,7 @@ class Cvc5Session {
   std::optional<unsigned> timeout_milliseconds_;  // as last set, for continue_from
   std::optional<std::uint64_t> resource_limit_;
   bool stopped_by_limit_ = false;
+  bool spoiled_ = false;  // a limit stopped a check, or cvc5 threw in one: the solver is not handed on
 };
 
 
@@ -407,12 +478,9 @@ class Cvc5Solver final : public Solver {
  public:
   // The budget is read here, on the caller's thread (the scope is thread-local), and set before
   // any check, as cvc5 requires; an explicit set_resource_limit replaces it.
-  explicit Cvc5Solver(TermManager& manager)
-      : manager_(manager), session_(worker_.run([&] { return std::make_unique<Cvc5Session>(manager); })) {
-    if (const std::uint64_t budget = ResourceBudgetScope::cvc5_work_per_check(); budget != 0)
-      worker_.run([&] { session_->set_work_budget(budget); });
-    log_solver_made("cvc5");
-  }
+  // The budget is read here, on the caller's thread (the scope is thread-local), and set before
+  // any check, as cvc5 requires; an explicit set_resource_limit replaces it.
+  explicit Cvc5Solver(TermManager& manager) : Cvc5Solver(manager, ResourceBudgetScope::cvc5_work_per_check()) {}
   ~Cvc5Solver() override {
     worker_.run([&] { session_.reset(); });
   }
@@ -433,7 +501,7 @@ class Cvc5Solver final : public Solver {
   SatResult check() override {
     return worker_.run([&] {
       SatResult result = session_->check();
-      if (result == SatResult::Unknown && session_->stopped_by_limit()) renew_session();
+      if (result == SatResult::Unknown && session_->stopped_by_limit()) renew_session(session_->resource_limit());
       return result;
     });
   }
@@ -442,7 +510,10 @@ class Cvc5Solver final : public Solver {
     worker_.run([&] { session_->set_timeout_milliseconds(milliseconds); });
   }
   void set_resource_limit(std::uint64_t units) override {
-    worker_.run([&] { session_->set_resource_limit(units); });
+    worker_.run([&] {
+      if (!session_->accepts_resource_limit(units)) renew_session(units);  // a warm solver under another limit
+      session_->set_resource_limit(units);
+    });
   }
   std::unique_ptr<Model> model() override {
     return std::make_unique<WorkerModel>(worker_.run([&] { return session_->model(); }), worker_);
@@ -453,13 +524,20 @@ class Cvc5Solver final : public Solver {
   SolverStatistics statistics() const override { return session_->statistics(); }
 
  private:
+  Cvc5Solver(TermManager& manager, std::uint64_t budget)
+      : manager_(manager), session_(worker_.run([&] { return std::make_unique<Cvc5Session>(manager, budget); })) {
+    if (budget != 0) worker_.run([&] { session_->set_work_budget(budget); });
+    log_solver_made("cvc5");
+  }
+
   // cvc5 1.0.3 with arrays-eager-lemmas corrupts its heap when a session goes on after a check
   // that its time limit or work budget stopped (valgrind: a block freed by the next pop is written
   // by the check after it; paper-notes/001, "Fields in summaries"): such a session is dropped, and
-  // a new one gets the limits, the counts and the assertions, scope by scope.  On the worker thread.
-  void renew_session() {
-    auto fresh = std::make_unique<Cvc5Session>(manager_);
-    fresh->continue_from(*session_);
+  // a new one gets the limits, the counts and the assertions, scope by scope.  Also used when a warm
+  // solver cannot take a new resource limit.  On the worker thread.
+  void renew_session(std::uint64_t resource_limit) {
+    auto fresh = std::make_unique<Cvc5Session>(manager_, resource_limit);
+    fresh->continue_from(*session_, resource_limit);
     session_ = std::move(fresh);
     assertions_.replay(*session_);
   }

@@ -761,6 +761,10 @@ void ContextReuseScope::give_back(Lease lease) {
   if (idle_.size() < max_idle_contexts) idle_.push_back(std::move(lease));
 }
 
+void ContextReuseScope::give_back_backend(std::unique_ptr<IdleBackend> backend) {
+  if (idle_backends_.size() < max_idle_contexts) idle_backends_.push_back(std::move(backend));
+}
+
 SatResult z3_check_script(std::string_view script, std::string* reason, unsigned timeout_milliseconds) {
   try {
     z3::context context;

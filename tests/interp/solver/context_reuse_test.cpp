@@ -1,11 +1,13 @@
-// Tests of ContextReuseScope: Z3 solvers made one after another share contexts, and nothing of an
-// earlier solver's assertions reaches a later one (no § of a paper: speed of fuzz campaigns).
+// Tests of ContextReuseScope: Z3 solvers made one after another share contexts, cvc5 solvers share
+// warm solvers, and nothing of an earlier solver's assertions or limits reaches a later one (no §
+// of a paper: speed of fuzz campaigns).
 #include <gtest/gtest.h>
 
 #include <vector>
 
 #include "interp/solver/context_reuse.hpp"
 #include "interp/solver/cvc5_solver.hpp"
+#include "interp/solver/large_stack_thread.hpp"
 #include "interp/solver/resource_budget.hpp"
 #include "interp/solver/z3_solver.hpp"
 #include "semantics/terms/term_manager.hpp"
@@ -177,6 +179,68 @@ TEST_F(ContextReuse, ACvc5WorkBudgetMakesAHardQueryUnknownWithItsReason) {
   auto z3 = make_z3_solver(m);  // Z3 is not limited by the cvc5 budget
   add_pigeons(m, *z3);
   EXPECT_EQ(z3->check(), SatResult::Unsat);
+}
+
+// cvc5 solvers are handed on only on the thread that made them: a campaign's, which is a large-stack
+// thread, so that the calls run there directly (large_stack_thread.hpp).
+TEST_F(ContextReuse, ALaterCvc5SolverTakesTheWarmSolverButNoneOfTheAssertionsOrTheTimeLimit) {
+  LargeStackThread campaign_thread;
+  campaign_thread.run([&] {
+    ContextReuseScope scope;
+    {
+      auto first = make_cvc5_solver(m);
+      first->set_timeout_milliseconds(1);  // would make the pigeons below unknown
+      first->add(m.less(n(5), x));
+      first->push();
+      first->add(m.less(n(6), x));
+      ASSERT_EQ(first->check(), SatResult::Sat);
+    }
+    EXPECT_EQ(scope.backends_reused(), 0u);
+    auto second = make_cvc5_solver(m);
+    EXPECT_EQ(scope.backends_reused(), 1u);
+    second->add(m.less(x, n(3)));  // unsat together with the first solver's 5 < x
+    ASSERT_EQ(second->check(), SatResult::Sat);
+    EXPECT_LT(second->model()->symbol_value(x).as_integer(), Integer(3));
+    second->push();
+    add_pigeons(m, *second);
+    EXPECT_EQ(second->check(), SatResult::Unsat) << second->reason_unknown();  // no 1 ms limit left over
+    second->pop();
+    EXPECT_EQ(second->check(), SatResult::Sat);
+  });
+}
+
+TEST_F(ContextReuse, ACvc5SolverStoppedByItsLimitOrUnderAnotherBudgetIsNotHandedOn) {
+  LargeStackThread campaign_thread;
+  campaign_thread.run([&] {
+    ContextReuseScope scope;
+    {
+      ResourceBudgetScope budget(0, 50);
+      auto stopped = make_cvc5_solver(m);
+      add_pigeons(m, *stopped);
+      ASSERT_EQ(stopped->check(), SatResult::Unknown);  // renewed after the stop; the renewal is handed on
+      auto other = make_cvc5_solver(m);  // the renewed one is still alive: a solver of its own
+      other->add(m.less(n(5), x));
+      ASSERT_EQ(other->check(), SatResult::Sat);
+    }
+    EXPECT_EQ(scope.backends_reused(), 0u);
+    {
+      ResourceBudgetScope budget(0, 1000000);  // not the 50 units the two idle solvers are under
+      auto unlimited = make_cvc5_solver(m);
+      EXPECT_EQ(scope.backends_reused(), 0u);
+      add_pigeons(m, *unlimited);
+      EXPECT_EQ(unlimited->check(), SatResult::Unsat) << unlimited->reason_unknown();
+    }
+    {
+      ResourceBudgetScope budget(0, 50);
+      auto warm = make_cvc5_solver(m);
+      EXPECT_EQ(scope.backends_reused(), 1u);
+      // An explicit limit other than the warm solver's: cvc5 refuses to change it after a check,
+      // so the solver goes on in a new one.
+      warm->set_resource_limit(1000000);
+      add_pigeons(m, *warm);
+      EXPECT_EQ(warm->check(), SatResult::Unsat) << warm->reason_unknown();
+    }
+  });
 }
 
 // The scope's time-out allowance: after `full_time_outs` Z3 time-outs, later Z3 checks get the
