@@ -214,6 +214,10 @@ Term PathAbstraction::compute() {
     backbone_conditions_.push_back(BackboneCondition{backbone.nodes, run.entries, run.apc});
     disjuncts.push_back(run.apc);
   }
+  // The dependency solver goes now, not with the analysis: a fuzz case keeps its analyses to the
+  // case's end, and a Z3 solver alive that long makes every later solver of the case take a
+  // context of its own (interp/solver/context_reuse.hpp).  A later query makes a new one.
+  solver_.reset();
   return terms_.logical_or(disjuncts);
 }
 

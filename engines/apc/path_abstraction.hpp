@@ -166,7 +166,7 @@ class PathAbstraction {
   NodeId next_node_;
   std::vector<BackboneCondition> backbone_conditions_;
   std::vector<LoopSummary> loops_;
-  std::unique_ptr<solver::Solver> solver_;  // Algorithm 2's dependency queries, made on first use
+  std::unique_ptr<solver::Solver> solver_;  // Algorithm 2's dependency queries, made on first use, freed by compute()
   std::uint64_t dependency_queries_ = 0;
 };
 

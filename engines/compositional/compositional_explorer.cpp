@@ -17,10 +17,6 @@ CompositionalExplorer::CompositionalExplorer(const Program& program, terms::Term
   symbols_ = std::make_unique<SummarySymbols>(table_, terms, machine.initial().globals);
   executor_ = std::make_unique<ConcolicExecutor>(program, terms, table_, *symbols_, trees_, options_.execute);
   axioms_ = std::make_unique<AxiomBuilder>(terms, table_, *symbols_, trees_, options_.axioms);
-  solver::SolverOptions solver_options;
-  solver_options.timeout_milliseconds = options_.timeout_milliseconds;
-  solver_options.smt_directory = options_.smt_directory;
-  solver_ = solver::make_solver(options_.solver, terms, solver_options);
 }
 
 CompositionalExplorer::~CompositionalExplorer() = default;
@@ -122,6 +118,17 @@ std::optional<GlobalState> CompositionalExplorer::within_test_limits() {
 
 CompositionalResult CompositionalExplorer::explore() {
   const auto start = std::chrono::steady_clock::now();
+  // Algorithm 2's solver lives for one run of Algorithm 1 only: the properties keep an explorer to
+  // a fuzz case's end, and a Z3 solver alive that long makes every later solver of the case take a
+  // context of its own (interp/solver/context_reuse.hpp).
+  solver::SolverOptions solver_options;
+  solver_options.timeout_milliseconds = options_.timeout_milliseconds;
+  solver_options.smt_directory = options_.smt_directory;
+  solver_ = solver::make_solver(options_.solver, terms_, solver_options);
+  struct ReleaseSolver {
+    std::unique_ptr<solver::Solver>& solver;
+    ~ReleaseSolver() { solver.reset(); }
+  } release{solver_};
   CompositionalResult result;
   std::optional<GlobalState> input = options_.initial ? *options_.initial : default_global_state(program_);
   std::string origin = "initial";

@@ -93,7 +93,7 @@ class CompositionalExplorer {
   std::unique_ptr<SummarySymbols> symbols_;
   std::unique_ptr<ConcolicExecutor> executor_;
   std::unique_ptr<AxiomBuilder> axioms_;
-  std::unique_ptr<solver::Solver> solver_;
+  std::unique_ptr<solver::Solver> solver_;  // Algorithm 2's queries, alive during explore() only
   std::vector<std::uint64_t> class_choices_;  // how often each branch-statement class was chosen
   std::vector<std::pair<std::uint32_t, std::uint32_t>> class_keys_;
 };

@@ -13,6 +13,7 @@
 #include "engines/apc/backbones.hpp"
 #include "engines/apc/unfolding.hpp"
 #include "interp/explore/explorer.hpp"
+#include "interp/solver/context_reuse.hpp"
 #include "interp/solver/solver.hpp"
 #include "semantics/concrete/state.hpp"
 #include "semantics/faults.hpp"
@@ -633,6 +634,27 @@ TEST(ApcReuse, ACopiedLoopSummaryIsTheRecomputedOne) {
       EXPECT_LT(copying.dependency_queries(), computing.dependency_queries());
     }
   }
+}
+
+// Algorithm 2's dependency solver goes at the end of build(): a fuzz case keeps its analyses to its
+// end, and a Z3 solver alive that long made every later solver of the case take a context of its own.
+TEST(ApcReuse, TheDependencySolverIsFreedOnceTheAnalysisIsBuilt) {
+  const std::string text =
+      "var n: int;\nvar i: int;\nvar j: int;\nvar b: bool;\n"
+      "main {\n  i := 0;\n  while i < n {\n    j := 0;\n    while j < i {\n      if b {\n        j := j + 1;\n      } else {\n"
+      "        j := j + 2;\n      }\n    }\n    i := i + 1;\n  }\n  assert i != 7;\n}\n";
+  auto program = load_program_from_text("nested.sym", text);
+  terms::TermManager terms(program.get());
+  solver::ContextReuseScope scope;
+  ApcAnalysis analysis(*program, terms, Loaded::options_with(25, LoopProcessing::Heavy));
+  analysis.build();
+  ASSERT_GT(analysis.abstraction().dependency_queries(), 0u);
+  const std::uint64_t made = scope.contexts_made();
+  EXPECT_GT(made, 0u);
+  auto later = solver::make_solver("z3", terms);
+  later->add(terms.true_term());
+  EXPECT_EQ(later->check(), solver::SatResult::Sat);
+  EXPECT_EQ(scope.contexts_made(), made);  // the analysis, still alive, holds no context
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 
 #include "engines/compositional/compositional_explorer.hpp"
 #include "engines/compositional/compositional_report.hpp"
+#include "interp/solver/context_reuse.hpp"
 #include "props/case_workspace.hpp"
 #include "props/properties.hpp"
 #include "semantics/faults.hpp"
@@ -292,6 +293,24 @@ TEST(CompositionalCompleteness, ReturnedCallsOpenTheCallersContinuation) {
   EXPECT_EQ(outcomes, (std::set<Outcome>{Outcome::Blocked, Outcome::Normal, Outcome::AssertionFailure}));
   EXPECT_EQ(result.statistics.dangling_left, 0u);
   EXPECT_EQ(result.statistics.no_progress, 0u);
+}
+
+// Algorithm 2's solver lives for one explore() only: the properties keep an explorer to a fuzz
+// case's end, and a Z3 solver alive that long made every later solver of the case take a context
+// of its own.
+TEST(CompositionalCompleteness, TheSolverIsFreedWhenTheRunEnds) {
+  auto program = load_program(corpus + "returned-call-continuation.sym");
+  terms::TermManager terms(program.get());
+  solver::ContextReuseScope scope;
+  CompositionalExplorer explorer(*program, terms, CompositionalOptions{});
+  CompositionalResult result = explorer.explore();
+  ASSERT_GT(result.queries.size(), 0u);
+  const std::uint64_t made = scope.contexts_made();
+  EXPECT_GT(made, 0u);
+  auto later = solver::make_solver("z3", terms);
+  later->add(terms.true_term());
+  EXPECT_EQ(later->check(), solver::SatResult::Sat);
+  EXPECT_EQ(scope.contexts_made(), made);  // the explorer, still alive, holds no context
 }
 
 }  // namespace
