@@ -161,6 +161,13 @@ class SideConstraintCollector {
   void collect(Term formula, std::vector<SideConstraint>& out);
   void push() { scope_starts_.push_back(trail_.size()); }
   void pop(unsigned n = 1);
+  // Forgets everything collected, the base level's too (a solver that starts over in a new core).
+  void clear() {
+    visited_.clear();
+    constrained_.clear();
+    trail_.clear();
+    scope_starts_.clear();
+  }
 
  private:
   void remember(terms::TermSet& set, Term term, bool is_subject);
