@@ -578,10 +578,12 @@ class Z3Solver final : public Solver {
     return core;
   }
 
-  // Whether Z3's own evaluation of one of the side constraints asserted in scope is false in `model`.
+  // Whether Z3's own evaluation of one of the side constraints asserted in scope is false in
+  // `model`.  Without model completion, which would add values to the model and so change what
+  // later reads of it give.
   bool falsifies_side_constraint(const z3::model& model) const {
     for (const z3::expr& constraint : side_constraints_)
-      if (model.eval(constraint, true).is_false()) return true;
+      if (model.eval(constraint, false).is_false()) return true;
     return false;
   }
 
