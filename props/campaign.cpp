@@ -117,6 +117,7 @@ class Campaign {
       // Another worker failed: every case before its failing one is claimed already.
       if (options_.claims != nullptr && options_.claims->failed.load() != std::numeric_limits<std::uint64_t>::max()) break;
     }
+    send_held();
     result_.seconds = seconds_since(started_);
     return result_;
   }
@@ -201,9 +202,29 @@ class Campaign {
     return options_.claims != nullptr && position > options_.claims->failed.load();
   }
 
-  // A line to the parent of a worker process (run_campaign_in_workers); nothing otherwise.
-  void send(const nlohmann::json& line) const {
-    if (options_.report_lines != nullptr) (*options_.report_lines)(line.dump());
+  // A line to the parent of a worker process (run_campaign_in_workers); nothing otherwise.  Lines
+  // about what is done (a property finished, a case's record) are held and go in one write with
+  // the next line about what starts (a claimed case, a property's begin, a failure) or with the
+  // campaign's end: a write per property instead of two, and half the wake-ups of the parent,
+  // which shares the workers' cores.  The parent loses nothing it needs: it stops a worker only
+  // inside a solver check, after that property's begin and all held before it were written, and a
+  // worker that crashes is charged to the case and property it began last, as before.
+  void send(const nlohmann::json& line) {
+    if (options_.report_lines == nullptr) return;
+    held_lines_ += line.dump();
+    (*options_.report_lines)(held_lines_);
+    held_lines_.clear();
+  }
+  void hold(const nlohmann::json& line) {
+    if (options_.report_lines == nullptr) return;
+    held_lines_ += line.dump();
+    held_lines_ += '\n';
+  }
+  void send_held() {
+    if (options_.report_lines == nullptr || held_lines_.empty()) return;
+    held_lines_.pop_back();  // the writer ends the text with its own newline
+    (*options_.report_lines)(held_lines_);
+    held_lines_.clear();
   }
 
   // Whether this worker checks the next generated case of its shard (always without --jobs).  The
@@ -235,13 +256,13 @@ class Campaign {
     void record(std::uint64_t digest) {
       if (number_ == 0) return;
       campaign_.result_.case_records.push_back(CaseRecord{number_, digest});
-      campaign_.send({{"record", digest}, {"case", number_}});
+      campaign_.hold({{"record", digest}, {"case", number_}});
     }
     // Printing and loading the program.
     void workspace_built(double seconds) {
       if (number_ == 0) return;
       campaign_.result_.workspace_seconds += seconds;
-      campaign_.send({{"workspace", seconds}});
+      campaign_.hold({{"workspace", seconds}});
     }
     // The position-th chosen property starts.
     void begin(std::size_t position) {
@@ -255,7 +276,7 @@ class Campaign {
       tally.skipped += verdict.skipped;
       tally.seconds += seconds;
       if (!verdict.failure) ++tally.cases;
-      campaign_.send({{"finished", position},
+      campaign_.hold({{"finished", position},
                       {"checks", verdict.checks},
                       {"unknown", verdict.unknown},
                       {"skipped", verdict.skipped},
@@ -348,6 +369,7 @@ class Campaign {
   const CampaignOptions& options_;
   std::vector<PropertyKind> properties_;
   CampaignResult result_;
+  std::string held_lines_;  // lines for the parent not written yet (send, hold)
   Clock::time_point started_;
   Clock::time_point last_progress_;
   std::optional<Violation> first_;  // the case that failed first; set while shrinking it
