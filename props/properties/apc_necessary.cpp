@@ -42,11 +42,11 @@ PropertyVerdict check_apc_necessary(CaseWorkspace& workspace) {
   // Light and heavy processing often give the same apc, and inputs repeat: a formula asked before
   // (terms are hash-consed) gets its earlier answer, counted again as before.
   std::unordered_map<terms::Term, std::pair<bool, std::uint64_t>> answers;  // unsat, unknowns it added
-  auto unsat = [&](terms::Term formula) {
+  auto unsat = [&](UnsatQueries& queries, terms::Term formula) {
     auto [known, fresh] = answers.try_emplace(formula);
     if (fresh) {
       const std::uint64_t before = verdict.unknown;
-      known->second.first = definitely_unsat(workspace, formula, verdict.unknown);
+      known->second.first = queries.definitely_unsat(formula, verdict.unknown);
       known->second.second = verdict.unknown - before;
     } else {
       verdict.unknown += known->second.second;
@@ -63,10 +63,11 @@ PropertyVerdict check_apc_necessary(CaseWorkspace& workspace) {
         break;
       }
       std::string mode = processing == apc::LoopProcessing::Light ? " (light)" : " (heavy)";
+      UnsatQueries queries(workspace);  // after the analysis is built
       for (const GlobalState* input : entry.second) {
         for (auto [name, condition] : {std::pair{"apc", analysis->apc()}, std::pair{"apc^K", analysis->unfolded_apc()}}) {
           ++verdict.checks;
-          if (unsat(apc::condition_under_input(workspace.terms(), program, *input, condition))) {
+          if (unsat(queries, apc::condition_under_input(workspace.terms(), program, *input, condition))) {
             verdict.fail(std::string(name) + mode + " for the assert at line " + std::to_string(entry.first.line) +
                              " is unsat under an input whose concrete run fails that assert",
                          workspace.state_json(*input));

@@ -20,16 +20,17 @@ constexpr std::size_t max_sequences = 12;  // per loop, to bound the cost
 constexpr std::size_t max_loops = 6;       // per analysis
 
 // pc → claim is valid (a definite unsat of pc ∧ ¬claim).
-bool valid(CaseWorkspace& workspace, terms::Term pc, terms::Term claim, std::uint64_t& unknown, bool& undecided) {
+bool valid(CaseWorkspace& workspace, UnsatQueries& queries, terms::Term pc, terms::Term claim, std::uint64_t& unknown,
+           bool& undecided) {
   std::uint64_t before = unknown;
-  bool proved = definitely_unsat(workspace, workspace.terms().logical_and(pc, workspace.terms().logical_not(claim)), unknown);
+  bool proved = queries.definitely_unsat(workspace.terms().logical_and(pc, workspace.terms().logical_not(claim)), unknown);
   undecided = unknown != before;
   return proved;
 }
 
 // Checks one loop summary; false after a failure recorded in `verdict`.
-bool check_loop(CaseWorkspace& workspace, apc::PathAbstraction& abstraction, const apc::LoopSummary& loop, const char* mode,
-                PropertyVerdict& verdict) {
+bool check_loop(CaseWorkspace& workspace, UnsatQueries& queries, apc::PathAbstraction& abstraction, const apc::LoopSummary& loop,
+                const char* mode, PropertyVerdict& verdict) {
   terms::TermManager& terms = workspace.terms();
   apc::StarTerms& stars = abstraction.stars();
   const std::size_t k = loop.backbone_states.size();
@@ -77,7 +78,7 @@ bool check_loop(CaseWorkspace& workspace, apc::PathAbstraction& abstraction, con
     std::string path = "a sequence of " + std::to_string(sequence.size()) + " backbone(s) of it";
     bool undecided = false;
     ++verdict.checks;
-    if (!valid(workspace, pc, at_counts.apply(loop.phi), verdict.unknown, undecided) && !undecided) {
+    if (!valid(workspace, queries, pc, at_counts.apply(loop.phi), verdict.unknown, undecided) && !undecided) {
       verdict.fail("the " + where + ": " + path + " does not imply the looping condition at its counts");
       return false;
     }
@@ -93,9 +94,9 @@ bool check_loop(CaseWorkspace& workspace, apc::PathAbstraction& abstraction, con
     ++verdict.checks;
     std::vector<terms::Term> all;
     for (const auto& claim : claims) all.push_back(claim.second);
-    if (valid(workspace, pc, terms.logical_and(all), verdict.unknown, undecided) || undecided) continue;
+    if (valid(workspace, queries, pc, terms.logical_and(all), verdict.unknown, undecided) || undecided) continue;
     for (const auto& [v, claim] : claims) {
-      if (valid(workspace, pc, claim, verdict.unknown, undecided) || undecided) continue;
+      if (valid(workspace, queries, pc, claim, verdict.unknown, undecided) || undecided) continue;
       verdict.fail("the " + where + " gives " + abstraction.show(loop.theta.value(v)) + " for " +
                    abstraction.show(loop.theta.variables()[v]) + ", which " + path + " contradicts");
       return false;
@@ -117,9 +118,10 @@ PropertyVerdict check_summary_sound(CaseWorkspace& workspace) {
     const char* mode = processing == apc::LoopProcessing::Light ? "light" : "heavy";
     apc::PathAbstraction& abstraction = analysis->abstraction();
     std::size_t checked = 0;
+    UnsatQueries queries(workspace);  // after the analysis is built
     for (const apc::LoopSummary& loop : abstraction.loops()) {
       if (checked++ == max_loops) break;
-      if (!check_loop(workspace, abstraction, loop, mode, verdict)) return verdict;
+      if (!check_loop(workspace, queries, abstraction, loop, mode, verdict)) return verdict;
     }
   }
   return verdict;
