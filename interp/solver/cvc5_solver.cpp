@@ -354,8 +354,8 @@ class Cvc5Session {
     warm_->timeout_set = milliseconds != 0;
   }
 
-  // cvc5 1.0 refuses the option after its first check: set it when the solver is made.
-  // A warm solver already under `units` is left as it is.
+  // cvc5 1.0 refuses the option once it has set itself up (accepts_resource_limit): set it when the
+  // solver is made.  A warm solver already under `units` is left as it is.
   void set_resource_limit(std::uint64_t units) {
     resource_limit_ = units;
     work_budget_ = 0;
