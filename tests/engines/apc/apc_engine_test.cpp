@@ -14,6 +14,7 @@
 #include "engines/apc/unfolding.hpp"
 #include "interp/explore/explorer.hpp"
 #include "interp/solver/context_reuse.hpp"
+#include "tests/support/context_reuse_checks.hpp"
 #include "interp/solver/solver.hpp"
 #include "semantics/concrete/state.hpp"
 #include "semantics/faults.hpp"
@@ -576,16 +577,19 @@ TEST(ApcReuse, TooManyLoopSummariesRefuseTheProgram) {
   EXPECT_NO_THROW(enough.build());
 }
 
+// Two backbones enter the outer loop (the `if` before it), each with the inner loop nested.
+const std::string two_entries_into_nested_loops =
+    "var n: int;\nvar i: int;\nvar j: int;\nvar b: bool;\n"
+    "main {\n  if b {\n    i := 1;\n  } else {\n    i := 2;\n  }\n"
+    "  while i < n {\n    j := 0;\n    while j < i {\n      if b {\n        j := j + 1;\n      } else {\n        j := j + 2;\n      }\n    }\n"
+    "    i := i + 1;\n  }\n  assert i != 7;\n}\n";
+
 // Both branches of the `if` reach the outer loop, so two backbones enter it, each with the inner
 // loop nested: the second entry copies the first's summaries under fresh counters.  The copy is
 // the formula a second run of processLoop builds, up to the serial numbers of bound variables
 // (printed as #N), for both loop processings; only the dependency queries are not asked again.
 TEST(ApcReuse, ACopiedLoopSummaryIsTheRecomputedOne) {
-  const std::string text =
-      "var n: int;\nvar i: int;\nvar j: int;\nvar b: bool;\n"
-      "main {\n  if b {\n    i := 1;\n  } else {\n    i := 2;\n  }\n"
-      "  while i < n {\n    j := 0;\n    while j < i {\n      if b {\n        j := j + 1;\n      } else {\n        j := j + 2;\n      }\n    }\n"
-      "    i := i + 1;\n  }\n  assert i != 7;\n}\n";
+  const std::string text = two_entries_into_nested_loops;
   auto without_serials = [](std::string printed) {
     std::string result;
     for (std::size_t c = 0; c < printed.size(); ++c) {
@@ -639,22 +643,13 @@ TEST(ApcReuse, ACopiedLoopSummaryIsTheRecomputedOne) {
 // Algorithm 2's dependency solver goes at the end of build(): a fuzz case keeps its analyses to its
 // end, and a Z3 solver alive that long made every later solver of the case take a context of its own.
 TEST(ApcReuse, TheDependencySolverIsFreedOnceTheAnalysisIsBuilt) {
-  const std::string text =
-      "var n: int;\nvar i: int;\nvar j: int;\nvar b: bool;\n"
-      "main {\n  i := 0;\n  while i < n {\n    j := 0;\n    while j < i {\n      if b {\n        j := j + 1;\n      } else {\n"
-      "        j := j + 2;\n      }\n    }\n    i := i + 1;\n  }\n  assert i != 7;\n}\n";
-  auto program = load_program_from_text("nested.sym", text);
+  auto program = load_program_from_text("nested.sym", two_entries_into_nested_loops);
   terms::TermManager terms(program.get());
   solver::ContextReuseScope scope;
   ApcAnalysis analysis(*program, terms, Loaded::options_with(25, LoopProcessing::Heavy));
   analysis.build();
   ASSERT_GT(analysis.abstraction().dependency_queries(), 0u);
-  const std::uint64_t made = scope.contexts_made();
-  EXPECT_GT(made, 0u);
-  auto later = solver::make_solver("z3", terms);
-  later->add(terms.true_term());
-  EXPECT_EQ(later->check(), solver::SatResult::Sat);
-  EXPECT_EQ(scope.contexts_made(), made);  // the analysis, still alive, holds no context
+  EXPECT_TRUE(testing::a_new_solver_reuses_a_context(scope, terms));  // the analysis, still alive, holds none
 }
 
 }  // namespace

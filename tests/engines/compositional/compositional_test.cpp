@@ -11,6 +11,7 @@
 #include "engines/compositional/compositional_explorer.hpp"
 #include "engines/compositional/compositional_report.hpp"
 #include "interp/solver/context_reuse.hpp"
+#include "tests/support/context_reuse_checks.hpp"
 #include "props/case_workspace.hpp"
 #include "props/properties.hpp"
 #include "semantics/faults.hpp"
@@ -305,12 +306,7 @@ TEST(CompositionalCompleteness, TheSolverIsFreedWhenTheRunEnds) {
   CompositionalExplorer explorer(*program, terms, CompositionalOptions{});
   CompositionalResult result = explorer.explore();
   ASSERT_GT(result.queries.size(), 0u);
-  const std::uint64_t made = scope.contexts_made();
-  EXPECT_GT(made, 0u);
-  auto later = solver::make_solver("z3", terms);
-  later->add(terms.true_term());
-  EXPECT_EQ(later->check(), solver::SatResult::Sat);
-  EXPECT_EQ(scope.contexts_made(), made);  // the explorer, still alive, holds no context
+  EXPECT_TRUE(testing::a_new_solver_reuses_a_context(scope, terms));  // the explorer, still alive, holds none
 }
 
 }  // namespace
