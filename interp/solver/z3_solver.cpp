@@ -626,11 +626,7 @@ class Z3Solver final : public Solver {
     side_constraints_.clear();
     side_constraint_scopes_.clear();
     scopes_ = 0;
-    solver_ = make_core(context_);
-    if (lease_.pooled()) solver_.push();
-    applied_rlimit_ = not_applied;
-    macro_finder_ = false;
-    ++statistics_.core_renewals;
+    install_core(make_core(context_));
     told.replay(*this);
     if (check() != SatResult::Sat) return false;
     return !falsifies_side_constraint(solver_.get_model());
@@ -645,9 +641,14 @@ class Z3Solver final : public Solver {
   // at the next check.
   void renew_core() {
     const z3::expr_vector base = solver_.assertions();
-    z3::solver core = make_core(context_);
+    install_core(make_core(context_));
+    for (unsigned i = 0; i < base.size(); ++i) solver_.add(base[i]);
+  }
+
+  // A new, empty core in place of the solver's (renew_core, ask_again_in_a_new_core); inside a
+  // ContextReuseScope with the scope pushed that the solver's base level lies in.
+  void install_core(z3::solver core) {
     if (lease_.pooled()) core.push();
-    for (unsigned i = 0; i < base.size(); ++i) core.add(base[i]);
     solver_ = core;
     applied_rlimit_ = not_applied;
     macro_finder_ = false;
