@@ -297,7 +297,8 @@ class Campaign {
     // ran before it (another shard, --jobs, the reproduce line); a fixed work budget per Z3 and cvc5 check,
     // a time-out allowance (after a Z3 time-out the case's later Z3 checks get 200 ms), and an
     // allowance of undecided Z3 checks per property (after two, the later ones of the few properties
-    // whose undecided checks come in hopeless runs get a smaller work budget).
+    // whose undecided checks come in hopeless runs get a smaller work budget), and one of undecided
+    // cvc5 checks per case (after one, the later ones get a smaller budget and time limit).
     solver::ContextReuseScope reuse_contexts;
     solver::QueryCacheScope shared_answers(options_.query_cache);  // a case's repeated queries asked once (--no-query-cache: off)
     solver::ResourceBudgetScope work_budget(
@@ -305,7 +306,8 @@ class Campaign {
         solver::TimeOutAllowance{options_.settings.full_time_outs_per_case, options_.settings.reduced_timeout_milliseconds,
                                  options_.settings.reduced_time_outs_per_case, options_.settings.minimal_timeout_milliseconds,
                                  options_.settings.minimal_time_outs_per_case},
-        solver::UndecidedAllowance{options_.settings.undecided_checks_per_property, options_.settings.reduced_z3_work_per_check});
+        solver::UndecidedAllowance{options_.settings.undecided_checks_per_property, options_.settings.reduced_z3_work_per_check,
+                                   options_.settings.cvc5_undecided_checks_per_case, options_.settings.reduced_cvc5_work_per_check});
     if (first != 0) solver::ResourceBudgetScope::spend_time_out_allowance();  // resumed after a stall
     CaseWorkspace workspace(test_case, options_.settings);
     if (first == 0) report.record(case_digest(workspace.program_text()));

@@ -61,6 +61,14 @@ struct PropertySettings {
   // (249,574); hopeless ones ran to the budget or the time-out, at 100,000-480,000 units a second,
   // and at the former 300,000 units such an unknown took 0.6-1 s.  0: none.
   std::uint64_t cvc5_work_per_check = 100000;
+  // cvc5 checks of a case stopped by their budget or time limit before the case's later cvc5
+  // checks get reduced_cvc5_work_per_check and reduced_timeout_milliseconds (ResourceBudgetScope's
+  // cvc5 allowance).  0: never reduce.  In two level-1 check logs (seeds 1 and 2, 1,300 cases) the
+  // cvc5 checks after a first such one in the same case ran 9 more out of budget or time (2.2 s
+  // above 30,000 units), and of 7,000 decided cvc5 checks one after such a first one needed more
+  // than 30,000 units (88,607; the next 21,485).
+  unsigned cvc5_undecided_checks_per_case = 1;
+  std::uint64_t reduced_cvc5_work_per_check = 30000;
   // Z3 time-outs per case at timeout_milliseconds before later Z3 checks of the case get
   // reduced_timeout_milliseconds (ResourceBudgetScope's allowance).  0: never reduce.  One: a
   // case whose first query ran out of time asks the next like it, 1 s each, for nothing.

@@ -295,7 +295,9 @@ class Cvc5Session {
     });
   }
 
-  SatResult check() {
+  // `reduced`: why the limits are less than the campaign's ("" when they are not), for the reason
+  // of an unknown they stop.
+  SatResult check(std::string_view reduced = {}) {
     Stopwatch stopwatch;
     SatResult result = SatResult::Unknown;
     reason_.clear();
@@ -323,6 +325,7 @@ class Cvc5Session {
           reason_ = explanation.str();
           if (work_budget_ != 0 && reason_ == "RESOURCEOUT")
             reason_ = "work budget of " + std::to_string(work_budget_) + " cvc5 resource units spent (" + reason_ + ")";
+          if (stopped_by_limit_ && !reduced.empty()) reason_ += " (" + std::string(reduced) + ")";
         }
       } catch (const std::exception& error) {
         reason_ = std::string("cvc5 error: ") + error.what();
@@ -394,6 +397,8 @@ class Cvc5Session {
   bool stopped_by_limit() const { return stopped_by_limit_; }
   // The resource limit as last set, 0: none.
   std::uint64_t resource_limit() const { return resource_limit_.value_or(0); }
+  // The campaign's budget this session runs under (set_work_budget), 0: none.
+  std::uint64_t work_budget() const { return work_budget_; }
 
   // Takes over a discarded session's limits (the resource limit `resource_limit`), counts and last
   // answer; the caller replays its assertions.
@@ -499,15 +504,30 @@ class Cvc5Solver final : public Solver {
     assertions_.add(formula);
   }
   SatResult check() override {
-    return worker_.run([&] {
-      SatResult result = session_->check();
-      if (result == SatResult::Unknown && session_->stopped_by_limit()) renew_session(session_->resource_limit());
-      return result;
+    // The budget scope is thread-local: read and counted on the caller's thread.
+    const unsigned time_limit = ResourceBudgetScope::cvc5_time_limit(requested_timeout_);
+    const std::string_view note = ResourceBudgetScope::cvc5_reduction_note();
+    const SatResult result = worker_.run([&] {
+      if (time_limit != applied_timeout_) session_->set_timeout_milliseconds(time_limit);
+      return session_->check(note);
     });
+    applied_timeout_ = time_limit;
+    if (result == SatResult::Unknown && session_->stopped_by_limit()) {
+      ResourceBudgetScope::count_cvc5_undecided();
+      // A budget from the scope may be reduced now; a limit set by the caller stays.
+      const bool from_scope = session_->work_budget() != 0;
+      const std::uint64_t next = from_scope ? ResourceBudgetScope::cvc5_work_per_check() : session_->resource_limit();
+      worker_.run([&] {
+        renew_session(next);
+        if (from_scope) session_->set_work_budget(next);
+      });
+    }
+    return result;
   }
   std::string reason_unknown() const override { return session_->reason_unknown(); }
   void set_timeout_milliseconds(unsigned milliseconds) override {
     worker_.run([&] { session_->set_timeout_milliseconds(milliseconds); });
+    requested_timeout_ = applied_timeout_ = milliseconds;
   }
   void set_resource_limit(std::uint64_t units) override {
     worker_.run([&] {
@@ -546,6 +566,8 @@ class Cvc5Solver final : public Solver {
   mutable LargeStackThread worker_;  // declared before the session: it outlives it
   std::unique_ptr<Cvc5Session> session_;
   AssertionStack assertions_;  // what was said to the session, for renew_session
+  unsigned requested_timeout_ = 0;  // set_timeout_milliseconds's (0: none)
+  unsigned applied_timeout_ = 0;    // the session's: less once the case's cvc5 allowance is spent
 };
 
 }  // namespace

@@ -23,6 +23,13 @@
 // After `full_undecided` Z3 checks of the scope answered unknown within their time limit (out of
 // work, or incomplete), each later Z3 check gets at most `reduced_work` units, until the
 // allowance is renewed.
+//
+// cvc5 has an allowance of its own, for the whole scope (a fuzz case): cvc5's undecided checks
+// also come in runs (level 1, seeds 1 and 2, 1,300 cases: 4.1 s of its checks stopped by the work
+// budget or the time limit, 10 checks in 5 cases, 0.3-1 s each, while of 7,000 decided cvc5 checks
+// 4 needed more than 30,000 units).  After `cvc5_full_undecided` cvc5 checks of the scope stopped
+// by their budget or time limit, each later cvc5 check gets at most `cvc5_reduced_work` units and
+// the time-out allowance's reduced time limit.
 #pragma once
 
 #include <cstdint>
@@ -45,6 +52,8 @@ struct TimeOutAllowance {
 struct UndecidedAllowance {
   unsigned full_undecided = 0;  // Z3 unknowns (not time-outs) at the full budget; 0: never reduce
   std::uint64_t reduced_work = 0;  // Z3's work budget per check once they are spent
+  unsigned cvc5_full_undecided = 0;  // cvc5 checks stopped by a limit, per scope; 0: never reduce
+  std::uint64_t cvc5_reduced_work = 0;  // cvc5's budget per check once they are spent
 };
 
 class ResourceBudgetScope {
@@ -67,7 +76,16 @@ class ResourceBudgetScope {
   // for each property of a case: the unknowns of one property say little about the next's);
   // `reduce` false: until the next renewal the budget stays full, however many are undecided.
   static void renew_undecided_allowance(bool reduce = true);
+  // cvc5's budget of the innermost scope alive on this thread (0: none); reduced once the scope's
+  // cvc5 allowance is spent.
   static std::uint64_t cvc5_work_per_check();
+  // The time limit a cvc5 check asking for `requested` milliseconds (0: none) gets now: the time-out
+  // allowance's reduced limit once the cvc5 allowance is spent.
+  static unsigned cvc5_time_limit(unsigned requested);
+  // Counts a cvc5 check of the innermost scope stopped by its work budget or time limit.
+  static void count_cvc5_undecided();
+  // Why cvc5's budget and time limit are less than the scope's: "" while they are not.
+  static std::string_view cvc5_reduction_note();
 
   // The time limit a Z3 check asking for `requested` milliseconds (0: none) gets now: reduced once
   // the innermost scope's allowance of full time-outs is spent.
@@ -86,6 +104,7 @@ class ResourceBudgetScope {
  private:
   // Whether Z3's budget is the reduced one now: the undecided allowance spent, and reducing.
   bool work_reduced() const;
+  bool cvc5_reduced() const;
 
   std::uint64_t budget_;
   std::uint64_t cvc5_budget_;
@@ -93,6 +112,7 @@ class ResourceBudgetScope {
   UndecidedAllowance undecided_allowance_;
   unsigned time_outs_ = 0;
   unsigned undecided_ = 0;
+  unsigned cvc5_undecided_ = 0;
   bool reducing_ = true;
   ResourceBudgetScope* enclosing_;
 };

@@ -769,7 +769,33 @@ void ResourceBudgetScope::renew_undecided_allowance(bool reduce) {
   innermost_budget->reducing_ = reduce;
 }
 
-std::uint64_t ResourceBudgetScope::cvc5_work_per_check() { return innermost_budget == nullptr ? 0 : innermost_budget->cvc5_budget_; }
+bool ResourceBudgetScope::cvc5_reduced() const {
+  return undecided_allowance_.cvc5_full_undecided != 0 && cvc5_undecided_ >= undecided_allowance_.cvc5_full_undecided;
+}
+
+std::uint64_t ResourceBudgetScope::cvc5_work_per_check() {
+  const ResourceBudgetScope* scope = innermost_budget;
+  if (scope == nullptr) return 0;
+  if (!scope->cvc5_reduced()) return scope->cvc5_budget_;
+  const std::uint64_t reduced = scope->undecided_allowance_.cvc5_reduced_work;
+  return scope->cvc5_budget_ == 0 ? reduced : std::min(scope->cvc5_budget_, reduced);
+}
+
+unsigned ResourceBudgetScope::cvc5_time_limit(unsigned requested) {
+  const ResourceBudgetScope* scope = innermost_budget;
+  if (scope == nullptr || !scope->cvc5_reduced() || scope->allowance_.reduced_milliseconds == 0) return requested;
+  return requested == 0 ? scope->allowance_.reduced_milliseconds : std::min(requested, scope->allowance_.reduced_milliseconds);
+}
+
+void ResourceBudgetScope::count_cvc5_undecided() {
+  if (innermost_budget != nullptr) ++innermost_budget->cvc5_undecided_;
+}
+
+std::string_view ResourceBudgetScope::cvc5_reduction_note() {
+  const ResourceBudgetScope* scope = innermost_budget;
+  if (scope == nullptr || !scope->cvc5_reduced()) return "";
+  return "reduced: the case's allowance of undecided cvc5 checks is spent";
+}
 
 namespace {
 enum class TimeLimitStage { Full, Reduced, Minimal, Exhausted };

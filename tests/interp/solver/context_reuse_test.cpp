@@ -181,6 +181,40 @@ TEST_F(ContextReuse, ACvc5WorkBudgetMakesAHardQueryUnknownWithItsReason) {
   EXPECT_EQ(z3->check(), SatResult::Unsat);
 }
 
+// The scope's cvc5 allowance: after one cvc5 check stopped by its budget, every later cvc5 check of
+// the scope (a fuzz case, across properties) gets the reduced budget and time limit, and says so.
+TEST_F(ContextReuse, TheCvc5AllowanceReducesItsBudgetAndTimeLimitForTheRestOfTheScope) {
+  ResourceBudgetScope budget(0, 5000, TimeOutAllowance{1, 50}, UndecidedAllowance{0, 0, 1, 50});
+  auto medium = [&] {
+    auto solver = make_cvc5_solver(m);
+    add_pigeons(m, *solver, 3);
+    return solver->check();
+  };
+  EXPECT_EQ(medium(), SatResult::Unsat) << "four pigeons in three holes need less than the full budget";
+  EXPECT_EQ(ResourceBudgetScope::cvc5_time_limit(1000), 1000u);
+  EXPECT_EQ(ResourceBudgetScope::cvc5_reduction_note(), "");
+  auto hard = make_cvc5_solver(m);
+  add_pigeons(m, *hard, 9);
+  EXPECT_EQ(hard->check(), SatResult::Unknown);
+  EXPECT_EQ(hard->reason_unknown(), "work budget of 5000 cvc5 resource units spent (RESOURCEOUT)");
+  EXPECT_EQ(ResourceBudgetScope::cvc5_work_per_check(), 50u);
+  EXPECT_EQ(ResourceBudgetScope::cvc5_time_limit(1000), 50u);
+  EXPECT_EQ(ResourceBudgetScope::cvc5_time_limit(0), 50u);
+  EXPECT_EQ(ResourceBudgetScope::cvc5_time_limit(20), 20u);
+  EXPECT_EQ(ResourceBudgetScope::z3_work_per_check(), 0u) << "Z3's budget is not cvc5's";
+  EXPECT_EQ(ResourceBudgetScope::z3_time_limit(1000), 1000u) << "nor its time limit";
+  EXPECT_EQ(hard->check(), SatResult::Unknown);
+  EXPECT_NE(hard->reason_unknown().find("work budget of 50 cvc5 resource units spent"), std::string::npos) << hard->reason_unknown();
+  EXPECT_NE(hard->reason_unknown().find("(reduced: the case's allowance of undecided cvc5 checks is spent)"), std::string::npos)
+      << hard->reason_unknown();
+  EXPECT_EQ(medium(), SatResult::Unknown) << "a new solver gets the reduced budget, which does not decide it";
+  ResourceBudgetScope::renew_undecided_allowance();
+  EXPECT_EQ(ResourceBudgetScope::cvc5_work_per_check(), 50u) << "the cvc5 allowance is the whole scope's, not a property's";
+  auto z3 = make_z3_solver(m);
+  add_pigeons(m, *z3, 3);
+  EXPECT_EQ(z3->check(), SatResult::Unsat);
+}
+
 // cvc5 solvers are handed on only on the thread that made them: a campaign's, which is a large-stack
 // thread, so that the calls run there directly (large_stack_thread.hpp).
 TEST_F(ContextReuse, ALaterCvc5SolverTakesTheWarmSolverButNoneOfTheAssertionsOrTheTimeLimit) {
