@@ -40,8 +40,13 @@ struct PropertySettings {
   std::uint64_t max_run_steps = 1000;       // concrete runs and lockstep runs
   std::uint64_t max_trace_steps = 300;      // traces checked against path(ρ)
   // Per solver query; then unknown.  Of 170,000 decided Z3 checks in 18 campaigns none took over
-  // 0.3 s (the work budget below decides); 1000 ms leaves room for a loaded machine.
-  unsigned timeout_milliseconds = 1000;
+  // 0.3 s (the work budget below decides), and of 265,000 in three level-1 and level-2 check logs
+  // one (0.47-0.56 s, 78,110 units); 500 ms leaves room for a loaded machine.  The limit is what a
+  // stall costs (Z3 4.8.12 ignores its rlimit and interrupts in some nonlinear arithmetic; the
+  // worker is killed past limit + isolation_grace_milliseconds): at 1000 ms the 18 campaigns'
+  // levels 2 and 3 took 17.3-18.0 / 35.0-36.1 s, at 500 ms 15.1-16.5 / 27.7-32.1 s, with the same
+  // checks.
+  unsigned timeout_milliseconds = 500;
   // Z3's work counter per check in a campaign (ResourceBudgetScope): a query that needs more is
   // unknown, on a loaded machine as on an idle one.  0: none.  Of 114,895 decided Z3 checks of a
   // level-1 campaign (seed 1, 800 cases) 3 needed more than 200,000 units; the hopeless ones spent
@@ -71,7 +76,7 @@ struct PropertySettings {
   std::uint64_t reduced_cvc5_work_per_check = 30000;
   // Z3 time-outs per case at timeout_milliseconds before later Z3 checks of the case get
   // reduced_timeout_milliseconds (ResourceBudgetScope's allowance).  0: never reduce.  One: a
-  // case whose first query ran out of time asks the next like it, 1 s each, for nothing.
+  // case whose first query ran out of time asks the next like it, the full limit each, for nothing.
   unsigned full_time_outs_per_case = 1;
   unsigned reduced_timeout_milliseconds = 200;
   // Then Z3 time-outs at the reduced limit before later checks get minimal_timeout_milliseconds.
