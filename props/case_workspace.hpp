@@ -87,8 +87,12 @@ struct PropertySettings {
   // A campaign checks each case in a child process, killed when one of its Z3 checks runs this
   // long past its time limit (Z3 4.8.12 stalls on some nonlinear queries past any limit, see
   // interp/solver/stall_watch.hpp); the stalled property counts one unknown.  0: every case in the
-  // campaign's own process (--no-isolated-checks), where a stall holds the campaign.
-  unsigned isolation_grace_milliseconds = 250;
+  // campaign's own process (--no-isolated-checks), where a stall holds the campaign.  Z3 is slow to
+  // answer some interrupts without stalling: in 300 level-2 cases in one process (seed 1) checks
+  // ran 0.21-0.29 s past their limit before stopping, and a stall 3.1 s.  At 250 ms such checks
+  // got their workers killed now and then (1-11 kills in each of six runs of the same 200 cases,
+  // 35-42 unknowns), at 400 ms seldom (0-3, 32-35 unknowns) in the same time (median ratio 0.98).
+  unsigned isolation_grace_milliseconds = 400;
   std::size_t max_solver_paths = 16;        // paths sent to both solvers, and pairs for disjointness
   // Pairs of compact leaf and parameter valuation compact_completeness checks per case (Theorem 2,
   // round by round over the leaves).  In a level-1 campaign (seed 1, 2,850 cases) 35 cases asked
