@@ -745,12 +745,17 @@ bool ResourceBudgetScope::work_reduced() const {
   return reducing_ && undecided_allowance_.full_undecided != 0 && undecided_ >= undecided_allowance_.full_undecided;
 }
 
+namespace {
+// A budget of `full` units (0: none), or at most `reduced` once an allowance is `spent`.
+std::uint64_t budget_after(std::uint64_t full, bool spent, std::uint64_t reduced) {
+  if (!spent) return full;
+  return full == 0 ? reduced : std::min(full, reduced);
+}
+}  // namespace
+
 std::uint64_t ResourceBudgetScope::z3_work_per_check() {
   const ResourceBudgetScope* scope = innermost_budget;
-  if (scope == nullptr) return 0;
-  if (!scope->work_reduced()) return scope->budget_;
-  const std::uint64_t reduced = scope->undecided_allowance_.reduced_work;
-  return scope->budget_ == 0 ? reduced : std::min(scope->budget_, reduced);
+  return scope == nullptr ? 0 : budget_after(scope->budget_, scope->work_reduced(), scope->undecided_allowance_.reduced_work);
 }
 
 std::string_view ResourceBudgetScope::work_budget_note() {
@@ -775,10 +780,7 @@ bool ResourceBudgetScope::cvc5_reduced() const {
 
 std::uint64_t ResourceBudgetScope::cvc5_work_per_check() {
   const ResourceBudgetScope* scope = innermost_budget;
-  if (scope == nullptr) return 0;
-  if (!scope->cvc5_reduced()) return scope->cvc5_budget_;
-  const std::uint64_t reduced = scope->undecided_allowance_.cvc5_reduced_work;
-  return scope->cvc5_budget_ == 0 ? reduced : std::min(scope->cvc5_budget_, reduced);
+  return scope == nullptr ? 0 : budget_after(scope->cvc5_budget_, scope->cvc5_reduced(), scope->undecided_allowance_.cvc5_reduced_work);
 }
 
 unsigned ResourceBudgetScope::cvc5_time_limit(unsigned requested) {
