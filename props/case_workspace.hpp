@@ -69,7 +69,7 @@ struct PropertySettings {
   // cvc5 checks of a case stopped by their budget or time limit before the case's later cvc5
   // checks get reduced_cvc5_work_per_check and reduced_timeout_milliseconds (ResourceBudgetScope's
   // cvc5 allowance).  0: never reduce.  In two level-1 check logs (seeds 1 and 2, 1,300 cases) the
-  // cvc5 checks after a first such one in the same case ran 9 more out of budget or time (2.2 s
+  // cvc5 checks after a first such one in the same case ran 6 more out of budget or time (2.2 s
   // above 30,000 units), and of 7,000 decided cvc5 checks one after such a first one needed more
   // than 30,000 units (88,607; the next 21,485).
   unsigned cvc5_undecided_checks_per_case = 1;

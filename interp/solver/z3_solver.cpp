@@ -746,16 +746,17 @@ bool ResourceBudgetScope::work_reduced() const {
 }
 
 namespace {
-// A budget of `full` units (0: none), or at most `reduced` once an allowance is `spent`.
-std::uint64_t budget_after(std::uint64_t full, bool spent, std::uint64_t reduced) {
-  if (!spent) return full;
-  return full == 0 ? reduced : std::min(full, reduced);
+// A limit (work units or milliseconds; 0: none) capped at `cap`.
+template <class Units>
+Units capped(Units limit, Units cap) {
+  return limit == 0 ? cap : std::min(limit, cap);
 }
 }  // namespace
 
 std::uint64_t ResourceBudgetScope::z3_work_per_check() {
   const ResourceBudgetScope* scope = innermost_budget;
-  return scope == nullptr ? 0 : budget_after(scope->budget_, scope->work_reduced(), scope->undecided_allowance_.reduced_work);
+  if (scope == nullptr) return 0;
+  return scope->work_reduced() ? capped(scope->budget_, scope->undecided_allowance_.reduced_work) : scope->budget_;
 }
 
 std::string_view ResourceBudgetScope::work_budget_note() {
@@ -780,13 +781,14 @@ bool ResourceBudgetScope::cvc5_reduced() const {
 
 std::uint64_t ResourceBudgetScope::cvc5_work_per_check() {
   const ResourceBudgetScope* scope = innermost_budget;
-  return scope == nullptr ? 0 : budget_after(scope->cvc5_budget_, scope->cvc5_reduced(), scope->undecided_allowance_.cvc5_reduced_work);
+  if (scope == nullptr) return 0;
+  return scope->cvc5_reduced() ? capped(scope->cvc5_budget_, scope->undecided_allowance_.cvc5_reduced_work) : scope->cvc5_budget_;
 }
 
 unsigned ResourceBudgetScope::cvc5_time_limit(unsigned requested) {
   const ResourceBudgetScope* scope = innermost_budget;
   if (scope == nullptr || !scope->cvc5_reduced() || scope->allowance_.reduced_milliseconds == 0) return requested;
-  return requested == 0 ? scope->allowance_.reduced_milliseconds : std::min(requested, scope->allowance_.reduced_milliseconds);
+  return capped(requested, scope->allowance_.reduced_milliseconds);
 }
 
 void ResourceBudgetScope::count_cvc5_undecided() {
@@ -820,7 +822,7 @@ unsigned ResourceBudgetScope::z3_time_limit(unsigned requested) {
   if (stage == TimeLimitStage::Full) return requested;
   const unsigned limit = stage == TimeLimitStage::Reduced ? scope->allowance_.reduced_milliseconds : scope->allowance_.minimal_milliseconds;
   // Exhausted: the minimal limit, should a check be asked all the same.
-  return requested == 0 ? limit : std::min(requested, limit);
+  return capped(requested, limit);
 }
 
 std::string_view ResourceBudgetScope::time_limit_note() {
