@@ -43,6 +43,9 @@ struct CampaignOptions {
   // (interp/solver/query_cache.hpp; --no-query-cache: off).  Faster; models then come from other
   // solvers' histories, so model-driven counts (tests, concretizations) differ from a run without it.
   bool query_cache = true;
+  // Each solver spells out bounded quantifiers over small constant ranges before its backend sees
+  // them (interp/solver/quantifier_expansion_solver.hpp; --no-quantifier-expansion: off).
+  bool quantifier_expansion = true;
   std::ostream* progress = nullptr;      // progress lines while running; null: quiet
   double progress_interval_seconds = 2;
   // Shard `shard_index` of `shard_count`: the batches k with k mod shard_count = shard_index, so

@@ -10,6 +10,7 @@
 
 #include "interp/cli/command.hpp"
 #include "interp/cli/exit_codes.hpp"
+#include "interp/solver/solver.hpp"
 #include "props/campaign.hpp"
 #include "props/campaign_shards.hpp"
 #include "props/campaign_workers.hpp"
@@ -34,6 +35,7 @@ struct FuzzCommandOptions {
   std::uint32_t loop_bound = 2;
   bool quiet = false;
   bool query_cache = true;
+  bool quantifier_expansion = true;
   bool isolated_checks = true;
   unsigned jobs = 1;
   std::string shard;             // "I/N", empty: the whole campaign
@@ -83,6 +85,8 @@ int fuzz(const FuzzCommandOptions& command) {
   options.shrink_limit = command.shrink_limit;
   options.settings.loop_bound = command.loop_bound;
   options.query_cache = command.query_cache;
+  options.quantifier_expansion = command.quantifier_expansion;
+  solver::set_quantifier_expansion_by_default(command.quantifier_expansion);  // the workers are forked from here
   if (!command.isolated_checks) options.settings.isolation_grace_milliseconds = 0;
   for (const auto& name : command.properties) options.properties.push_back(*property_by_name(name));
   if (!command.quiet) options.progress = &std::cerr;
@@ -167,6 +171,9 @@ void add_fuzz_command(CLI::App& app, cli::Action& action) {
   command->add_flag("--query-cache,!--no-query-cache", options->query_cache,
                     "answer a query asked before in the same case from that case's store instead of a solver "
                     "(default; --no-query-cache asks the solvers every time)");
+  command->add_flag("--quantifier-expansion,!--no-quantifier-expansion", options->quantifier_expansion,
+                    "spell out quantifiers over small constant integer ranges as finite conjunctions and disjunctions "
+                    "before a solver sees them (default; --no-quantifier-expansion hands them over as they are)");
   command->add_flag("--isolated-checks,!--no-isolated-checks", options->isolated_checks,
                     "check each case in a child process, killed when a Z3 check stalls past its time limit "
                     "(default; --no-isolated-checks checks the cases in the campaign's process)");

@@ -80,6 +80,7 @@ enum class Fault : unsigned char {
   CompactBracketsSkipFirstPass,  // compact ∀τ brackets: the under-approximation spells out τ = 1..N, leaving out τ = 0 (bounded_forall.hpp)
   CompositionalNoInputObjectHints,  // compositional: δ/γ/Ψ without InputObject(F_f[t]) on reference field reads (axioms.cpp)
   QueryCacheKeyNewestScope,  // the case query cache keys a query by its innermost scope's formulas only (query_cache_solver.cpp)
+  QuantifierExpansionDropsLastInstance,  // a spelled-out bounded quantifier leaves out its last instance (quantifier_expansion.cpp)
 };
 
 struct FaultDescription {

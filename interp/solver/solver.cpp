@@ -12,6 +12,7 @@
 #include "interp/solver/logging_solver.hpp"
 #include "interp/solver/model_checking_solver.hpp"
 #include "interp/solver/model_reuse_solver.hpp"
+#include "interp/solver/quantifier_expansion_solver.hpp"
 #include "interp/solver/query_cache_solver.hpp"
 #include "interp/solver/z3_solver.hpp"
 
@@ -34,15 +35,25 @@ void require_formula(Term formula) {
 
 namespace {
 
-// A backend by name, under the case's query cache when a QueryCacheScope is alive and wanted.
+bool expansion_by_default = true;
+
+// A backend by name (under the quantifier expansion when it is on), under the case's query cache
+// when a QueryCacheScope is alive and wanted.
 std::unique_ptr<Solver> make_backend(std::string_view name, terms::TermManager& manager, const SolverOptions& options) {
-  std::unique_ptr<Solver> (*make)(terms::TermManager&) = name == "z3" ? make_z3_solver : make_cvc5_solver;
+  std::unique_ptr<Solver> (*make_library)(terms::TermManager&) = name == "z3" ? make_z3_solver : make_cvc5_solver;
+  auto make = [make_library, &manager, expand = options.expand_bounded_quantifiers]() -> std::unique_ptr<Solver> {
+    if (!expand) return make_library(manager);
+    return std::make_unique<QuantifierExpansionSolver>(make_library(manager), manager);
+  };
   QueryCacheScope* scope = options.query_cache ? QueryCacheScope::current() : nullptr;
-  if (scope == nullptr) return make(manager);
-  return std::make_unique<QueryCacheSolver>(std::string(name), [make, &manager] { return make(manager); }, manager, *scope);
+  if (scope == nullptr) return make();
+  return std::make_unique<QueryCacheSolver>(std::string(name), make, manager, *scope);
 }
 
 }  // namespace
+
+bool quantifier_expansion_by_default() { return expansion_by_default; }
+void set_quantifier_expansion_by_default(bool on) { expansion_by_default = on; }
 
 std::unique_ptr<Solver> make_solver(std::string_view name, terms::TermManager& manager) {
   return make_solver(name, manager, SolverOptions{});

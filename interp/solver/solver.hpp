@@ -91,6 +91,11 @@ class Solver {
 // Throws std::logic_error unless `formula` has sort Bool: what every add() checks first.
 void require_formula(Term formula);
 
+// Whether SolverOptions::expand_bounded_quantifiers starts on (it does unless switched off for
+// the process, e.g. by `--no-quantifier-expansion` before a command makes its solvers).
+bool quantifier_expansion_by_default();
+void set_quantifier_expansion_by_default(bool on);
+
 // Options of make_solver beyond the backend's name.
 struct SolverOptions {
   unsigned timeout_milliseconds = 0;  // 0: no limit
@@ -102,6 +107,9 @@ struct SolverOptions {
   // While a QueryCacheScope is alive on the thread (a fuzz case), answer a query some solver of
   // the scope answered before from the scope's store (QueryCacheSolver, right over the backend).
   bool query_cache = true;
+  // Spell out bounded quantifiers over small constant ranges before each backend sees a formula
+  // (QuantifierExpansionSolver, right over the backend, under the query cache).
+  bool expand_bounded_quantifiers = quantifier_expansion_by_default();
   // The shortcut layers (shortcut_solver.hpp), from the backend up in this order:
   bool independence = false;        // ask only the formulas sharing atoms with the newest scope
   bool counterexample_cache = false;  // superset known sat ⇒ sat; subset known unsat ⇒ unsat
@@ -113,7 +121,8 @@ struct SolverOptions {
 // "z3", "cvc5", or "both" (a CrossCheckingSolver asking Z3 and cvc5); std::invalid_argument
 // for any other name.  The layers stack as: validation over logging over caching over the
 // shortcut layers (implied conditions, model reuse, counterexample cache, independence) over the
-// backend, itself under the case's query cache (query_cache.hpp) when a QueryCacheScope is alive.
+// backend, itself under the case's query cache (query_cache.hpp) when a QueryCacheScope is alive;
+// right over each backend, the quantifier expansion when it is on.
 std::unique_ptr<Solver> make_solver(std::string_view name, terms::TermManager& manager);
 std::unique_ptr<Solver> make_solver(std::string_view name, terms::TermManager& manager, const SolverOptions& options);
 
