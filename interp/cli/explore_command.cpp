@@ -13,6 +13,7 @@
 #include "interp/explore/exploration_report.hpp"
 #include "interp/explore/explorer.hpp"
 #include "interp/property_failure.hpp"
+#include "interp/solver/solver.hpp"
 #include "interp/state_json/state_format.hpp"
 #include "semantics/syntax/diagnostics.hpp"
 #include "semantics/syntax/front_end.hpp"
@@ -34,6 +35,7 @@ struct ExploreCommandOptions {
   bool no_model_reuse = false;
   bool no_implied_conditions = false;
   bool no_agreement = false;
+  bool no_quantifier_expansion = false;
   std::string fault;
 };
 
@@ -118,11 +120,15 @@ void add_explore_command(CLI::App& app, Action& action, const std::vector<Explor
   command->add_flag("--no-counterexample-cache", options->no_counterexample_cache, "do not answer from known sat supersets and unsat subsets");
   command->add_flag("--no-model-reuse", options->no_model_reuse, "do not try the last model before asking the solver");
   command->add_flag("--no-implied-conditions", options->no_implied_conditions, "do not decide repeated or negated branch conditions syntactically");
+  command->add_flag("--no-quantifier-expansion", options->no_quantifier_expansion,
+                    "hand quantifiers over small constant integer ranges to the solver as they are, not spelled out");
   command->add_flag("--no-agreement", options->no_agreement, "trace engine: skip proving forward φ ⇔ path(ρ) for each path");
   add_fault_option(command, options->fault,
                    "switch on a planted semantic bug (see `symref fuzz --list-faults`), to watch the checks catch it");
   command->final_callback([&action, options, runs] {
     check_heap_flags(options->exploration);
+    // Every engine's solvers, made after this (SolverOptions' default).
+    solver::set_quantifier_expansion_by_default(!options->no_quantifier_expansion);
     for (const auto& [name, engine_run] : *runs)
       if (name == options->exploration.engine) {
         ExploreCommonOptions common{options->file, options->exploration, options->format, options->tests_directory, options->fault,

@@ -10,10 +10,10 @@
 // the body as written: for ∀, the conjuncts of an implication's premise, of a negated conjunction,
 // and the negated disjuncts of a disjunction; for ∃, the conjuncts of the body.  An atom bounds x
 // when it compares x itself with an integer constant (<, ≤, = either way round, or their
-// negations).  Boolean variables range over {false, true}.  A quantifier whose variables are not
-// all bounded, or whose instances would exceed the limit, keeps the unbounded ones quantified
-// over the instances of the rest.  Instances are expanded again: an inner quantifier whose bound
-// was an outer variable gets constant bounds there.
+// negations).  Boolean variables range over {false, true}.  A quantifier is spelled out whole or
+// not at all: when one of its variables is unbounded, or its instances would exceed the limit, it
+// stays as it is (its body expanded).  Instances are expanded again: an inner quantifier whose
+// bound was an outer variable gets constant bounds there.
 #pragma once
 
 #include <cstddef>
