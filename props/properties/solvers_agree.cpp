@@ -4,11 +4,13 @@
 // (sat or unsat; unknown is counted, not judged), and each model they give satisfies φ when φ is
 // evaluated by the term evaluator — independently of the model-checking layer below.
 //
-// The solvers get each φ as the explorer asked it, incrementally: its conjuncts one scope each,
-// popped back to the longest prefix it shares with the path asked before (the paths come in tree
-// order, so consecutive ones share their common ancestors' conditions).  In 300 level-1 cases
-// (seeds 1 and 3) this took cvc5's check time from 2.5 / 4.6 s to 1.7 / 3.3 s against one
-// conjunction per path, with the same answers, and exercises the backends' push and pop as well.
+// cvc5 gets each φ incrementally, as the explorer asked it: its conjuncts one scope each, popped
+// back to the longest prefix φ shares with the path asked before (the paths come in tree order, so
+// consecutive ones share their common ancestors' conditions).  In 300 level-1 cases this took
+// cvc5's check time from 2.5 to 1.7 s (seed 1) and from 4.6 to 3.3 s (seed 3) against one
+// conjunction per path, with the same answers.  Z3 still gets one conjunction per path: asked
+// incrementally too, its later checks in other properties of the case (which share its contexts)
+// moved, and a level-3 compact_soundness query stalled in 5 of 6 runs of 150 cases.
 #include <vector>
 
 #include "interp/solver/solver.hpp"
@@ -25,7 +27,7 @@ PropertyVerdict check_solvers_agree(CaseWorkspace& workspace) {
   std::unique_ptr<solver::Solver> solvers[2] = {solver::make_solver("z3", workspace.terms(), options),
                                                 solver::make_solver("cvc5", workspace.terms(), options)};
   std::size_t asked = 0;
-  std::vector<terms::Term> in_scope;  // the conjuncts asserted, one scope each, on both solvers
+  std::vector<terms::Term> in_scope;  // the conjuncts asserted on cvc5, one scope each
   std::vector<terms::Term> conjuncts;
   for (const ExploredPath& path : result.paths) {
     if (path.path_condition == nullptr) continue;
@@ -37,17 +39,16 @@ PropertyVerdict check_solvers_agree(CaseWorkspace& workspace) {
       conjuncts.push_back(path.path_condition);
     std::size_t shared = 0;
     while (shared < in_scope.size() && shared < conjuncts.size() && in_scope[shared] == conjuncts[shared]) ++shared;
-    if (in_scope.size() > shared)
-      for (auto& solver : solvers) solver->pop(static_cast<unsigned>(in_scope.size() - shared));
+    if (in_scope.size() > shared) solvers[1]->pop(static_cast<unsigned>(in_scope.size() - shared));
     in_scope.assign(conjuncts.begin(), conjuncts.end());
-    for (std::size_t i = shared; i < conjuncts.size(); ++i)
-      for (auto& solver : solvers) {
-        solver->push();
-        solver->add(conjuncts[i]);
-      }
+    for (std::size_t i = shared; i < conjuncts.size(); ++i) {
+      solvers[1]->push();
+      solvers[1]->add(conjuncts[i]);
+    }
     solver::SatResult answers[2];
     for (int s = 0; s < 2; ++s) {
       solvers[s]->push();  // the scope of this path's check and model
+      if (s == 0) solvers[s]->add(path.path_condition);
       answers[s] = solvers[s]->check();
       if (answers[s] == solver::SatResult::Sat) {
         auto model = solvers[s]->model();
