@@ -95,3 +95,9 @@ endforeach()
 add_test(NAME props.query_cache COMMAND ${CMAKE_COMMAND} -DSYMREF=$<TARGET_FILE:symref> -DOUTPUT=${CMAKE_CURRENT_BINARY_DIR}/props-query-cache
                                         -P ${CMAKE_CURRENT_SOURCE_DIR}/props/query_cache_checks.cmake)
 set_tests_properties(props.query_cache PROPERTIES LABELS unit TIMEOUT 300)
+
+# The quantifier-expansion layer (issue 14; on by default, --no-quantifier-expansion switches it off).
+add_test(NAME props.quantifier_expansion
+         COMMAND ${CMAKE_COMMAND} -DSYMREF=$<TARGET_FILE:symref> -DOUTPUT=${CMAKE_CURRENT_BINARY_DIR}/props-quantifier-expansion
+                 -P ${CMAKE_CURRENT_SOURCE_DIR}/props/quantifier_expansion_checks.cmake)
+set_tests_properties(props.quantifier_expansion PROPERTIES LABELS unit TIMEOUT 300)
