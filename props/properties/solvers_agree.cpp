@@ -12,6 +12,7 @@
 // incrementally too, its later checks in other properties of the case (which share its contexts)
 // moved, and each of 6 level-3 runs of 150 cases had one or two Z3 stalls (a compact_soundness
 // query in the run we broke down), where the campaign had none.
+#include <span>
 #include <vector>
 
 #include "interp/solver/solver.hpp"
@@ -29,15 +30,12 @@ PropertyVerdict check_solvers_agree(CaseWorkspace& workspace) {
                                                 solver::make_solver("cvc5", workspace.terms(), options)};
   std::size_t asked = 0;
   std::vector<terms::Term> in_scope;  // the conjuncts asserted on cvc5, one scope each
-  std::vector<terms::Term> conjuncts;
   for (const ExploredPath& path : result.paths) {
     if (path.path_condition == nullptr) continue;
     if (asked++ >= workspace.settings().max_solver_paths) break;
-    conjuncts.clear();
-    if (path.path_condition->kind() == terms::TermKind::And)
-      conjuncts.assign(path.path_condition->begin(), path.path_condition->end());
-    else
-      conjuncts.push_back(path.path_condition);
+    const std::span<const terms::Term> conjuncts = path.path_condition->kind() == terms::TermKind::And
+                                                       ? std::span<const terms::Term>(path.path_condition->begin(), path.path_condition->end())
+                                                       : std::span<const terms::Term>(&path.path_condition, 1);
     std::size_t shared = 0;
     while (shared < in_scope.size() && shared < conjuncts.size() && in_scope[shared] == conjuncts[shared]) ++shared;
     if (in_scope.size() > shared) solvers[1]->pop(static_cast<unsigned>(in_scope.size() - shared));

@@ -157,6 +157,7 @@ Term BoundedQuantifierExpansion::expand_quantifier(Term quantifier) {
   std::vector<std::vector<Term>> values;
   std::uint64_t instances = 1;
   auto kept = [&] {
+    if (body == TermManager::quantifier_body(quantifier)) return quantifier;  // no rebuild: it walks the body
     std::vector<Term> children(variables.begin(), variables.end());
     children.push_back(body);
     return manager_.rebuild(quantifier, children);
