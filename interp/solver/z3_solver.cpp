@@ -42,7 +42,6 @@ std::unique_ptr<z3::context> make_context() {
 
 class Z3Builder {
  public:
-  bool quantifiers = false;          // some quantifier built so far
   bool array_binders = false;        // some quantifier built so far binds an array
   bool field_array_binders = false;  // ... a field array (the Lowering says which arrays are fields)
   using Expression = z3::expr;
@@ -96,7 +95,6 @@ class Z3Builder {
   Expression bound_variable(const std::string& name, SmtSort sort) { return context_.constant(name.c_str(), z3_sort(sort)); }
   Expression quantifier(bool universal, std::span<const Expression> variables, const Expression& body) {
     z3::expr_vector bound(context_);
-    quantifiers = true;
     for (const z3::expr& variable : variables) {
       bound.push_back(variable);
       array_binders = array_binders || variable.get_sort().is_array();
@@ -406,7 +404,7 @@ class Z3Solver final : public Solver {
 
   // An empty core that never held a quantifier goes back with the context (context_reuse.hpp).
   ~Z3Solver() override {
-    if (!lease_.pooled() || lease_.spoiled() || builder_.quantifiers || macro_finder_ || failure_) return;
+    if (!lease_.pooled() || lease_.spoiled() || core_held_quantifier_ || macro_finder_ || failure_) return;
     try {
       solver_.pop(scopes_ + 1);  // the solver's scopes and the one its base level lies in
       lease_.keep_core(solver_);
@@ -439,7 +437,7 @@ class Z3Solver final : public Solver {
     }
     scopes_ -= n;
     if (failure_ && failure_scope_ > scopes_) failure_.reset();
-    if (scopes_ == 0 && builder_.quantifiers) attempt([&] { renew_core(); });
+    if (scopes_ == 0 && quantifier_popped_) attempt([&] { renew_core(); });
   }
 
   void add(Term formula) override {
@@ -454,6 +452,13 @@ class Z3Solver final : public Solver {
         solver_.add(side_constraints_.back());
       }
       solver_.add(lowering_.lower(formula));
+      if (formula->has_bound_variables()) {  // a quantifier inside (a closed formula has no free bound variable)
+        core_held_quantifier_ = true;
+        if (scopes_ == 0)
+          base_holds_quantifier_ = true;
+        else
+          quantifier_popped_ = true;  // once its scope is popped
+      }
     });
   }
 
@@ -626,6 +631,7 @@ class Z3Solver final : public Solver {
     side_constraints_.clear();
     side_constraint_scopes_.clear();
     scopes_ = 0;
+    base_holds_quantifier_ = false;
     install_core(make_core(context_));
     told.replay(*this);
     if (check() != SatResult::Sat) return false;
@@ -636,9 +642,9 @@ class Z3Solver final : public Solver {
   // state of quantified formulas after their scope is popped, and a solver asked many quantified
   // queries one after another (push, add, check, pop) slows down by an order of magnitude: the
   // 1,232 checks of one level-1 fuzz case took 15.2 s in one core and 3.0 s with a core per check.
-  // Called on a pop to the base level once the solver has built a quantifier: terms and the
-  // lowering cache live in the context and stay; the work budget and macro finder are set again
-  // at the next check.
+  // Called on a pop to the base level when a quantified formula was asserted above it since the
+  // core was made: terms and the lowering cache live in the context and stay; the work budget and
+  // macro finder are set again at the next check.
   void renew_core() {
     const z3::expr_vector base = solver_.assertions();
     install_core(make_core(context_));
@@ -652,6 +658,8 @@ class Z3Solver final : public Solver {
     solver_ = core;
     applied_rlimit_ = not_applied;
     macro_finder_ = false;
+    core_held_quantifier_ = base_holds_quantifier_;  // the base level is asserted again (renew_core)
+    quantifier_popped_ = false;
     ++statistics_.core_renewals;
   }
 
@@ -706,6 +714,11 @@ class Z3Solver final : public Solver {
   std::vector<z3::expr> side_constraints_;  // their side constraints as asserted
   std::vector<std::size_t> side_constraint_scopes_;
   unsigned scopes_ = 0;
+  // Quantified formulas told: at the base level; above it since the core was made (renew_core
+  // on the pop to the base level); in the core at all (it is not handed on, context_reuse.hpp).
+  bool base_holds_quantifier_ = false;
+  bool quantifier_popped_ = false;
+  bool core_held_quantifier_ = false;
   unsigned timeout_milliseconds_ = 0;
   std::uint64_t resource_limit_ = 0;  // set_resource_limit's units (0: none)
   // The rlimit set on solver_; a core handed on keeps its last solver's until set again.

@@ -482,8 +482,20 @@ TEST_F(Z3CoreRenewal, APopToTheBaseLevelAfterAQuantifierRenewsTheCoreAndKeepsThe
   ASSERT_EQ(solver->check(), SatResult::Sat);
   EXPECT_EQ(solver->model()->symbol_value(x).as_integer(), Integer(7));
   solver->pop();
-  // Each later pop to the base level renews it again (the solver has built a quantifier).
-  EXPECT_EQ(solver->statistics().core_renewals, 3u);
+  // Quantifier-free scopes since the renewal: their pops keep the core.
+  EXPECT_EQ(solver->statistics().core_renewals, 1u);
+  EXPECT_EQ(check_in_scope(quantified()), SatResult::Sat);
+  EXPECT_EQ(solver->statistics().core_renewals, 2u) << "a quantifier asserted in a scope again";
+}
+
+TEST_F(Z3CoreRenewal, AQuantifierAtTheBaseLevelStaysAndRenewsNothing) {
+  solver->add(quantified());  // base level: ∀k. k < 0 ⟹ k < x, i.e. x ≥ 0
+  EXPECT_EQ(check_in_scope(m.less(x, n(0))), SatResult::Unsat);
+  EXPECT_EQ(check_in_scope(m.less(x, n(3))), SatResult::Sat);
+  EXPECT_EQ(solver->statistics().core_renewals, 0u) << "only a quantifier popped with its scope renews the core";
+  EXPECT_EQ(check_in_scope(quantified()), SatResult::Sat);
+  EXPECT_EQ(solver->statistics().core_renewals, 1u);
+  EXPECT_EQ(check_in_scope(m.less(x, n(0))), SatResult::Unsat) << "the renewed core lost the base level's quantifier";
 }
 
 TEST_F(Z3CoreRenewal, QuantifierFreeScopesAndInnerPopsKeepTheCore) {

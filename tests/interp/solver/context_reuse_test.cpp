@@ -140,6 +140,29 @@ TEST_F(ContextReuse, ACoreThatHeldAQuantifierIsNotHandedOn) {
   EXPECT_EQ(second->check(), SatResult::Sat);
 }
 
+// A quantifier popped with its scope took its core along (renew_core): the new core, which never
+// held one, is handed on.
+TEST_F(ContextReuse, ACoreRenewedAfterAQuantifiedScopeIsHandedOn) {
+  ContextReuseScope scope;
+  {
+    auto first = make_z3_solver(m);
+    Term k = m.bound_variable(Sort::integer(), "k");
+    first->push();
+    first->add(m.forall(k, m.less_equal(m.multiply(k, k), m.add(m.multiply(k, k), x))));
+    EXPECT_EQ(first->check(), SatResult::Sat);
+    first->pop();
+    EXPECT_EQ(first->statistics().core_renewals, 1u);
+    first->push();
+    first->add(m.less(x, n(0)));
+    EXPECT_EQ(first->check(), SatResult::Sat);
+    first->pop();
+  }
+  auto second = make_z3_solver(m);
+  EXPECT_EQ(scope.cores_reused(), 1u);
+  second->add(m.less(n(0), x));
+  EXPECT_EQ(second->check(), SatResult::Sat) << "the handed-on core kept nothing of the first solver";
+}
+
 TEST_F(ContextReuse, AWorkBudgetMakesAHardQueryUnknownWithItsReason) {
   auto pigeons = [&](Solver& solver) { add_pigeons(m, solver); };
   EXPECT_EQ(ResourceBudgetScope::z3_work_per_check(), 0u);
