@@ -1,6 +1,7 @@
 // Input states as valuations of the initial symbols, and V0∘σ as a concrete state.
 #include "semantics/symbolic/state_valuation.hpp"
 
+#include <algorithm>
 #include <map>
 #include <stdexcept>
 
@@ -64,8 +65,9 @@ class StateMaterializer {
         Integer length = evaluator_.evaluate(terms_.length(globals[g])).as_integer();
         if (!length.is_small() || length.small_value() > 100'000'000)
           throw std::runtime_error("array " + program_.globals[g].name + " is too long to materialize");
+        state.arrays[g].reserve(static_cast<std::size_t>(std::max<std::int64_t>(length.small_value(), 0)));
         for (std::int64_t k = 0; k < length.small_value(); ++k)
-          state.arrays[g].push_back(evaluator_.evaluate(terms_.select(globals[g], terms_.integer(k))).as_integer());
+          state.arrays[g].push_back(evaluator_.element(globals[g], Value::integer(Integer(k))).as_integer());
       } else {
         state.globals[g] = concrete(state, globals[g]);
       }

@@ -133,6 +133,19 @@ Value TermEvaluator::evaluate(Term term) {
   return run(term);
 }
 
+Value TermEvaluator::element(Term array, const Value& index) {
+  if (!TermManager::is_array(array->sort())) throw std::logic_error("element: the term has the sort " + to_string(array->sort()));
+  if (array->has_bound_variables()) throw std::logic_error("element: the array has bound variables");
+  if (cache_.find(array) == nullptr) {  // its updates' indices and values (a Store caches a marker)
+    stack_.clear();
+    depth_ = 0;
+    if (!bindings_.empty()) bindings_.clear();
+    bindings_left_ = enumeration_limit_;
+    run(array);
+  }
+  return read(array, index);
+}
+
 Value TermEvaluator::run(Term term) {
   if (const Value* known = find(term)) return *known;
   const std::size_t base = stack_.size();

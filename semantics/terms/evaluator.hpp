@@ -156,6 +156,10 @@ class TermEvaluator {
   // NotEvaluable as the head of this file says.  After NotEvaluable the evaluator stays usable.
   Value evaluate(Term term);
   bool evaluate_boolean(Term formula) { return evaluate(formula).as_boolean(); }
+  // The element of the closed array-sorted `array` at `index`: evaluate(select(array, i)) for a
+  // constant i with that value, without making the Select and the constant in the manager (a
+  // state's array of 10,000 elements is read element by element).  Throws as evaluate() does.
+  Value element(Term array, const Value& index);
   void clear_cache() {
     cache_.clear();
     reads_.clear();

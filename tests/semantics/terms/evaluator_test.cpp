@@ -121,6 +121,23 @@ TEST_F(Evaluation, ArraysAreFunctionsWithUpdatesByValue) {
   EXPECT_THROW(evaluate(updated, v), std::logic_error);
 }
 
+// element(): a read of a whole array at a value, as evaluating a Select at a constant, without
+// making the Select.
+TEST_F(Evaluation, ElementReadsAnArrayAtAValueAsASelectWould) {
+  m.set_simplify(false);
+  set(x, 2);
+  v.set_element(a, Value::integer(1), Value::integer(10));
+  v.set_element(a, Value::integer(2), Value::integer(20));
+  Term updated = m.store(m.store(a, x, n(5)), n(3), m.add(x, n(1)));
+  TermEvaluator evaluator(v);
+  for (std::int64_t i = -1; i <= 4; ++i)
+    EXPECT_EQ(evaluator.element(updated, Value::integer(Integer(i))), evaluate(m.select(updated, n(i)), v)) << "index " << i;
+  EXPECT_EQ(evaluator.element(updated, Value::integer(Integer(2))).as_integer(), Integer(5));
+  EXPECT_EQ(evaluator.element(updated, Value::integer(Integer(3))).as_integer(), Integer(3));
+  EXPECT_EQ(evaluator.element(a, Value::integer(Integer(1))).as_integer(), Integer(10));
+  EXPECT_THROW(evaluator.element(x, Value::integer(Integer(0))), std::logic_error);
+}
+
 TEST_F(Evaluation, UnsimplifiedUpdatesEvaluateTheSame) {
   m.set_simplify(false);
   set(x, 4);
