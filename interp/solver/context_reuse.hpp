@@ -25,7 +25,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
-#include <optional>
 #include <vector>
 
 namespace z3 {
@@ -56,9 +55,6 @@ class ContextReuseScope {
   struct Lease {
     std::unique_ptr<z3::context> context;
     std::unique_ptr<z3::solver> core;  // destroyed before its context
-    // The work limit ("rlimit") the core's last solver set on it, if any: a solver that sets the
-    // same one is spared the call (Z3_solver_set_params re-reads every parameter of the core).
-    std::optional<std::uint64_t> core_work_limit;
   };
   Lease take();
   // Keeps a context, and an empty core made in it or none, for the next solver (the pool holds a

@@ -378,22 +378,14 @@ class ContextLease {
     if (!lease_.core) return std::nullopt;
     z3::solver core = *lease_.core;
     lease_.core.reset();
-    handed_on_work_limit_ = lease_.core_work_limit;
-    lease_.core_work_limit.reset();
     return core;
   }
-  // The work limit set on the core take_core() handed out, if any.
-  std::optional<std::uint64_t> handed_on_work_limit() const { return handed_on_work_limit_; }
-  // Hands `core`, emptied, on with the context, and the work limit set on it if any.
-  void keep_core(const z3::solver& core, std::optional<std::uint64_t> work_limit) {
-    lease_.core = std::make_unique<z3::solver>(core);
-    lease_.core_work_limit = work_limit;
-  }
+  // Hands `core`, emptied, on with the context.
+  void keep_core(const z3::solver& core) { lease_.core = std::make_unique<z3::solver>(core); }
 
  private:
   ContextReuseScope* scope_;
   ContextReuseScope::Lease lease_;
-  std::optional<std::uint64_t> handed_on_work_limit_;
   bool spoiled_ = false;
 };
 
@@ -407,7 +399,6 @@ class Z3Solver final : public Solver {
         names_(manager),
         lowering_(manager, names_, builder_),
         collector_(manager) {
-    if (const std::optional<std::uint64_t> limit = lease_.handed_on_work_limit()) applied_rlimit_ = *limit;
     log_solver_made("z3");
   }
 
@@ -416,7 +407,7 @@ class Z3Solver final : public Solver {
     if (!lease_.pooled() || lease_.spoiled() || core_held_quantifier_ || macro_finder_ || failure_) return;
     try {
       solver_.pop(scopes_ + 1);  // the solver's scopes and the one its base level lies in
-      lease_.keep_core(solver_, applied_rlimit_ == not_applied ? std::nullopt : std::optional<std::uint64_t>(applied_rlimit_));
+      lease_.keep_core(solver_);
     } catch (const z3::exception&) {
       lease_.spoil();
     }
