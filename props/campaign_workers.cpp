@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <cstring>
 #include <iostream>
+#include <map>
 #include <new>
 #include <stdexcept>
 
@@ -299,8 +300,20 @@ class Supervisor {
                            << ": a solver check ran " << options_.settings.isolation_grace_milliseconds
                            << " ms past its time limit (a stall); its worker process was killed and one unknown counted\n"
                            << std::flush;
-      if (worker.running->property + 1 < properties_.size())
-        resume = CampaignOptions::Resume{worker.running->position, worker.running->property + 1};
+      std::size_t next = worker.running->property + 1;
+      const unsigned stalls = ++stalls_in_case_[worker.running->case_number];
+      if (options_.settings.stalls_per_case != 0 && stalls >= options_.settings.stalls_per_case && next < properties_.size()) {
+        for (std::size_t later = next; later < properties_.size(); ++later) {
+          ++tally_of(later).unknown;
+          ++tally_of(later).cases;
+        }
+        if (options_.progress != nullptr)
+          *options_.progress << "fuzz: case " << worker.running->case_number << ": " << stalls
+                             << " stalls; its later properties are counted unknown, unchecked\n"
+                             << std::flush;
+        next = properties_.size();
+      }
+      if (next < properties_.size()) resume = CampaignOptions::Resume{worker.running->position, next};
     }
     start(worker.slot, resume);  // invalidates `worker`
   }
@@ -359,6 +372,7 @@ class Supervisor {
   CaseClaims* claims_ = nullptr;
   solver::StallBoard* boards_ = nullptr;
   std::vector<Worker> workers_;  // every worker started, stopped ones included
+  std::map<std::uint64_t, unsigned> stalls_in_case_;  // by case number
   CampaignResult result_;
   Clock::time_point started_;
   Clock::time_point last_progress_;

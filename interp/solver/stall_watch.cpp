@@ -29,7 +29,7 @@ PublishedCheck::PublishedCheck(unsigned time_limit_milliseconds) : board_(curren
   const std::int64_t allowed = static_cast<std::int64_t>(limit) + board_->grace_milliseconds.load();
   const std::uint64_t number = board_->checks.fetch_add(1) + 1;
   board_->deadline.store(now_nanoseconds() + allowed * 1'000'000);
-  if (number == simulated.at) [[unlikely]] {
+  if (number == simulated.at || (simulated.also_at != 0 && number == simulated.also_at)) [[unlikely]] {
     if (simulated.crash) std::abort();
     std::this_thread::sleep_for(simulated.stall);
   }

@@ -49,6 +49,7 @@ struct SimulatedTrouble {
   std::uint64_t at = 0;
   std::chrono::milliseconds stall{0};
   bool crash = false;
+  std::uint64_t also_at = 0;  // a second check that stalls likewise (0: none)
 };
 void simulate_for_testing(SimulatedTrouble trouble);
 

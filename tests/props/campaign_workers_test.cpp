@@ -85,6 +85,46 @@ TEST_F(CampaignWorkers, AStalledCheckIsKilledAndItsCaseResumed) {
   EXPECT_GT(lost_checks, 0u) << "the stalled property kept the checks of its killed worker";
 }
 
+// The 5th and 6th published checks stall (solvers_agree and completeness of one case: the 6th is
+// the first of the worker that resumed the 5th's case).  With the default allowance of two stalls
+// a case, its properties after the second stalled one (here substitution, which asks no solver)
+// are counted unknown unchecked and the new worker goes on with the next case; with no allowance
+// (0) they are checked.
+TEST_F(CampaignWorkers, ACaseThatStallsTwiceHasItsLaterPropertiesCountedUnknown) {
+  auto options_with = [](unsigned stalls_per_case) {
+    CampaignOptions options = small_campaign();
+    options.properties.push_back(PropertyKind::Substitution);
+    options.settings.timeout_milliseconds = 500;
+    options.settings.isolation_grace_milliseconds = 100;
+    options.settings.stalls_per_case = stalls_per_case;
+    return options;
+  };
+  auto run = [&](unsigned stalls_per_case) {
+    solver::simulate_for_testing({5, std::chrono::milliseconds(60'000), false, 6});
+    return run_campaign_in_workers(options_with(stalls_per_case));
+  };
+  auto unknown = [](const CampaignResult& result, PropertyKind kind) { return result.tallies[static_cast<std::size_t>(kind)].unknown; };
+  const CampaignResult every_property = run(0);
+  const CampaignResult given_up = run(2);
+  std::uint64_t unknowns[2] = {0, 0};
+  for (int r = 0; r < 2; ++r) {
+    const CampaignResult& result = r == 0 ? every_property : given_up;
+    ASSERT_FALSE(result.failure.has_value()) << result.failure->message;
+    EXPECT_EQ(result.stalls, 2u);
+    EXPECT_EQ(result.cases, options_with(0).count);
+    for (PropertyKind kind : options_with(0).properties) {
+      EXPECT_EQ(result.tallies[static_cast<std::size_t>(kind)].cases, options_with(0).count) << describe(kind).name;
+      unknowns[r] += unknown(result, kind);
+    }
+  }
+  EXPECT_EQ(unknowns[0], 2u) << "one unknown per stall";
+  EXPECT_EQ(unknowns[1], 3u) << "and one for the property after the second stall, unchecked";
+  EXPECT_EQ(unknown(every_property, PropertyKind::Substitution), 0u);
+  EXPECT_EQ(unknown(given_up, PropertyKind::Substitution), 1u);
+  EXPECT_LT(given_up.tallies[static_cast<std::size_t>(PropertyKind::Substitution)].checks,
+            every_property.tallies[static_cast<std::size_t>(PropertyKind::Substitution)].checks);
+}
+
 // A worker that crashes is the failure of the case it was checking, with its reproduce data: in
 // one process the crash would have ended the campaign.
 TEST_F(CampaignWorkers, ACrashedWorkerIsTheFailureOfItsCase) {
