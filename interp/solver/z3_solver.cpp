@@ -404,7 +404,7 @@ class Z3Solver final : public Solver {
 
   // An empty core that never held a quantifier goes back with the context (context_reuse.hpp).
   ~Z3Solver() override {
-    if (!lease_.pooled() || lease_.spoiled() || core_held_quantifier_ || macro_finder_ || failure_) return;
+    if (!lease_.pooled() || lease_.spoiled() || base_holds_quantifier_ || quantifier_above_base_ || macro_finder_ || failure_) return;
     try {
       solver_.pop(scopes_ + 1);  // the solver's scopes and the one its base level lies in
       lease_.keep_core(solver_);
@@ -437,7 +437,7 @@ class Z3Solver final : public Solver {
     }
     scopes_ -= n;
     if (failure_ && failure_scope_ > scopes_) failure_.reset();
-    if (scopes_ == 0 && quantifier_popped_) attempt([&] { renew_core(); });
+    if (scopes_ == 0 && quantifier_above_base_) attempt([&] { renew_core(); });
   }
 
   void add(Term formula) override {
@@ -453,11 +453,10 @@ class Z3Solver final : public Solver {
       }
       solver_.add(lowering_.lower(formula));
       if (formula->has_bound_variables()) {  // a quantifier inside (a closed formula has no free bound variable)
-        core_held_quantifier_ = true;
         if (scopes_ == 0)
           base_holds_quantifier_ = true;
         else
-          quantifier_popped_ = true;  // once its scope is popped
+          quantifier_above_base_ = true;
       }
     });
   }
@@ -658,8 +657,7 @@ class Z3Solver final : public Solver {
     solver_ = core;
     applied_rlimit_ = not_applied;
     macro_finder_ = false;
-    core_held_quantifier_ = base_holds_quantifier_;  // the base level is asserted again (renew_core)
-    quantifier_popped_ = false;
+    quantifier_above_base_ = false;
     ++statistics_.core_renewals;
   }
 
@@ -714,11 +712,11 @@ class Z3Solver final : public Solver {
   std::vector<z3::expr> side_constraints_;  // their side constraints as asserted
   std::vector<std::size_t> side_constraint_scopes_;
   unsigned scopes_ = 0;
-  // Quantified formulas told: at the base level; above it since the core was made (renew_core
-  // on the pop to the base level); in the core at all (it is not handed on, context_reuse.hpp).
+  // Quantified formulas told: at the base level (asserted again in a renewed core); above it since
+  // the core was made (renew_core on the pop to the base level).  A core that held either is not
+  // handed on (context_reuse.hpp).
   bool base_holds_quantifier_ = false;
-  bool quantifier_popped_ = false;
-  bool core_held_quantifier_ = false;
+  bool quantifier_above_base_ = false;
   unsigned timeout_milliseconds_ = 0;
   std::uint64_t resource_limit_ = 0;  // set_resource_limit's units (0: none)
   // The rlimit set on solver_; a core handed on keeps its last solver's until set again.
