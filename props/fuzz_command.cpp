@@ -33,6 +33,7 @@ struct FuzzCommandOptions {
   std::size_t shrink_limit = 1000;
   std::string output_directory = ".";
   std::uint32_t loop_bound = 2;
+  unsigned solver_timeout_milliseconds = PropertySettings{}.timeout_milliseconds;
   bool quiet = false;
   bool query_cache = true;
   bool quantifier_expansion = true;
@@ -84,6 +85,7 @@ int fuzz(const FuzzCommandOptions& command) {
   options.max_size = command.max_size;
   options.shrink_limit = command.shrink_limit;
   options.settings.loop_bound = command.loop_bound;
+  options.settings.timeout_milliseconds = command.solver_timeout_milliseconds;
   options.query_cache = command.query_cache;
   options.quantifier_expansion = command.quantifier_expansion;
   solver::set_quantifier_expansion_by_default(command.quantifier_expansion);  // the workers are forked from here
@@ -165,6 +167,13 @@ void add_fuzz_command(CLI::App& app, cli::Action& action) {
       ->capture_default_str();
   command->add_option("--loop-bound", options->loop_bound, "explorations: loop iterations and active calls per path")
       ->check(CLI::Range(std::uint32_t{1}, std::uint32_t{10}))
+      ->capture_default_str();
+  // Wall-clock limits make a run depend on the machine's speed; under valgrind (50 times slower)
+  // checks the work budgets decide natively end by time, and instruction counts of two builds
+  // cannot be compared unless the limit is raised.
+  command->add_option("--solver-timeout", options->solver_timeout_milliseconds,
+                      "milliseconds a Z3 or cvc5 check may take before it is unknown (the work budgets per check still apply)")
+      ->check(CLI::Range(1u, 3'600'000u))
       ->capture_default_str();
   command->add_option("--output-dir", options->output_directory, "where a counterexample is written")->capture_default_str();
   command->add_flag("--quiet", options->quiet, "no progress lines");

@@ -5,6 +5,13 @@ expect_exit(2 ${SYMREF} fuzz --inject-fault no-such-fault)
 expect_exit(2 ${SYMREF} fuzz --property no_such_property)
 expect_exit(2 ${SYMREF} fuzz --level 4)
 expect_exit(2 ${SYMREF} fuzz --count 5 --time 1)
+expect_exit(2 ${SYMREF} fuzz --solver-timeout 0)
+# A campaign run with another time limit per check is reproduced with that limit.
+expect_exit(3 ${SYMREF} fuzz --seed 1 --count 50 --level 1 --property definedness --inject-fault array-bound-off-by-one
+              --quiet --shrink-limit 0 --solver-timeout 60000 --output-dir ${CMAKE_CURRENT_BINARY_DIR}/cli-checks-counterexamples)
+if(NOT last_output MATCHES "reproduce: symref fuzz --seed 1 --level 1 --count 25 --solver-timeout 60000 --property definedness")
+  message(FATAL_ERROR "the reproduce line leaves out --solver-timeout:\n${last_output}")
+endif()
 expect_exit(0 ${SYMREF} fuzz --list-faults)
 string(REGEX MATCH "^array-bound-off-by-one " first_fault "${last_output}")
 if(NOT first_fault)

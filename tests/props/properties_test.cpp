@@ -115,6 +115,18 @@ TEST(Campaign, TheReproduceLineGivesTheFailingCasesProgram) {
   EXPECT_EQ(reproduce_line(counted, {}, "", 49), "symref fuzz --seed 1 --level 1 --count 49");
 }
 
+// A campaign run with another time limit per check (--solver-timeout) is reproduced with it: the
+// limit decides which checks end unknown.
+TEST(Campaign, TheReproduceLineCarriesASolverTimeOutOtherThanTheDefault) {
+  CampaignOptions options;
+  options.seed = 3;
+  options.level = 2;
+  options.count = 100;
+  EXPECT_EQ(reproduce_line(options, {}, "", 7), "symref fuzz --seed 3 --level 2 --count 25");
+  options.settings.timeout_milliseconds = 60000;
+  EXPECT_EQ(reproduce_line(options, {}, "", 7), "symref fuzz --seed 3 --level 2 --count 25 --solver-timeout 60000");
+}
+
 }  // namespace
 }  // namespace symref::props
 
