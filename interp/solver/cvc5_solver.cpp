@@ -192,7 +192,7 @@ struct WarmCvc5 final : IdleBackend {
   bool configured = false;
   bool initialized = false;  // after a push, check or reset cvc5 1.0 refuses a new rlimit-per
   std::uint64_t resource_limit = 0;  // rlimit-per in force, 0: none
-  bool timeout_set = false;
+  unsigned timeout_milliseconds = 0;  // tlimit-per in force, 0: none
 };
 
 // A warm solver of the thread's scope whose resource limit is `resource_limit`, or a new one.
@@ -255,8 +255,6 @@ class Cvc5Session {
     try {
       warm_->initialized = true;
       solver_.resetAssertions();
-      if (warm_->timeout_set) solver_.setOption("tlimit-per", "0");
-      warm_->timeout_set = false;
     } catch (const cvc5::CVC5ApiException&) {
       return;
     }
@@ -309,6 +307,7 @@ class Cvc5Session {
         const std::uint64_t work_before = check_log_enabled() ? work_count() : 0;
         // A supervisor (stall_watch.hpp) kills this process if the check outlives its limit.
         const PublishedCheck published(timeout_milliseconds_.value_or(0));
+        apply_timeout();
         warm_->initialized = true;
         cvc5::Result answer = solver_.checkSat();
         if (check_log_enabled()) logged_work_ = work_count() - work_before;
@@ -351,11 +350,8 @@ class Cvc5Session {
 
   std::string reason_unknown() const { return reason_; }
 
-  void set_timeout_milliseconds(unsigned milliseconds) {
-    timeout_milliseconds_ = milliseconds;
-    attempt([&] { solver_.setOption("tlimit-per", std::to_string(milliseconds)); });  // 0: no limit
-    warm_->timeout_set = milliseconds != 0;
-  }
+  // Takes effect at the next check (apply_timeout).
+  void set_timeout_milliseconds(unsigned milliseconds) { timeout_milliseconds_ = milliseconds; }
 
   // cvc5 1.0 refuses the option once it has set itself up (accepts_resource_limit): set it when the
   // solver is made.  A warm solver already under `units` is left as it is.
@@ -414,6 +410,16 @@ class Cvc5Session {
  private:
   // Runs a call into cvc5; an exception becomes the reason of an `unknown` answer to the next
   // check in this scope, never a crash.
+  // Sets tlimit-per to the session's limit (none unless set_timeout_milliseconds said one) when a
+  // warm solver has another in force: cvc5's setOption costs about 90,000 instructions (it lists
+  // every option name to check the one given), and the sessions of a case mostly want the same.
+  void apply_timeout() {
+    const unsigned wanted = timeout_milliseconds_.value_or(0);
+    if (warm_->timeout_milliseconds == wanted) return;
+    solver_.setOption("tlimit-per", std::to_string(wanted));  // 0: no limit
+    warm_->timeout_milliseconds = wanted;
+  }
+
   template <class Function>
   void attempt(Function&& function) {
     try {
