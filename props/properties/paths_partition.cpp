@@ -49,10 +49,12 @@ PropertyVerdict check_paths_partition(CaseWorkspace& workspace) {
     else ++verdict.checks;
   }
   const std::size_t limit = std::min(feasible.size(), workspace.settings().max_solver_paths);
-  for (std::size_t a = 0; a < limit; ++a)
+  // φa stays in its scope while it is paired with every later φb: the solver is told it once.
+  for (std::size_t a = 0; a + 1 < limit; ++a) {
+    solver->push();
+    solver->add(feasible[a]->path_condition);
     for (std::size_t b = a + 1; b < limit; ++b) {
       solver->push();
-      solver->add(feasible[a]->path_condition);
       solver->add(feasible[b]->path_condition);
       const solver::SatResult overlap = solver->check();
       if (overlap == solver::SatResult::Sat) {
@@ -65,6 +67,8 @@ PropertyVerdict check_paths_partition(CaseWorkspace& workspace) {
       if (overlap == solver::SatResult::Unknown) ++verdict.unknown;
       else ++verdict.checks;
     }
+    solver->pop();
+  }
   solver->push();
   solver->add(terms.logical_not(terms.logical_or(all)));
   const solver::SatResult uncovered = solver->check();
