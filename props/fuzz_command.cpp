@@ -168,9 +168,9 @@ void add_fuzz_command(CLI::App& app, cli::Action& action) {
   command->add_option("--loop-bound", options->loop_bound, "explorations: loop iterations and active calls per path")
       ->check(CLI::Range(std::uint32_t{1}, std::uint32_t{10}))
       ->capture_default_str();
-  // Wall-clock limits make a run depend on the machine's speed; under valgrind (50 times slower)
-  // checks the work budgets decide natively end by time, and instruction counts of two builds
-  // cannot be compared unless the limit is raised.
+  // A wall-clock limit makes a run depend on the machine's speed: under valgrind (about 50 times
+  // slower) checks that the work budgets end natively end by time instead, and instruction counts
+  // of two builds compare only with the limit raised.
   command->add_option("--solver-timeout", options->solver_timeout_milliseconds,
                       "milliseconds a Z3 or cvc5 check may take before it is unknown (the work budgets per check still apply)")
       ->check(CLI::Range(1u, 3'600'000u))

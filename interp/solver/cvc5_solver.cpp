@@ -408,8 +408,6 @@ class Cvc5Session {
   }
 
  private:
-  // Runs a call into cvc5; an exception becomes the reason of an `unknown` answer to the next
-  // check in this scope, never a crash.
   // Sets tlimit-per to the session's limit (none unless set_timeout_milliseconds said one) when a
   // warm solver has another in force: cvc5's setOption costs about 90,000 instructions (it lists
   // every option name to check the one given), and the sessions of a case mostly want the same.
@@ -420,6 +418,8 @@ class Cvc5Session {
     warm_->timeout_milliseconds = wanted;
   }
 
+  // Runs a call into cvc5; an exception becomes the reason of an `unknown` answer to the next
+  // check in this scope, never a crash.
   template <class Function>
   void attempt(Function&& function) {
     try {
