@@ -117,6 +117,7 @@ class Campaign {
       // Another worker failed: every case before its failing one is claimed already.
       if (options_.claims != nullptr && options_.claims->failed.load() != std::numeric_limits<std::uint64_t>::max()) break;
     }
+    run_contexts_.reset();
     send_held();
     result_.seconds = seconds_since(started_);
     return result_;
@@ -132,7 +133,7 @@ class Campaign {
     params.disableShrinking = options_.shrink_limit == 0;
     const int level = options_.level;
     std::uint64_t in_batch = 0;
-    auto property = rc::detail::toProperty([this, level, batch, &in_batch] {
+    auto property = rc::detail::toProperty([this, level, batch, cases, &in_batch] {
       const auto generating = Clock::now();
       const TestCase test_case = *arbitrary_test_case(level);
       if (!first_) result_.generation_seconds += seconds_since(generating);
@@ -143,13 +144,20 @@ class Campaign {
         ++shrink_evaluations_;
       } else {
         number = batch * cases_per_batch + ++in_batch;
+        const std::uint64_t index = in_batch - 1;
+        if (index % cases_per_run == 0) {  // a run begins: with contexts of its own
+          run_contexts_.reset();
+          run_contexts_.emplace();
+        }
         const std::uint64_t position = position_;
-        if (claim()) {
+        if (claim(index, cases)) {
           ++result_.cases;
           send({{"case", number}});
           report_progress(false);
         } else if (options_.resume && options_.resume->position == position && !failed_before(position)) {
-          first_property = options_.resume->first_property;  // the rest of a case whose worker was stopped
+          run_claimed_ = true;  // the rest of a case whose worker was stopped, and of its run
+          first_property = options_.resume->first_property;
+          if (first_property >= properties_.size()) return;  // its later properties were given up
         } else {
           return;  // another worker's case
         }
@@ -227,15 +235,19 @@ class Campaign {
     held_lines_.clear();
   }
 
-  // Whether this worker checks the next generated case of its shard (always without --jobs).  The
-  // workers visit the same positions in the same order, so `next` is never behind a worker's
-  // position: a case is claimed exactly once, by the first worker to reach it.
-  bool claim() {
+  // Whether this worker checks the next generated case of its shard, the `index`-th of a batch of
+  // `batch_cases` (always without --jobs).  A run is claimed at its first case, whole.  The
+  // workers visit the same positions in the same order, so `next` is never behind a worker at the
+  // first case of a run: a run is claimed exactly once, by the first worker to reach it.
+  bool claim(std::uint64_t index, std::uint64_t batch_cases) {
     const std::uint64_t position = position_++;
     if (options_.claims == nullptr) return true;
     if (failed_before(position)) return false;
+    if (index % cases_per_run != 0) return run_claimed_;
+    const std::uint64_t run_length = std::min(cases_per_run, batch_cases - index);
     std::uint64_t expected = position;
-    return options_.claims->next.compare_exchange_strong(expected, position + 1);
+    run_claimed_ = options_.claims->next.compare_exchange_strong(expected, position + run_length);
+    return run_claimed_;
   }
 
   // The properties of one case from the `first`-th chosen on; while shrinking only the one that
@@ -293,13 +305,14 @@ class Campaign {
   // one that failed first.
   std::optional<Violation> check_case(const TestCase& test_case, std::uint64_t number, std::size_t first, Tallier& report) {
     const auto built = Clock::now();
-    // One scope per case: its solvers share Z3 contexts, and a case gets the same models whatever
-    // ran before it (another shard, --jobs, the reproduce line); a fixed work budget per Z3 and cvc5 check,
+    // One scope per case: its solvers share Z3 contexts, with the cases before it in its run
+    // (cases_per_run), and a case gets the same models whatever ran before its run (another shard,
+    // --jobs, the reproduce line); its own cvc5 solvers; a fixed work budget per Z3 and cvc5 check,
     // a time-out allowance (after a Z3 time-out the case's later Z3 checks get 200 ms), and an
     // allowance of undecided Z3 checks per property (after two, the later ones of the few properties
     // whose undecided checks come in hopeless runs get a smaller work budget), and one of undecided
     // cvc5 checks per case (after one, the later ones get a smaller budget and time limit).
-    solver::ContextReuseScope reuse_contexts;
+    solver::ContextReuseScope reuse_contexts(solver::ContextReuseScope::Enclosing::SharesContexts);
     solver::QueryCacheScope shared_answers(options_.query_cache);  // a case's repeated queries asked once (--no-query-cache: off)
     solver::ResourceBudgetScope work_budget(
         options_.settings.z3_work_per_check, options_.settings.cvc5_work_per_check,
@@ -378,6 +391,10 @@ class Campaign {
   std::optional<Violation> last_;
   std::uint64_t failing_case_ = 0;
   std::uint64_t position_ = 0;  // generated cases of the shard so far (claim)
+  bool run_claimed_ = false;    // whether this worker checks the run of the latest case (claim)
+  // The Z3 contexts the cases of the current run share (cases_per_run); opened at each run's
+  // first case, claimed or not, so a worker resuming a case in the middle of a run has them fresh.
+  std::optional<solver::ContextReuseScope> run_contexts_;
   std::size_t shrink_steps_ = 0;
   std::size_t shrink_evaluations_ = 0;
 };

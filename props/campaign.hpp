@@ -21,11 +21,12 @@
 namespace symref::props {
 
 // The cases of one shard shared out among the worker processes of `--jobs N` (in memory they all
-// map): every worker generates the shard's cases in the same order, and each case is checked by
-// the first worker to reach it, so a worker that drew a slow case leaves the next ones to the
-// others (batches of 25 gave a 50-case campaign's two workers one batch each, however uneven).
+// map): every worker generates the shard's cases in the same order, and each run of cases
+// (cases_per_run) is checked by the first worker to reach it, so a worker that drew a slow case
+// leaves the next runs to the others (batches of 25 gave a 50-case campaign's two workers one
+// batch each, however uneven).
 struct CaseClaims {
-  std::atomic<std::uint64_t> next{0};  // position (in the shard's order) of the first unclaimed case
+  std::atomic<std::uint64_t> next{0};  // position (in the shard's order) of the first case of the first unclaimed run
   // Position of the earliest failing case: as one process would, no worker checks a case after it.
   std::atomic<std::uint64_t> failed{std::numeric_limits<std::uint64_t>::max()};
 };
@@ -59,7 +60,8 @@ struct CampaignOptions {
   // checked (run_campaign_in_workers keeps them if it stops the worker in the middle of a case).
   const std::function<void(std::string_view line)>* report_lines = nullptr;
   // Set in a worker that replaces one stopped in the middle of a case (a stalled Z3 check): it
-  // checks that case, the position-th of the shard, from the first_property-th chosen property on.
+  // checks that case, the position-th of the shard, from the first_property-th chosen property on
+  // (none when that is their number), then the rest of the case's run.
   struct Resume {
     std::uint64_t position = 0;
     std::size_t first_property = 0;
@@ -74,6 +76,15 @@ struct CampaignOptions {
 // (RapidCheck sizes a batch's cases by the batch's length: the last case of a shorter last batch
 // differs.)
 constexpr std::uint64_t cases_per_batch = 25;
+
+// A batch's cases go in runs of this many consecutive ones (the last run of a shorter batch is
+// shorter).  A worker claims a run whole, and the cases of a run share Z3 contexts: a case's
+// solvers take the contexts, with their emptied cores, that the cases before it in the run left
+// (solver::ContextReuseScope::Enclosing::SharesContexts).  Making and freeing a context for every
+// case took 7% of a level-1 campaign's instructions.  A case's answers and models depend on the
+// cases before it in its run and on nothing else: they are the same in every shard, with any
+// --jobs and on the reproduce line.
+constexpr std::uint64_t cases_per_run = 5;
 std::uint64_t batch_seed(std::uint64_t seed, std::uint64_t batch);
 
 struct PropertyTally {

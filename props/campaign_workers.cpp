@@ -313,7 +313,7 @@ class Supervisor {
                              << std::flush;
         next = properties_.size();
       }
-      if (next < properties_.size()) resume = CampaignOptions::Resume{worker.running->position, next};
+      resume = CampaignOptions::Resume{worker.running->position, next};  // next = size(): none left, but the rest of its run
     }
     start(worker.slot, resume);  // invalidates `worker`
   }

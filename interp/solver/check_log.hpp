@@ -2,7 +2,8 @@
 //
 // Switched on by the environment variable SYMREF_CHECK_LOG (any value): then each check of a Z3
 // or cvc5 backend writes one tab-separated line to stderr — "check", the label the caller set
-// (the campaign sets case number and property), backend, answer, seconds, Z3's work units
+// (the campaign sets case number and property), backend, answer, seconds (of the backend's check
+// call alone: reading the work counter costs more than many checks), Z3's work units
 // (rlimit count; cvc5's resource units for cvc5) and the reason of an unknown; and a line per
 // solver made.  Off, it costs one load of a flag.
 #pragma once

@@ -4,10 +4,12 @@
 // random test case; a fuzz case makes a hundred solvers.  While a ContextReuseScope is alive on a
 // thread, a Z3 solver made on that thread takes a context an earlier solver of the scope left
 // behind, and gives its own back when destroyed, unless a time-out interrupted it or Z3 reported an
-// error in it.  The scope's end frees them.  What a reused context carries over is Z3's internal
-// numbering of terms: it can change which model Z3 picks, or whether a hard query ends within its
-// time limit, never what a sat or unsat answer says.  The same sequence of solvers in a new scope
-// gets the same answers and models on every run (a fuzz case opens one scope per case).
+// error in it.  The scope's end frees them, or hands them to the enclosing scope when it was opened
+// to share them (Enclosing::SharesContexts: a fuzz case inside its run of cases, campaign.hpp).
+// What a reused context carries over is Z3's internal numbering of terms: it can change which
+// model Z3 picks, or whether a hard query ends within its time limit, never what a sat or unsat
+// answer says.  The same sequence of solvers in a new scope gets the same answers and models on
+// every run (a fuzz campaign opens one scope per run of cases, and one inside it per case).
 //
 // The context comes with the SMT core of the solver that gave it back, when that core never held a
 // quantifier (Z3 4.8.12 keeps state of them after a pop, z3_solver.cpp): a new core costs 160 µs
@@ -44,7 +46,15 @@ class IdleBackend {
 
 class ContextReuseScope {
  public:
-  ContextReuseScope();
+  // What a scope opened inside another does with the enclosing scope's Z3 contexts.
+  enum class Enclosing {
+    Ignored,  // nothing: its contexts are its own, freed at its end
+    // With no idle context of its own, a solver takes one the enclosing scope holds; at its end the
+    // scope hands its idle contexts, with their cores, to the enclosing one instead of freeing them.
+    // Its cvc5 solvers end with it all the same.  (A fuzz case inside its run of cases.)
+    SharesContexts,
+  };
+  explicit ContextReuseScope(Enclosing enclosing = Enclosing::Ignored);
   ~ContextReuseScope();
   ContextReuseScope(const ContextReuseScope&) = delete;
   ContextReuseScope& operator=(const ContextReuseScope&) = delete;
@@ -57,6 +67,9 @@ class ContextReuseScope {
   struct Lease {
     std::unique_ptr<z3::context> context;
     std::unique_ptr<z3::solver> core;  // destroyed before its context
+    // The rlimit in force on `core` (none, or UINT64_MAX: unknown): setting Z3's parameters costs
+    // about 130,000 instructions however few change, so the next solver sets it only to change it.
+    std::uint64_t core_rlimit = UINT64_MAX;
   };
   Lease take();
   // Keeps a context, and an empty core made in it or none, for the next solver (the pool holds a
@@ -87,6 +100,7 @@ class ContextReuseScope {
   std::vector<Lease> idle_;
   std::vector<std::unique_ptr<IdleBackend>> idle_backends_;
   ContextReuseScope* enclosing_;
+  bool shares_contexts_;  // Enclosing::SharesContexts, inside another scope
   std::uint64_t made_ = 0;
   std::uint64_t reused_ = 0;
   std::uint64_t cores_reused_ = 0;

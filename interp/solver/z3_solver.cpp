@@ -378,14 +378,21 @@ class ContextLease {
     if (!lease_.core) return std::nullopt;
     z3::solver core = *lease_.core;
     lease_.core.reset();
+    taken_core_rlimit_ = lease_.core_rlimit;
     return core;
   }
-  // Hands `core`, emptied, on with the context.
-  void keep_core(const z3::solver& core) { lease_.core = std::make_unique<z3::solver>(core); }
+  // The rlimit in force on the core take_core gave (UINT64_MAX: none given, or unknown).
+  std::uint64_t taken_core_rlimit() const { return taken_core_rlimit_; }
+  // Hands `core`, emptied, on with the context, and the rlimit in force on it.
+  void keep_core(const z3::solver& core, std::uint64_t rlimit) {
+    lease_.core = std::make_unique<z3::solver>(core);
+    lease_.core_rlimit = rlimit;
+  }
 
  private:
   ContextReuseScope* scope_;
   ContextReuseScope::Lease lease_;
+  std::uint64_t taken_core_rlimit_ = UINT64_MAX;
   bool spoiled_ = false;
 };
 
@@ -399,6 +406,8 @@ class Z3Solver final : public Solver {
         names_(manager),
         lowering_(manager, names_, builder_),
         collector_(manager) {
+    static_assert(not_applied == UINT64_MAX);
+    applied_rlimit_ = lease_.taken_core_rlimit();  // a core handed on keeps its limit until set again
     log_solver_made("z3");
   }
 
@@ -407,7 +416,7 @@ class Z3Solver final : public Solver {
     if (!lease_.pooled() || lease_.spoiled() || base_holds_quantifier_ || quantifier_above_base_ || macro_finder_ || failure_) return;
     try {
       solver_.pop(scopes_ + 1);  // the solver's scopes and the one its base level lies in
-      lease_.keep_core(solver_);
+      lease_.keep_core(solver_, applied_rlimit_);
     } catch (const z3::exception&) {
       lease_.spoil();
     }
@@ -500,7 +509,10 @@ class Z3Solver final : public Solver {
         const unsigned time_limit = ResourceBudgetScope::z3_time_limit(timeout_milliseconds_);
         // A supervisor (stall_watch.hpp) kills this process if the check outlives its limit.
         const PublishedCheck published(time_limit);
-        switch (check_within(*checked, time_limit, timed_out)) {
+        const Stopwatch solving;  // the check log's time: Z3's check alone, not the work counter's reads
+        const z3::check_result answer = check_within(*checked, time_limit, timed_out);
+        const double solving_seconds = solving.seconds();
+        switch (answer) {
           case z3::sat: result = SatResult::Sat; break;
           case z3::unsat: result = SatResult::Unsat; break;
           case z3::unknown:
@@ -524,7 +536,7 @@ class Z3Solver final : public Solver {
             break;
         }
         if (result == SatResult::Unknown) lease_.spoil();  // interrupted or out of budget: not handed on
-        if (check_log_enabled()) log_check("z3", result, stopwatch.seconds(), work_count(*checked) - work_before, reason_);
+        if (check_log_enabled()) log_check("z3", result, solving_seconds, work_count(*checked) - work_before, reason_);
       } catch (const z3::exception& error) {
         lease_.spoil();
         reason_ = std::string("z3 error: ") + error.msg();
@@ -866,20 +878,29 @@ thread_local ContextReuseScope* innermost_scope = nullptr;
 constexpr std::size_t max_idle_contexts = 4;  // a case has at most a few solvers alive at once
 }  // namespace
 
-ContextReuseScope::ContextReuseScope() : enclosing_(innermost_scope) { innermost_scope = this; }
+ContextReuseScope::ContextReuseScope(Enclosing enclosing)
+    : enclosing_(innermost_scope), shares_contexts_(enclosing == Enclosing::SharesContexts && innermost_scope != nullptr) {
+  innermost_scope = this;
+}
 
-ContextReuseScope::~ContextReuseScope() { innermost_scope = enclosing_; }
+ContextReuseScope::~ContextReuseScope() {
+  innermost_scope = enclosing_;
+  if (shares_contexts_)
+    for (Lease& lease : idle_) enclosing_->give_back(std::move(lease));
+}
 
 ContextReuseScope* ContextReuseScope::current() { return innermost_scope; }
 
 ContextReuseScope::Lease ContextReuseScope::take() {
-  if (idle_.empty()) {
+  std::vector<Lease>* idle = &idle_;
+  if (idle->empty() && shares_contexts_) idle = &enclosing_->idle_;
+  if (idle->empty()) {
     ++made_;
     return Lease{make_context(), nullptr};
   }
   ++reused_;
-  Lease lease = std::move(idle_.back());
-  idle_.pop_back();
+  Lease lease = std::move(idle->back());
+  idle->pop_back();
   if (lease.core) ++cores_reused_;
   return lease;
 }
