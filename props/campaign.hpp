@@ -79,8 +79,8 @@ constexpr std::uint64_t cases_per_batch = 25;
 
 // A batch's cases go in runs of this many consecutive ones (the last run of a shorter batch is
 // shorter).  A worker claims a run whole, and the cases of a run share Z3 contexts: a case's
-// solvers take the contexts, with their emptied cores, that the cases before it in the run left
-// (solver::ContextReuseScope::Enclosing::SharesContexts).  Making and freeing a context for every
+// solvers take the contexts that the cases before it in the run left (without their SMT cores;
+// solver::ContextReuseScope::Enclosing::SharesContexts).  Making and freeing a context for every
 // case took 7% of a level-1 campaign's instructions.  A case's answers and models depend on the
 // cases before it in its run and on nothing else: they are the same in every shard, with any
 // --jobs and on the reproduce line.

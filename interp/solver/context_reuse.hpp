@@ -50,8 +50,8 @@ class ContextReuseScope {
   enum class Enclosing {
     Ignored,  // nothing: its contexts are its own, freed at its end
     // With no idle context of its own, a solver takes one the enclosing scope holds; at its end the
-    // scope hands its idle contexts, with their cores, to the enclosing one instead of freeing them.
-    // Its cvc5 solvers end with it all the same.  (A fuzz case inside its run of cases.)
+    // scope hands its idle contexts to the enclosing one instead of freeing them, but not their
+    // cores, nor its cvc5 solvers: those end with it.  (A fuzz case inside its run of cases.)
     SharesContexts,
   };
   explicit ContextReuseScope(Enclosing enclosing = Enclosing::Ignored);

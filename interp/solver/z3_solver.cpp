@@ -885,8 +885,14 @@ ContextReuseScope::ContextReuseScope(Enclosing enclosing)
 
 ContextReuseScope::~ContextReuseScope() {
   innermost_scope = enclosing_;
-  if (shares_contexts_)
-    for (Lease& lease : idle_) enclosing_->give_back(std::move(lease));
+  if (!shares_contexts_) return;
+  for (Lease& lease : idle_) {
+    // Without its core: a core reused from case to case held on to state of theirs, and freeing
+    // it at the run's end once took 3 s (level 1, seed 2, 300 cases: 2.3 s of the campaign's 13.6).
+    lease.core.reset();
+    lease.core_rlimit = UINT64_MAX;
+    enclosing_->give_back(std::move(lease));
+  }
 }
 
 ContextReuseScope* ContextReuseScope::current() { return innermost_scope; }
