@@ -101,3 +101,12 @@ add_test(NAME props.quantifier_expansion
          COMMAND ${CMAKE_COMMAND} -DSYMREF=$<TARGET_FILE:symref> -DOUTPUT=${CMAKE_CURRENT_BINARY_DIR}/props-quantifier-expansion
                  -P ${CMAKE_CURRENT_SOURCE_DIR}/props/quantifier_expansion_checks.cmake)
 set_tests_properties(props.quantifier_expansion PROPERTIES LABELS unit TIMEOUT 300)
+
+# The check-log summary used to weigh work budgets (issue 14, twenty-fourth round).
+add_test(NAME props.check_log_summary
+         COMMAND ${CMAKE_COMMAND} -DSCRIPT=${PROJECT_SOURCE_DIR}/props/summarize_check_log.sh
+                 -DSAMPLE=${CMAKE_CURRENT_SOURCE_DIR}/props/check_log_sample.txt
+                 -DGOLDEN=${CMAKE_CURRENT_SOURCE_DIR}/props/check_log_sample.summary
+                 -DOUTPUT=${CMAKE_CURRENT_BINARY_DIR}/props-check-log-summary
+                 -P ${CMAKE_CURRENT_SOURCE_DIR}/props/check_log_summary_checks.cmake)
+set_tests_properties(props.check_log_summary PROPERTIES LABELS unit TIMEOUT 60)
