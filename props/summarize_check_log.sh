@@ -78,7 +78,7 @@ $1 == "check" && NF >= 6 {
   }
 }
 END {
-  if (all_checks == 0) { print "no check lines (was SYMREF_CHECK_LOG set?)"; exit 1 }
+  if (all_checks == 0) { print "summarize_check_log: no check lines (was SYMREF_CHECK_LOG set?)" > "/dev/stderr"; exit 1 }
   backend_count = split("z3 cvc5", backends, " ")
   printf "checks: %d, %.3f s", all_checks, all_seconds
   for (b = 1; b <= backend_count; ++b)
