@@ -47,6 +47,10 @@ struct CampaignOptions {
   // Each solver spells out bounded quantifiers over small constant ranges before its backend sees
   // them (interp/solver/quantifier_expansion_solver.hpp; --no-quantifier-expansion: off).
   bool quantifier_expansion = true;
+  // Each solver answers unsat by itself when the formulas in scope hold a conjunct and its negation
+  // (interp/solver/contradiction_solver.hpp; --no-syntactic-contradictions: off), except where a
+  // property tests the solvers themselves.
+  bool syntactic_contradictions = true;
   std::ostream* progress = nullptr;      // progress lines while running; null: quiet
   double progress_interval_seconds = 2;
   // Shard `shard_index` of `shard_count`: the batches k with k mod shard_count = shard_index, so

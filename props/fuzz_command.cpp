@@ -37,6 +37,7 @@ struct FuzzCommandOptions {
   bool quiet = false;
   bool query_cache = true;
   bool quantifier_expansion = true;
+  bool syntactic_contradictions = true;
   bool isolated_checks = true;
   unsigned jobs = 1;
   std::string shard;             // "I/N", empty: the whole campaign
@@ -89,6 +90,8 @@ int fuzz(const FuzzCommandOptions& command) {
   options.query_cache = command.query_cache;
   options.quantifier_expansion = command.quantifier_expansion;
   solver::set_quantifier_expansion_by_default(command.quantifier_expansion);  // the workers are forked from here
+  options.syntactic_contradictions = command.syntactic_contradictions;
+  solver::set_syntactic_contradictions_by_default(command.syntactic_contradictions);
   if (!command.isolated_checks) options.settings.isolation_grace_milliseconds = 0;
   for (const auto& name : command.properties) options.properties.push_back(*property_by_name(name));
   if (!command.quiet) options.progress = &std::cerr;
@@ -183,6 +186,10 @@ void add_fuzz_command(CLI::App& app, cli::Action& action) {
   command->add_flag("--quantifier-expansion,!--no-quantifier-expansion", options->quantifier_expansion,
                     "spell out quantifiers over small constant integer ranges as finite conjunctions and disjunctions "
                     "before a solver sees them (default; --no-quantifier-expansion hands them over as they are)");
+  command->add_flag("--syntactic-contradictions,!--no-syntactic-contradictions", options->syntactic_contradictions,
+                    "answer a query whose formulas hold a conjunct and its negation unsat without a solver "
+                    "(default, except in solvers_agree, axioms_agree and paths_partition's pruned leaves; "
+                    "--no-syntactic-contradictions asks the solvers)");
   command->add_flag("--isolated-checks,!--no-isolated-checks", options->isolated_checks,
                     "check each case in a child process, killed when a Z3 check stalls past its time limit "
                     "(default; --no-isolated-checks checks the cases in the campaign's process)");

@@ -80,6 +80,7 @@ const std::vector<FaultDescription>& all_faults() {
       {Fault::CompositionalNoInputObjectHints, "compositional-no-input-object-hints", "delta, gamma and Psi leave out the hints InputObject(F_f[t]) on reference field reads the side constraints miss (under binders, over a callee's field arrays)", "test:CompositionalFaults.InputObjectHintsKeepFieldReadsOnInputs"},
       {Fault::QueryCacheKeyNewestScope, "query-cache-key-newest-scope", "the case query cache keys a query by the formulas of its innermost scope only, so a repeated branch condition under another path gets that path's answer", "--count 50 --level 1 --query-cache --property completeness"},
       {Fault::QuantifierExpansionDropsLastInstance, "quantifier-expansion-drops-last-instance", "the quantifier-expansion solver layer spells out a bounded forall or exists without its last instance", "--count 100 --level 1 --property summary_sound"},
+      {Fault::ContradictionInsideDisjunction, "contradiction-inside-disjunction", "the syntactic-contradiction solver layer takes the operands of a disjunction in scope for conjuncts, so b or c beside not b reads as a contradiction", "--count 100 --level 1"},
   };
   return faults;
 }

@@ -81,6 +81,7 @@ enum class Fault : unsigned char {
   CompositionalNoInputObjectHints,  // compositional: δ/γ/Ψ without InputObject(F_f[t]) on reference field reads (axioms.cpp)
   QueryCacheKeyNewestScope,  // the case query cache keys a query by its innermost scope's formulas only (query_cache_solver.cpp)
   QuantifierExpansionDropsLastInstance,  // a spelled-out bounded quantifier leaves out its last instance (quantifier_expansion.cpp)
+  ContradictionInsideDisjunction,  // the syntactic-contradiction layer opens disjunctions as if conjunctions (contradiction_solver.cpp)
 };
 
 struct FaultDescription {

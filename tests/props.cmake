@@ -102,6 +102,13 @@ add_test(NAME props.quantifier_expansion
                  -P ${CMAKE_CURRENT_SOURCE_DIR}/props/quantifier_expansion_checks.cmake)
 set_tests_properties(props.quantifier_expansion PROPERTIES LABELS unit TIMEOUT 300)
 
+# The syntactic-contradiction layer (issue 14, twenty-fifth round; on by default in fuzz,
+# --no-syntactic-contradictions switches it off).
+add_test(NAME props.syntactic_contradictions
+         COMMAND ${CMAKE_COMMAND} -DSYMREF=$<TARGET_FILE:symref> -DOUTPUT=${CMAKE_CURRENT_BINARY_DIR}/props-syntactic-contradictions
+                 -P ${CMAKE_CURRENT_SOURCE_DIR}/props/syntactic_contradictions_checks.cmake)
+set_tests_properties(props.syntactic_contradictions PROPERTIES LABELS unit TIMEOUT 300)
+
 # The check-log summary used to weigh work budgets (issue 14, twenty-fourth round).
 add_test(NAME props.check_log_summary
          COMMAND ${CMAKE_COMMAND} -DSCRIPT=${PROJECT_SOURCE_DIR}/props/summarize_check_log.sh

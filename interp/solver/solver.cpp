@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "interp/solver/caching_solver.hpp"
+#include "interp/solver/contradiction_solver.hpp"
 #include "interp/solver/counterexample_cache_solver.hpp"
 #include "interp/solver/cross_checking_solver.hpp"
 #include "interp/solver/cvc5_solver.hpp"
@@ -36,9 +37,10 @@ void require_formula(Term formula) {
 namespace {
 
 bool expansion_by_default = true;
+bool contradictions_by_default = false;
 
 // A backend by name (under the quantifier expansion when it is on), under the case's query cache
-// when a QueryCacheScope is alive and wanted.
+// when a QueryCacheScope is alive and wanted, under the syntactic contradictions when they are on.
 std::unique_ptr<Solver> make_backend(std::string_view name, terms::TermManager& manager, const SolverOptions& options) {
   std::unique_ptr<Solver> (*make_library)(terms::TermManager&) = name == "z3" ? make_z3_solver : make_cvc5_solver;
   auto make = [make_library, &manager, expand = options.expand_bounded_quantifiers]() -> std::unique_ptr<Solver> {
@@ -46,14 +48,18 @@ std::unique_ptr<Solver> make_backend(std::string_view name, terms::TermManager& 
     return std::make_unique<QuantifierExpansionSolver>(make_library(manager), manager);
   };
   QueryCacheScope* scope = options.query_cache ? QueryCacheScope::current() : nullptr;
-  if (scope == nullptr) return make();
-  return std::make_unique<QueryCacheSolver>(std::string(name), make, manager, *scope);
+  std::unique_ptr<Solver> backend = scope == nullptr ? make() : std::make_unique<QueryCacheSolver>(std::string(name), make, manager, *scope);
+  // Over the query cache: a contradiction is then neither stored nor told to a backend.
+  if (options.syntactic_contradictions) backend = std::make_unique<ContradictionSolver>(std::move(backend), manager);
+  return backend;
 }
 
 }  // namespace
 
 bool quantifier_expansion_by_default() { return expansion_by_default; }
 void set_quantifier_expansion_by_default(bool on) { expansion_by_default = on; }
+bool syntactic_contradictions_by_default() { return contradictions_by_default; }
+void set_syntactic_contradictions_by_default(bool on) { contradictions_by_default = on; }
 
 std::unique_ptr<Solver> make_solver(std::string_view name, terms::TermManager& manager) {
   return make_solver(name, manager, SolverOptions{});

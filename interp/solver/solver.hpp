@@ -96,6 +96,11 @@ void require_formula(Term formula);
 bool quantifier_expansion_by_default();
 void set_quantifier_expansion_by_default(bool on);
 
+// Whether SolverOptions::syntactic_contradictions starts on: off, until a command switches it on
+// for the process (`symref fuzz` does, unless `--no-syntactic-contradictions`).
+bool syntactic_contradictions_by_default();
+void set_syntactic_contradictions_by_default(bool on);
+
 // Options of make_solver beyond the backend's name.
 struct SolverOptions {
   unsigned timeout_milliseconds = 0;  // 0: no limit
@@ -110,6 +115,9 @@ struct SolverOptions {
   // Spell out bounded quantifiers over small constant ranges before each backend sees a formula
   // (QuantifierExpansionSolver, right over the backend, under the query cache).
   bool expand_bounded_quantifiers = quantifier_expansion_by_default();
+  // Answer unsat without the backend when the formulas in scope hold a conjunct and its negation
+  // (ContradictionSolver, over the query cache); solver-testing properties switch it off.
+  bool syntactic_contradictions = syntactic_contradictions_by_default();
   // The shortcut layers (shortcut_solver.hpp), from the backend up in this order:
   bool independence = false;        // ask only the formulas sharing atoms with the newest scope
   bool counterexample_cache = false;  // superset known sat ⇒ sat; subset known unsat ⇒ unsat
@@ -121,8 +129,9 @@ struct SolverOptions {
 // "z3", "cvc5", or "both" (a CrossCheckingSolver asking Z3 and cvc5); std::invalid_argument
 // for any other name.  The layers stack as: validation over logging over caching over the
 // shortcut layers (implied conditions, model reuse, counterexample cache, independence) over the
-// backend, itself under the case's query cache (query_cache.hpp) when a QueryCacheScope is alive;
-// right over each backend, the quantifier expansion when it is on.
+// syntactic contradictions, when on, over the backend, itself under the case's query cache
+// (query_cache.hpp) when a QueryCacheScope is alive; right over each backend, the quantifier
+// expansion when it is on.
 std::unique_ptr<Solver> make_solver(std::string_view name, terms::TermManager& manager);
 std::unique_ptr<Solver> make_solver(std::string_view name, terms::TermManager& manager, const SolverOptions& options);
 

@@ -5,7 +5,9 @@
 // blocked, error and pruned leaves they cover every input: ¬(φ1 ∨ … ∨ φn) is unsatisfiable.
 // Checked on the forward tree with a loop bound, so that it is finite.  The pruned leaves count
 // towards the cover, so each one's condition is also asked of a plain solver (no shortcut layers)
-// and must be unsat: a feasible branch wrongly pruned would otherwise keep the cover intact.
+// and must be unsat: a feasible branch wrongly pruned would otherwise keep the cover intact.  That
+// solver goes without the syntactic-contradiction layer too (the explorer's solvers have it), and
+// is gone before the one for the pairs and the cover is made, so that the two share a Z3 context.
 #include "interp/solver/solver.hpp"
 #include "props/properties.hpp"
 #include "props/value_text.hpp"
@@ -22,9 +24,8 @@ PropertyVerdict check_paths_partition(CaseWorkspace& workspace) {
   terms::TermManager& terms = workspace.terms();
   solver::SolverOptions options;
   options.timeout_milliseconds = workspace.settings().timeout_milliseconds;
-  auto solver = solver::make_solver("z3", terms, options);
-  auto witness = [&](const std::string& message) {
-    verdict.fail(message, workspace.model_state_json(*solver->model()));
+  auto witness = [&](solver::Solver& solver, const std::string& message) {
+    verdict.fail(message, workspace.model_state_json(*solver.model()));
   };
 
   std::vector<const ExploredPath*> feasible;
@@ -36,18 +37,24 @@ PropertyVerdict check_paths_partition(CaseWorkspace& workspace) {
     if (path.status == solver::SatResult::Sat) feasible.push_back(&path);
     if (path.status == solver::SatResult::Unsat) pruned.push_back(&path);
   }
-  for (std::size_t k = 0; k < std::min(pruned.size(), workspace.settings().max_solver_paths); ++k) {
-    solver->push();
-    solver->add(pruned[k]->path_condition);
-    const solver::SatResult answer = solver->check();
-    if (answer == solver::SatResult::Sat) {
-      witness("the leaf " + path_name(pruned[k]->branches) + " was pruned as infeasible, but the input satisfies its path condition");
-      return verdict;
+  if (!pruned.empty()) {
+    solver::SolverOptions plain_options = options;
+    plain_options.syntactic_contradictions = false;
+    auto plain = solver::make_solver("z3", terms, plain_options);
+    for (std::size_t k = 0; k < std::min(pruned.size(), workspace.settings().max_solver_paths); ++k) {
+      plain->push();
+      plain->add(pruned[k]->path_condition);
+      const solver::SatResult answer = plain->check();
+      if (answer == solver::SatResult::Sat) {
+        witness(*plain, "the leaf " + path_name(pruned[k]->branches) + " was pruned as infeasible, but the input satisfies its path condition");
+        return verdict;
+      }
+      plain->pop();
+      if (answer == solver::SatResult::Unknown) ++verdict.unknown;
+      else ++verdict.checks;
     }
-    solver->pop();
-    if (answer == solver::SatResult::Unknown) ++verdict.unknown;
-    else ++verdict.checks;
   }
+  auto solver = solver::make_solver("z3", terms, options);
   const std::size_t limit = std::min(feasible.size(), workspace.settings().max_solver_paths);
   // φa stays in its scope while it is paired with every later φb: the solver is told it once.
   for (std::size_t a = 0; a + 1 < limit; ++a) {
@@ -58,7 +65,7 @@ PropertyVerdict check_paths_partition(CaseWorkspace& workspace) {
       solver->add(feasible[b]->path_condition);
       const solver::SatResult overlap = solver->check();
       if (overlap == solver::SatResult::Sat) {
-        witness("the path conditions of " + path_name(feasible[a]->branches) + " (" + std::string(outcome_name(feasible[a]->outcome)) +
+        witness(*solver, "the path conditions of " + path_name(feasible[a]->branches) + " (" + std::string(outcome_name(feasible[a]->outcome)) +
                 ") and " + path_name(feasible[b]->branches) + " (" + std::string(outcome_name(feasible[b]->outcome)) +
                 ") overlap: the input satisfies both");
         return verdict;
@@ -73,7 +80,7 @@ PropertyVerdict check_paths_partition(CaseWorkspace& workspace) {
   solver->add(terms.logical_not(terms.logical_or(all)));
   const solver::SatResult uncovered = solver->check();
   if (uncovered == solver::SatResult::Sat) {
-    witness("the path conditions of the " + std::to_string(all.size()) + " leaves do not cover the input");
+    witness(*solver, "the path conditions of the " + std::to_string(all.size()) + " leaves do not cover the input");
     return verdict;
   }
   solver->pop();

@@ -1,7 +1,8 @@
-// Tests of the shortcut layers: counterexample cache, model reuse, implied conditions and
-// constraint independence, each with its planted fault (§2: is φ ∧ b satisfiable?).
+// Tests of the shortcut layers: counterexample cache, model reuse, implied conditions, constraint
+// independence and syntactic contradictions, each with its planted fault (§2: is φ ∧ b satisfiable?).
 #include <gtest/gtest.h>
 
+#include "interp/solver/contradiction_solver.hpp"
 #include "interp/solver/counterexample_cache_solver.hpp"
 #include "interp/solver/implied_condition_solver.hpp"
 #include "interp/solver/independence_solver.hpp"
@@ -20,6 +21,7 @@ using CounterexampleCache = TermFixture;
 using ModelReuse = TermFixture;
 using ImpliedConditions = TermFixture;
 using Independence = TermFixture;
+using Contradictions = TermFixture;
 using ShortcutStack = TermFixture;
 
 // A formula holds under the model the solver hands out.
@@ -147,6 +149,79 @@ TEST_F(ImpliedConditions, PlantedFaultPrunesARepeatedCondition) {
   ScopedFault fault(Fault::ImpliedWrongUnsat);
   ImpliedConditionSolver solver(make_z3_solver(m), m);
   EXPECT_EQ(check_after(solver, m.less(n(0), x), m.less(n(0), x)), SatResult::Unsat);  // wrong: x = 1 satisfies both
+}
+
+// ---------------------------------------------------------------------------------------------
+// ContradictionSolver
+
+TEST_F(Contradictions, AConjunctAndItsNegationInScopeAreUnsatWithoutTheSolverBelow) {
+  // A backend that says sat to everything: an unsat answer can only be the layer's.
+  auto fake = std::make_unique<FakeSolver>("fake", SatResult::Sat, m);
+  FakeSolver& backend = *fake;
+  ContradictionSolver solver(std::move(fake), m);
+  solver.push();
+  solver.add(m.logical_and(m.less(x, n(3)), b));
+  solver.push();
+  solver.add(m.logical_and(m.less(n(0), y), m.logical_not(b)));  // ¬b inside another conjunction
+  EXPECT_EQ(solver.check(), SatResult::Unsat);
+  EXPECT_EQ(solver.shortcuts(), 1u);
+  EXPECT_EQ(backend.statistics().queries, 0u);
+  EXPECT_EQ(solver.statistics().shortcuts, 1u);
+  solver.pop();  // the negation goes with its scope
+  solver.push();
+  solver.add(m.less(y, n(7)));
+  EXPECT_EQ(solver.check(), SatResult::Sat);
+  EXPECT_EQ(backend.statistics().queries, 1u);
+  EXPECT_EQ(backend.scopes(), 2u);  // push, pop and add reach the solver below as said
+}
+
+TEST_F(Contradictions, AComparisonMeetsItsNegationAsTheFactoryWritesIt) {
+  ContradictionSolver solver(make_z3_solver(m), m);
+  Term smaller = m.less(x, y);
+  ASSERT_NE(m.logical_not(smaller)->kind(), terms::TermKind::Not);  // ¬(x < y) is written y <= x
+  solver.push();
+  solver.add(smaller);
+  EXPECT_EQ(solver.check(), SatResult::Sat);
+  solver.push();
+  solver.add(m.logical_not(smaller));
+  EXPECT_EQ(solver.check(), SatResult::Unsat);
+  EXPECT_EQ(solver.shortcuts(), 1u);
+  EXPECT_EQ(solver.statistics().queries, 1u);
+  solver.pop(2);
+  solver.add(m.false_term());
+  EXPECT_EQ(solver.check(), SatResult::Unsat);
+  EXPECT_EQ(solver.shortcuts(), 2u);
+}
+
+TEST_F(Contradictions, ADisjunctionIsOneLiteralAndGoesToTheSolver) {
+  ContradictionSolver solver(make_z3_solver(m), m);
+  solver.add(m.logical_or(b, c));
+  solver.add(m.logical_not(b));
+  EXPECT_EQ(solver.check(), SatResult::Sat);  // c true
+  EXPECT_EQ(solver.shortcuts(), 0u);
+  expect_model_satisfies(solver, {m.logical_or(b, c), m.logical_not(b)});
+}
+
+TEST_F(Contradictions, PlantedFaultOpensADisjunction) {
+  ScopedFault fault(Fault::ContradictionInsideDisjunction);
+  ContradictionSolver solver(make_z3_solver(m), m);
+  solver.add(m.logical_or(b, c));
+  solver.add(m.logical_not(b));
+  EXPECT_EQ(solver.check(), SatResult::Unsat);  // wrong: c true satisfies both
+}
+
+TEST_F(Contradictions, MakeSolverStacksTheLayerOnlyWhenAsked) {
+  SolverOptions options;
+  EXPECT_FALSE(options.syntactic_contradictions);  // off unless a command switches it on
+  for (bool on : {false, true}) {
+    options.syntactic_contradictions = on;
+    auto solver = make_solver("z3", m, options);
+    solver->add(b);
+    solver->add(m.logical_not(b));
+    EXPECT_EQ(solver->check(), SatResult::Unsat);
+    EXPECT_EQ(solver->statistics().shortcuts, on ? 1u : 0u);
+    EXPECT_EQ(solver->statistics().queries, on ? 0u : 1u);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
