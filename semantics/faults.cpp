@@ -81,6 +81,7 @@ const std::vector<FaultDescription>& all_faults() {
       {Fault::QueryCacheKeyNewestScope, "query-cache-key-newest-scope", "the case query cache keys a query by the formulas of its innermost scope only, so a repeated branch condition under another path gets that path's answer", "--count 50 --level 1 --query-cache --property completeness"},
       {Fault::QuantifierExpansionDropsLastInstance, "quantifier-expansion-drops-last-instance", "the quantifier-expansion solver layer spells out a bounded forall or exists without its last instance", "--count 100 --level 1 --property summary_sound"},
       {Fault::ContradictionInsideDisjunction, "contradiction-inside-disjunction", "the syntactic-contradiction solver layer takes the operands of a disjunction in scope for conjuncts, so b or c beside not b reads as a contradiction", "--count 100 --level 1"},
+      {Fault::QueryCacheModelNewestScope, "query-cache-model-newest-scope", "the case query cache answers a new query sat with a recent model that satisfies the formulas of its innermost scope, unchecked on the rest", "--count 100 --level 1"},
   };
   return faults;
 }

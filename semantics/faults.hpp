@@ -82,6 +82,7 @@ enum class Fault : unsigned char {
   QueryCacheKeyNewestScope,  // the case query cache keys a query by its innermost scope's formulas only (query_cache_solver.cpp)
   QuantifierExpansionDropsLastInstance,  // a spelled-out bounded quantifier leaves out its last instance (quantifier_expansion.cpp)
   ContradictionInsideDisjunction,  // the syntactic-contradiction layer opens disjunctions as if conjunctions (contradiction_solver.cpp)
+  QueryCacheModelNewestScope,  // the case query cache tries a recent model on the innermost scope's formulas only (query_cache_solver.cpp)
 };
 
 struct FaultDescription {

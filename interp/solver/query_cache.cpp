@@ -31,4 +31,17 @@ std::shared_ptr<CachedAnswer> QueryCacheScope::remember(Key key, SatResult resul
   return answer;
 }
 
+void QueryCacheScope::offer_model(const std::string& backend, std::uint64_t manager, std::shared_ptr<CachedAnswer> answer) {
+  std::vector<std::shared_ptr<CachedAnswer>>& recent = recent_models_[{backend, manager}];
+  if (recent.size() == recent_models_kept) recent.pop_back();
+  recent.insert(recent.begin(), std::move(answer));
+}
+
+std::span<const std::shared_ptr<CachedAnswer>> QueryCacheScope::recent_models(const std::string& backend,
+                                                                             std::uint64_t manager) const {
+  auto found = recent_models_.find({backend, manager});
+  if (found == recent_models_.end()) return {};
+  return found->second;
+}
+
 }  // namespace symref::solver

@@ -24,7 +24,9 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "interp/solver/solver.hpp"
@@ -65,11 +67,19 @@ class QueryCacheScope {
   // Keeps `result` for `key` and returns its entry (an unknown's reason is set on it).
   std::shared_ptr<CachedAnswer> remember(Key key, SatResult result);
 
+  // The most recent sat answers of a backend and term manager, newest first, to try their models
+  // on a query not in the store (QueryCacheSolver::answer_from_recent_models).
+  static constexpr std::size_t recent_models_kept = 8;
+  void offer_model(const std::string& backend, std::uint64_t manager, std::shared_ptr<CachedAnswer> answer);
+  std::span<const std::shared_ptr<CachedAnswer>> recent_models(const std::string& backend, std::uint64_t manager) const;
+
   std::uint64_t hits() const { return hits_; }
   std::uint64_t answers() const { return answers_.size(); }
 
  private:
   std::map<Key, std::shared_ptr<CachedAnswer>> answers_;
+  // Per backend and manager, newest first.
+  std::map<std::pair<std::string, std::uint64_t>, std::vector<std::shared_ptr<CachedAnswer>>> recent_models_;
   bool active_;
   QueryCacheScope* enclosing_;
   std::uint64_t hits_ = 0;

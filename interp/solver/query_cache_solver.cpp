@@ -60,8 +60,12 @@ std::size_t end_of_scopes(const AssertionStack& stack, unsigned depth) {
 }  // namespace
 
 QueryCacheSolver::QueryCacheSolver(std::string backend, BackendFactory make_backend, terms::TermManager& manager,
-                                   QueryCacheScope& scope)
-    : backend_name_(std::move(backend)), make_backend_(std::move(make_backend)), manager_(manager), scope_(scope) {}
+                                   QueryCacheScope& scope, bool answer_from_models)
+    : backend_name_(std::move(backend)),
+      make_backend_(std::move(make_backend)),
+      manager_(manager),
+      scope_(scope),
+      answer_from_models_(answer_from_models) {}
 
 void QueryCacheSolver::add(Term formula) {
   require_formula(formula);
@@ -84,6 +88,17 @@ SatResult QueryCacheSolver::check() {
     last_result_ = last_answer_->result;
     if (check_log_enabled()) log_check(backend_name_, last_result_, 0, 0, "from the case's query cache");
     return last_result_;
+  }
+  if (answer_from_models_) {
+    if (std::shared_ptr<CachedAnswer> answer = answer_from_recent_models(query)) {
+      ++hits_;
+      ++model_hits_;
+      last_from_cache_ = true;
+      last_answer_ = std::move(answer);
+      last_result_ = SatResult::Sat;
+      if (check_log_enabled()) log_check(backend_name_, last_result_, 0, 0, "from a model in the case's query cache");
+      return last_result_;
+    }
   }
   last_from_cache_ = false;
   last_answer_.reset();
@@ -130,7 +145,7 @@ std::unique_ptr<Model> QueryCacheSolver::model() {
   if (answer.values != nullptr) {
     answer.frozen = true;
     // The key is the set of formulas, so one evaluation serves every later repeat.
-    if (!answer.shown_a_model) answer.shown_a_model = satisfies(*answer.values);
+    if (!answer.shown_a_model) answer.shown_a_model = satisfies(*answer.values, 0);
     if (answer.shown_a_model) return std::make_unique<SharedModel>(answer.values);  // the frozen tables
   }
   // The first answer's model was read too little to be one of these formulas: ask the backend.
@@ -151,13 +166,31 @@ std::unique_ptr<Model> QueryCacheSolver::fresh_model() {
     last_answer_->values = std::make_shared<terms::MapValuation>(manager_);
     last_answer_->frozen = false;
     last_answer_->shown_a_model = false;
+    if (answer_from_models_) scope_.offer_model(backend_name_, manager_.serial(), last_answer_);
   }
   return std::make_unique<RecordingModel>(backend_->model(), last_answer_);
 }
 
-bool QueryCacheSolver::satisfies(const terms::MapValuation& values) const {
+std::shared_ptr<CachedAnswer> QueryCacheSolver::answer_from_recent_models(QueryCacheScope::Key& query) {
+  // The planted fault tries a model on the innermost scope's formulas alone.
+  const std::size_t first = fault_active(Fault::QueryCacheModelNewestScope) ? assertions_.innermost_scope_start() : 0;
+  for (const std::shared_ptr<CachedAnswer>& candidate : scope_.recent_models(backend_name_, manager_.serial())) {
+    if (candidate->values == nullptr || !satisfies(*candidate->values, first)) continue;
+    candidate->frozen = true;  // its tables are handed out: no reader of the first model adds to them now
+    std::shared_ptr<CachedAnswer> answer = scope_.remember(std::move(query), SatResult::Sat);
+    answer->values = candidate->values;
+    answer->frozen = true;
+    answer->shown_a_model = true;
+    return answer;
+  }
+  return nullptr;
+}
+
+bool QueryCacheSolver::satisfies(const terms::MapValuation& values, std::size_t first) const {
   terms::TermEvaluator evaluator(values);
-  for (Term formula : assertions_.formulas()) {
+  const std::span<const Term> formulas = assertions_.formulas();
+  for (std::size_t index = formulas.size(); index-- > first;) {
+    const Term formula = formulas[index];
     try {
       if (!evaluator.evaluate_boolean(formula)) return false;
     } catch (const terms::NotEvaluable&) {

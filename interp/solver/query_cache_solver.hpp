@@ -30,7 +30,10 @@ class QueryCacheSolver final : public Solver {
  public:
   using BackendFactory = std::function<std::unique_ptr<Solver>()>;
   // `backend`: the name of what `make_backend` makes ("z3", "cvc5"), part of the key.
-  QueryCacheSolver(std::string backend, BackendFactory make_backend, terms::TermManager& manager, QueryCacheScope& scope);
+  // `answer_from_models`: a query not in the store is also answered sat when the model of one of
+  // the scope's recent sat answers satisfies its formulas (answer_from_recent_models).
+  QueryCacheSolver(std::string backend, BackendFactory make_backend, terms::TermManager& manager, QueryCacheScope& scope,
+                   bool answer_from_models = false);
 
   std::string name() const override { return backend_name_; }
   void push() override { assertions_.push(); }
@@ -46,21 +49,27 @@ class QueryCacheSolver final : public Solver {
   // The backend's figures; checks answered from the store are counted as `shortcuts`.
   SolverStatistics statistics() const override;
 
-  std::uint64_t hits() const { return hits_; }
+  std::uint64_t hits() const { return hits_; }  // repeats and answers from recent models
+  std::uint64_t model_hits() const { return model_hits_; }
   bool backend_made() const { return backend_ != nullptr; }
 
  private:
   QueryCacheScope::Key key() const;
   // Makes the backend if needed and gives it exactly the scopes and formulas in `assertions_`.
   void bring_backend_up_to_date();
-  // Whether every formula in scope evaluates to true under `values`.
-  bool satisfies(const terms::MapValuation& values) const;
+  // Whether every formula in scope from index `first` on (0: all) evaluates to true under
+  // `values`, the newest first: a model of an earlier query most often fails the new condition.
+  bool satisfies(const terms::MapValuation& values, std::size_t first) const;
+  // A new entry for `query`, sat with the tables of a recent sat answer that satisfy its formulas,
+  // or null.  Those tables are frozen from then on, as for a repeat.
+  std::shared_ptr<CachedAnswer> answer_from_recent_models(QueryCacheScope::Key& query);
   std::unique_ptr<Model> fresh_model();
 
   std::string backend_name_;
   BackendFactory make_backend_;
   terms::TermManager& manager_;
   QueryCacheScope& scope_;
+  bool answer_from_models_;
   AssertionStack assertions_;        // what the callers said
   std::unique_ptr<Solver> backend_;  // made at the first query not in the store
   AssertionStack backend_assertions_;  // what the backend holds
@@ -70,6 +79,7 @@ class QueryCacheSolver final : public Solver {
   bool last_from_cache_ = false;
   std::shared_ptr<CachedAnswer> last_answer_;  // the store's entry of the last check (null after unknown)
   std::uint64_t hits_ = 0;
+  std::uint64_t model_hits_ = 0;
 };
 
 }  // namespace symref::solver

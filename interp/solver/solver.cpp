@@ -48,7 +48,7 @@ std::unique_ptr<Solver> make_backend(std::string_view name, terms::TermManager& 
     return std::make_unique<QuantifierExpansionSolver>(make_library(manager), manager);
   };
   QueryCacheScope* scope = options.query_cache ? QueryCacheScope::current() : nullptr;
-  std::unique_ptr<Solver> backend = scope == nullptr ? make() : std::make_unique<QueryCacheSolver>(std::string(name), make, manager, *scope);
+  std::unique_ptr<Solver> backend = scope == nullptr ? make() : std::make_unique<QueryCacheSolver>(std::string(name), make, manager, *scope, options.query_cache_models);
   // Over the query cache: a contradiction is then neither stored nor told to a backend.
   if (options.syntactic_contradictions) backend = std::make_unique<ContradictionSolver>(std::move(backend), manager);
   return backend;

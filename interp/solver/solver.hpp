@@ -112,6 +112,9 @@ struct SolverOptions {
   // While a QueryCacheScope is alive on the thread (a fuzz case), answer a query some solver of
   // the scope answered before from the scope's store (QueryCacheSolver, right over the backend).
   bool query_cache = true;
+  // ... and answer a query not in the store sat when the model of a recent sat answer of the
+  // scope satisfies it; solver-testing properties switch it off (an answer not the backend's).
+  bool query_cache_models = true;
   // Spell out bounded quantifiers over small constant ranges before each backend sees a formula
   // (QuantifierExpansionSolver, right over the backend, under the query cache).
   bool expand_bounded_quantifiers = quantifier_expansion_by_default();

@@ -49,7 +49,8 @@ PropertyVerdict check_axioms_agree(CaseWorkspace& workspace) {
   PropertyVerdict verdict;
   solver::SolverOptions solver_options;
   solver_options.timeout_milliseconds = workspace.settings().timeout_milliseconds;
-  solver_options.syntactic_contradictions = false;  // every Ψ goes to both solvers: their agreement is the point
+  solver_options.syntactic_contradictions = false;  // every Ψ goes to both solvers, whose agreement is the point,
+  solver_options.query_cache_models = false;         // and each answer is the solver's own
   std::optional<CompositionalRun> first_execution;
   for (bool after_first : {true, false}) {
     if (after_first) first_execution.emplace(workspace, 1);

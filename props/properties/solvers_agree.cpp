@@ -26,7 +26,8 @@ PropertyVerdict check_solvers_agree(CaseWorkspace& workspace) {
   const ExplorationResult& result = workspace.forward_exploration();
   solver::SolverOptions options;
   options.timeout_milliseconds = workspace.settings().timeout_milliseconds;
-  options.syntactic_contradictions = false;  // every path condition goes to both solvers: their agreement is the point
+  options.syntactic_contradictions = false;  // every path condition goes to both solvers, whose agreement is
+  options.query_cache_models = false;         // the point, and each answer is the solver's own
   std::unique_ptr<solver::Solver> solvers[2] = {solver::make_solver("z3", workspace.terms(), options),
                                                 solver::make_solver("cvc5", workspace.terms(), options)};
   std::size_t asked = 0;

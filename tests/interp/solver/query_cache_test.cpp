@@ -1,5 +1,6 @@
-// Tests of the case query cache: repeated queries of one scope answered once, the backend made and
-// brought up to date only when needed (no § of a paper: speed; §2 φ as a set of conjuncts).
+// Tests of the case query cache: repeated queries of one scope answered once, new ones from recent
+// models that satisfy them, the backend made and brought up to date only when needed (no § of a
+// paper: speed; §2 φ as a set of conjuncts).
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -212,6 +213,84 @@ TEST_F(QueryCache, ThePlantedFaultAnswersAnotherPathsQuery) {
   solver->push();
   solver->add(m.less(x, n(5)));
   EXPECT_EQ(solver->check(), SatResult::Sat);  // really unsat
+}
+
+// A query not in the store is answered sat, without a backend, by the model of a recent sat
+// answer that satisfies it; a model that does not goes on to the backend.
+TEST_F(QueryCache, ARecentModelAnswersANewQueryItSatisfies) {
+  std::vector<FakeSolver*> fakes;
+  auto factory = [&] {
+    auto backend = std::make_unique<FakeSolver>("fake", SatResult::Sat, m);
+    backend->model_values().set_symbol(x, Value::integer(Integer(7)));
+    fakes.push_back(backend.get());
+    return backend;
+  };
+  QueryCacheSolver first("fake", factory, m, scope, true);
+  first.add(m.less(n(5), x));
+  ASSERT_EQ(first.check(), SatResult::Sat);
+  EXPECT_EQ(first.model()->symbol_value(x).as_integer(), Integer(7));  // read: the tables hold x = 7
+  QueryCacheSolver second("fake", factory, m, scope, true);
+  second.add(m.less(n(6), x));
+  ASSERT_EQ(second.check(), SatResult::Sat);
+  EXPECT_FALSE(second.backend_made());
+  EXPECT_EQ(second.model_hits(), 1u);
+  EXPECT_EQ(second.model()->symbol_value(x).as_integer(), Integer(7));
+  EXPECT_EQ(second.own_value(m.less(n(6), x)), std::nullopt);  // not the backend's answer
+  QueryCacheSolver third("fake", factory, m, scope, true);
+  third.add(m.less(n(8), x));  // 7 does not satisfy it
+  ASSERT_EQ(third.check(), SatResult::Sat);
+  EXPECT_TRUE(third.backend_made());
+  EXPECT_EQ(third.model_hits(), 0u);
+  // Without the option, a new query goes to the backend even when a recent model satisfies it.
+  QueryCacheSolver fourth("fake", factory, m, scope);
+  fourth.add(m.less(n(4), x));
+  ASSERT_EQ(fourth.check(), SatResult::Sat);
+  EXPECT_TRUE(fourth.backend_made());
+  EXPECT_EQ(fakes.size(), 3u);
+}
+
+// Handing a model's tables to another query freezes them: the first model, still alive, reads on
+// from its backend, and the tables keep the values the second query was judged under.
+TEST_F(QueryCache, AnAnswerFromAModelFreezesItsTables) {
+  auto factory = [&] {
+    auto backend = std::make_unique<FakeSolver>("fake", SatResult::Sat, m);
+    backend->model_values().set_symbol(x, Value::integer(Integer(7)));
+    backend->model_values().set_symbol(y, Value::integer(Integer(4)));
+    return backend;
+  };
+  QueryCacheSolver first("fake", factory, m, scope, true);
+  first.add(m.less(n(5), x));
+  ASSERT_EQ(first.check(), SatResult::Sat);
+  auto first_model = first.model();
+  EXPECT_EQ(first_model->symbol_value(x).as_integer(), Integer(7));
+  QueryCacheSolver second("fake", factory, m, scope, true);
+  second.add(m.less(y, x));  // y unread: 0 in the tables, and 0 < 7
+  ASSERT_EQ(second.check(), SatResult::Sat);
+  EXPECT_EQ(second.model_hits(), 1u);
+  EXPECT_EQ(first_model->symbol_value(y).as_integer(), Integer(4));  // the backend's value
+  auto second_model = second.model();
+  EXPECT_EQ(second_model->symbol_value(y).as_integer(), Integer(0));  // not recorded into the tables
+  EXPECT_TRUE(second_model->evaluate(m.less(y, x)).as_boolean());
+}
+
+// The planted fault tries a recent model on the innermost scope's formulas alone.
+TEST_F(QueryCache, ThePlantedFaultAnswersSatFromAModelOfTheNewestScope) {
+  auto first = std::make_unique<QueryCacheSolver>("z3", [this] { return make_z3_solver(m); }, m, scope, true);
+  first->add(m.equal(x, n(7)));
+  ASSERT_EQ(first->check(), SatResult::Sat);
+  EXPECT_EQ(first->model()->symbol_value(x).as_integer(), Integer(7));
+  auto ask = [&] {
+    QueryCacheScope fresh_store;  // a scope of its own each time, holding the model above only
+    fresh_store.offer_model("z3", m.serial(), scope.recent_models("z3", m.serial()).front());
+    QueryCacheSolver solver("z3", [this] { return make_z3_solver(m); }, m, fresh_store, true);
+    solver.add(m.less(x, n(0)));
+    solver.push();
+    solver.add(m.less(n(6), x));
+    return solver.check();
+  };
+  EXPECT_EQ(ask(), SatResult::Unsat);
+  ScopedFault fault(Fault::QueryCacheModelNewestScope);
+  EXPECT_EQ(ask(), SatResult::Sat);  // really unsat: x < 0 is not checked
 }
 
 // make_solver puts the layer under its others only while an active scope is alive and the
