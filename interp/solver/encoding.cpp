@@ -170,6 +170,14 @@ const std::string& NameTable::length_name(Term array_symbol) {
 // ---------------------------------------------------------------------------------------------
 // Side constraints
 
+bool side_constraint_holds(const SideConstraint& constraint, const terms::Valuation& valuation, terms::TermEvaluator& evaluator) {
+  switch (constraint.kind) {
+    case SideConstraint::Kind::InputReference: return evaluator.evaluate(constraint.subject).as_object() <= 0;
+    case SideConstraint::Kind::LengthNonNegative: return valuation.array_length(constraint.subject).sign() >= 0;
+  }
+  return false;
+}
+
 void SideConstraintCollector::remember(terms::TermSet& set, Term term, bool is_subject) {
   if (set.insert(term)) trail_.emplace_back(term, is_subject);
 }

@@ -153,6 +153,10 @@ struct SideConstraint {
   friend bool operator==(const SideConstraint&, const SideConstraint&) = default;
 };
 
+// Whether `constraint` holds under `valuation`; `evaluator` evaluates over the same valuation.
+// Throws terms::NotEvaluable as the evaluator does.
+bool side_constraint_holds(const SideConstraint& constraint, const terms::Valuation& valuation, terms::TermEvaluator& evaluator);
+
 // Collects the side constraints of formulas, each once per scope.
 class SideConstraintCollector {
  public:

@@ -133,19 +133,13 @@ std::optional<std::string> ModelCheckingSolver::validate(const Model& model) {
 
 void ModelCheckingSolver::check_side_constraint(const SideConstraint& constraint, const Model& model,
                                                 terms::TermEvaluator& evaluator) {
+  if (side_constraint_holds(constraint, model, evaluator)) return;
+  const std::string text = readable(constraint.subject, manager_);
   switch (constraint.kind) {
-    case SideConstraint::Kind::InputReference: {
-      Value object = evaluator.evaluate(constraint.subject);
-      if (object.as_object() <= 0) return;
-      std::string text = readable(constraint.subject, manager_);
-      throw InvalidModel(name(), text, "the input reference " + text + " is the new object " + describe_value(object));
-    }
-    case SideConstraint::Kind::LengthNonNegative: {
-      Integer length = model.array_length(constraint.subject);
-      if (length.sign() >= 0) return;
-      std::string text = readable(constraint.subject, manager_);
-      throw InvalidModel(name(), text, "the array " + text + " has the negative length " + length.to_string());
-    }
+    case SideConstraint::Kind::InputReference:
+      throw InvalidModel(name(), text, "the input reference " + text + " is the new object " + describe_value(evaluator.evaluate(constraint.subject)));
+    case SideConstraint::Kind::LengthNonNegative:
+      throw InvalidModel(name(), text, "the array " + text + " has the negative length " + model.array_length(constraint.subject).to_string());
   }
 }
 

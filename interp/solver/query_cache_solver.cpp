@@ -7,6 +7,7 @@
 
 #include "interp/solver/check_log.hpp"
 #include "interp/solver/counterexample_cache_solver.hpp"
+#include "interp/solver/encoding.hpp"
 #include "interp/solver/model_views.hpp"
 #include "interp/solver/snapshot_model.hpp"
 #include "semantics/faults.hpp"
@@ -174,8 +175,17 @@ std::unique_ptr<Model> QueryCacheSolver::fresh_model() {
 std::shared_ptr<CachedAnswer> QueryCacheSolver::answer_from_recent_models(QueryCacheScope::Key& query) {
   // The planted fault tries a model on the innermost scope's formulas alone.
   const std::size_t first = fault_active(Fault::QueryCacheModelNewestScope) ? assertions_.innermost_scope_start() : 0;
+  // The side constraints that the model-checking layer above asks of every model (encoding.hpp):
+  // a model read for another query may give a reference field read of this one a new object.
+  std::optional<std::vector<SideConstraint>> constraints;
   for (const std::shared_ptr<CachedAnswer>& candidate : scope_.recent_models(backend_name_, manager_.serial())) {
     if (candidate->values == nullptr || !satisfies(*candidate->values, first)) continue;
+    if (!constraints) {
+      constraints.emplace();
+      SideConstraintCollector collector(manager_);
+      for (Term formula : assertions_.formulas().subspan(first)) collector.collect(formula, *constraints);
+    }
+    if (!side_constraints_hold(*constraints, *candidate->values)) continue;
     candidate->frozen = true;  // its tables are handed out: no reader of the first model adds to them now
     std::shared_ptr<CachedAnswer> answer = scope_.remember(std::move(query), SatResult::Sat);
     answer->values = candidate->values;
@@ -184,6 +194,18 @@ std::shared_ptr<CachedAnswer> QueryCacheSolver::answer_from_recent_models(QueryC
     return answer;
   }
   return nullptr;
+}
+
+bool QueryCacheSolver::side_constraints_hold(std::span<const SideConstraint> constraints, const terms::MapValuation& values) const {
+  terms::TermEvaluator evaluator(values);
+  for (const SideConstraint& constraint : constraints) {
+    try {
+      if (!side_constraint_holds(constraint, values, evaluator)) return false;
+    } catch (const terms::NotEvaluable&) {
+      return false;
+    }
+  }
+  return true;
 }
 
 bool QueryCacheSolver::satisfies(const terms::MapValuation& values, std::size_t first) const {

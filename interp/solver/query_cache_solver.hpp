@@ -17,6 +17,7 @@
 #include <string>
 
 #include "interp/solver/assertion_stack.hpp"
+#include "interp/solver/encoding.hpp"
 #include "interp/solver/query_cache.hpp"
 #include "interp/solver/solver.hpp"
 
@@ -60,6 +61,8 @@ class QueryCacheSolver final : public Solver {
   // Whether every formula in scope from index `first` on (0: all) evaluates to true under
   // `values`, the newest first: a model of an earlier query most often fails the new condition.
   bool satisfies(const terms::MapValuation& values, std::size_t first) const;
+  // Whether the side constraints hold under `values` (false when one cannot be evaluated).
+  bool side_constraints_hold(std::span<const SideConstraint> constraints, const terms::MapValuation& values) const;
   // A new entry for `query`, sat with the tables of a recent sat answer that satisfy its formulas,
   // or null.  Those tables are frozen from then on, as for a repeat.
   std::shared_ptr<CachedAnswer> answer_from_recent_models(QueryCacheScope::Key& query);

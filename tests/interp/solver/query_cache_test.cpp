@@ -273,6 +273,31 @@ TEST_F(QueryCache, AnAnswerFromAModelFreezesItsTables) {
   EXPECT_TRUE(second_model->evaluate(m.less(y, x)).as_boolean());
 }
 
+// A recent model must also meet the side constraints of the new query (encoding.hpp): a length
+// read off the first model for an array that query did not constrain may be negative.
+TEST_F(QueryCache, ARecentModelThatBreaksASideConstraintIsNotTaken) {
+  int made_fakes = 0;
+  auto factory = [&] {
+    auto backend = std::make_unique<FakeSolver>("fake", SatResult::Sat, m);
+    backend->model_values().set_symbol(x, Value::integer(Integer(7)));
+    backend->model_values().set_length(a, Integer(-1));
+    ++made_fakes;
+    return backend;
+  };
+  QueryCacheSolver first("fake", factory, m, scope, true);
+  first.add(m.less(n(5), x));
+  ASSERT_EQ(first.check(), SatResult::Sat);
+  auto model = first.model();
+  EXPECT_EQ(model->symbol_value(x).as_integer(), Integer(7));
+  EXPECT_EQ(model->array_length(a), Integer(-1));  // read, so the tables hold it
+  QueryCacheSolver second("fake", factory, m, scope, true);
+  second.add(m.less(m.select(a, n(0)), x));  // 0 < 7 under the tables, but |a| = -1
+  ASSERT_EQ(second.check(), SatResult::Sat);
+  EXPECT_EQ(second.model_hits(), 0u);
+  EXPECT_TRUE(second.backend_made());
+  EXPECT_EQ(made_fakes, 2);
+}
+
 // The planted fault tries a recent model on the innermost scope's formulas alone.
 TEST_F(QueryCache, ThePlantedFaultAnswersSatFromAModelOfTheNewestScope) {
   auto first = std::make_unique<QueryCacheSolver>("z3", [this] { return make_z3_solver(m); }, m, scope, true);
