@@ -11,6 +11,13 @@
 // over and over, 0.2 s each.  A scope per case keeps a case's answers independent of the cases
 // before it, of --jobs and of the reproduce line.
 //
+// A query not in the store may still be answered from it: the models of the scope's 8 latest sat
+// answers (per backend and manager) are tried on its formulas, and one under which they all
+// evaluate to true, and that meets their side constraints (encoding.hpp), answers sat — the sat
+// queries of a case are mostly the same paths again, asked in other words by other engines and
+// properties, and 45% of a level-1 case's sat queries were met so.  Such an answer is not the
+// backend's, so the properties that compare backends switch it off (query_cache_models).
+//
 // What it does not weaken: the key names the backend, so a property that compares backends
 // (solvers_agree: Z3 against cvc5 on each path condition) still compares Z3's answer with cvc5's;
 // an earlier Z3 answer to the same formulas in the case is Z3's answer to that query, and its model

@@ -8,6 +8,7 @@
 #include "interp/solver/check_log.hpp"
 #include "interp/solver/counterexample_cache_solver.hpp"
 #include "interp/solver/encoding.hpp"
+#include "interp/solver/model_checking_solver.hpp"
 #include "interp/solver/model_views.hpp"
 #include "interp/solver/snapshot_model.hpp"
 #include "semantics/faults.hpp"
@@ -87,11 +88,15 @@ SatResult QueryCacheSolver::check() {
     last_from_cache_ = true;
     last_answer_ = std::move(known);
     last_result_ = last_answer_->result;
+    count_answer(last_result_);
     if (check_log_enabled()) log_check(backend_name_, last_result_, 0, 0, "from the case's query cache");
     return last_result_;
   }
-  if (answer_from_models_) {
+  // A solver whose last answers were all unsat is most likely proving validities (pc → claim as
+  // pc ∧ ¬claim unsat): trying models on its queries would cost more than it saves.
+  if (answer_from_models_ && unsat_in_a_row_ < unsat_answers_before_models_rest) {
     if (std::shared_ptr<CachedAnswer> answer = answer_from_recent_models(query)) {
+      unsat_in_a_row_ = 0;
       ++hits_;
       ++model_hits_;
       last_from_cache_ = true;
@@ -105,6 +110,7 @@ SatResult QueryCacheSolver::check() {
   last_answer_.reset();
   bring_backend_up_to_date();
   last_result_ = backend_->check();
+  count_answer(last_result_);
   // Unknown is never kept: the same query under a larger budget, or a luckier one, may be decided.
   if (last_result_ != SatResult::Unknown) {
     last_answer_ = scope_.remember(std::move(query), last_result_);
@@ -210,16 +216,35 @@ bool QueryCacheSolver::side_constraints_hold(std::span<const SideConstraint> con
 
 bool QueryCacheSolver::satisfies(const terms::MapValuation& values, std::size_t first) const {
   terms::TermEvaluator evaluator(values);
+  // Conjunction by conjunction, the last first: a path condition ends with its newest branch
+  // condition, the one an earlier path's model most often falsifies, and a false conjunct ends the
+  // evaluation (the evaluator would compute every conjunct of a conjunction first).
+  // Quantified conjuncts, whose bindings the evaluator enumerates, come after all the others.
+  evaluator.set_enumeration_limit(ModelCheckingSolver::enumeration_limit);
+  std::vector<Term>& pending = pending_conjuncts_;
+  std::vector<Term>& quantified = quantified_conjuncts_;
+  quantified.clear();
   const std::span<const Term> formulas = assertions_.formulas();
-  for (std::size_t index = formulas.size(); index-- > first;) {
-    const Term formula = formulas[index];
+  pending.assign(formulas.begin() + static_cast<std::ptrdiff_t>(first), formulas.end());
+  auto holds = [&](Term formula) {
     try {
-      if (!evaluator.evaluate_boolean(formula)) return false;
+      return evaluator.evaluate_boolean(formula);
     } catch (const terms::NotEvaluable&) {
       return false;
     }
+  };
+  while (!pending.empty()) {
+    const Term formula = pending.back();
+    pending.pop_back();
+    if (formula->kind() == terms::TermKind::And) {
+      pending.insert(pending.end(), formula->begin(), formula->end());
+    } else if (formula->kind() == terms::TermKind::Forall || formula->kind() == terms::TermKind::Exists) {
+      quantified.push_back(formula);
+    } else if (!holds(formula)) {
+      return false;
+    }
   }
-  return true;
+  return std::all_of(quantified.begin(), quantified.end(), holds);
 }
 
 void QueryCacheSolver::bring_backend_up_to_date() {

@@ -67,6 +67,12 @@ class QueryCacheSolver final : public Solver {
   // or null.  Those tables are frozen from then on, as for a repeat.
   std::shared_ptr<CachedAnswer> answer_from_recent_models(QueryCacheScope::Key& query);
   std::unique_ptr<Model> fresh_model();
+  void count_answer(SatResult result) {
+    if (result == SatResult::Unsat) ++unsat_in_a_row_;
+    else if (result == SatResult::Sat) unsat_in_a_row_ = 0;
+  }
+  // After this many unsat answers in a row, new queries skip the recent models until a sat answer.
+  static constexpr unsigned unsat_answers_before_models_rest = 3;
 
   std::string backend_name_;
   BackendFactory make_backend_;
@@ -83,6 +89,10 @@ class QueryCacheSolver final : public Solver {
   std::shared_ptr<CachedAnswer> last_answer_;  // the store's entry of the last check (null after unknown)
   std::uint64_t hits_ = 0;
   std::uint64_t model_hits_ = 0;
+  unsigned unsat_in_a_row_ = 0;
+  // satisfies()'s work lists, kept for their storage.
+  mutable std::vector<Term> pending_conjuncts_;
+  mutable std::vector<Term> quantified_conjuncts_;
 };
 
 }  // namespace symref::solver

@@ -273,6 +273,41 @@ TEST_F(QueryCache, AnAnswerFromAModelFreezesItsTables) {
   EXPECT_TRUE(second_model->evaluate(m.less(y, x)).as_boolean());
 }
 
+// After three unsat answers in a row a solver asks its backend without trying the recent models,
+// until an answer is sat again.
+TEST_F(QueryCache, ASolverAnsweringUnsatInARowLeavesTheModelsAlone) {
+  FakeSolver* fake = nullptr;
+  auto factory = [&] {
+    auto backend = std::make_unique<FakeSolver>("fake", SatResult::Sat, m);
+    backend->model_values().set_symbol(x, Value::integer(Integer(7)));
+    fake = backend.get();
+    return backend;
+  };
+  QueryCacheSolver first("fake", factory, m, scope, true);
+  first.add(m.less(n(5), x));
+  ASSERT_EQ(first.check(), SatResult::Sat);
+  EXPECT_EQ(first.model()->symbol_value(x).as_integer(), Integer(7));
+  QueryCacheSolver solver("fake", factory, m, scope, true);
+  auto ask = [&](Term formula) {
+    solver.push();
+    solver.add(formula);
+    const SatResult answer = solver.check();
+    solver.pop();
+    return answer;
+  };
+  EXPECT_EQ(ask(m.less(n(6), x)), SatResult::Sat);  // from x = 7
+  EXPECT_EQ(solver.model_hits(), 1u);
+  ASSERT_EQ(ask(m.less(x, n(0))), SatResult::Sat);  // makes the backend
+  fake->set_answer(SatResult::Unsat);
+  for (int bound = 1; bound <= 3; ++bound) EXPECT_EQ(ask(m.less(x, n(bound))), SatResult::Unsat);
+  EXPECT_EQ(ask(m.less(n(4), x)), SatResult::Unsat);  // x = 7 would do, but the backend is asked
+  EXPECT_EQ(solver.model_hits(), 1u);
+  fake->set_answer(SatResult::Sat);
+  EXPECT_EQ(ask(m.less(x, n(-5))), SatResult::Sat);  // sat again
+  EXPECT_EQ(ask(m.less(n(3), x)), SatResult::Sat);
+  EXPECT_EQ(solver.model_hits(), 2u);
+}
+
 // A recent model must also meet the side constraints of the new query (encoding.hpp): a length
 // read off the first model for an array that query did not constrain may be negative.
 TEST_F(QueryCache, ARecentModelThatBreaksASideConstraintIsNotTaken) {
