@@ -83,7 +83,20 @@ QueryCacheScope::Key QueryCacheSolver::key() const {
 
 SatResult QueryCacheSolver::check() {
   QueryCacheScope::Key query = key();
-  if (std::shared_ptr<CachedAnswer> known = scope_.find(query)) {
+  std::shared_ptr<CachedAnswer> known = scope_.find(query);
+  // A repeated sat answer is given only with a model in hand: its tables must show one (they are
+  // frozen then), else the backend is asked again now — where an unknown is an answer — rather
+  // than when the model is wanted (formulas the evaluator cannot decide, such as a ∀τ without a
+  // range guard, come back to the backend at every repeat).
+  if (known != nullptr && known->result == SatResult::Sat && !known->shown_a_model) {
+    if (known->values != nullptr && satisfies(*known->values, 0, terms::TermEvaluator::default_enumeration_limit)) {
+      known->frozen = true;
+      known->shown_a_model = true;
+    } else {
+      known.reset();
+    }
+  }
+  if (known != nullptr) {
     ++hits_;
     last_from_cache_ = true;
     last_answer_ = std::move(known);
@@ -148,21 +161,9 @@ std::optional<bool> QueryCacheSolver::own_value(Term formula) {
 std::unique_ptr<Model> QueryCacheSolver::model() {
   if (last_result_ != SatResult::Sat) throw std::logic_error(name() + ": model() without a sat answer");
   if (!last_from_cache_) return fresh_model();
-  CachedAnswer& answer = *last_answer_;
-  if (answer.values != nullptr) {
-    answer.frozen = true;
-    // The key is the set of formulas, so one evaluation serves every later repeat.
-    if (!answer.shown_a_model) answer.shown_a_model = satisfies(*answer.values, 0);
-    if (answer.shown_a_model) return std::make_unique<SharedModel>(answer.values);  // the frozen tables
-  }
-  // The first answer's model was read too little to be one of these formulas: ask the backend.
-  bring_backend_up_to_date();
-  SatResult again = backend_->check();
-  if (again != SatResult::Sat)
-    throw std::runtime_error(name() + ": a query answered sat before answered " + std::string(to_string(again)) +
-                             " when asked again for its model");
-  last_from_cache_ = false;
-  return fresh_model();
+  // A repeated sat answer came with tables that show a model (check()), an answer from a recent
+  // model with its copy of them.
+  return std::make_unique<SharedModel>(last_answer_->values);
 }
 
 // New tables for the entry (models handed out of the old ones keep them), filled by the readers
@@ -185,16 +186,19 @@ std::shared_ptr<CachedAnswer> QueryCacheSolver::answer_from_recent_models(QueryC
   // a model read for another query may give a reference field read of this one a new object.
   std::optional<std::vector<SideConstraint>> constraints;
   for (const std::shared_ptr<CachedAnswer>& candidate : scope_.recent_models(backend_name_, manager_.serial())) {
-    if (candidate->values == nullptr || !satisfies(*candidate->values, first)) continue;
+    // Within the enumeration limit of the model-checking layer above: a try may fail for nothing.
+    if (candidate->values == nullptr || !satisfies(*candidate->values, first, ModelCheckingSolver::enumeration_limit)) continue;
     if (!constraints) {
       constraints.emplace();
       SideConstraintCollector collector(manager_);
       for (Term formula : assertions_.formulas().subspan(first)) collector.collect(formula, *constraints);
     }
     if (!side_constraints_hold(*constraints, *candidate->values)) continue;
-    candidate->frozen = true;  // its tables are handed out: no reader of the first model adds to them now
     std::shared_ptr<CachedAnswer> answer = scope_.remember(std::move(query), SatResult::Sat);
-    answer->values = candidate->values;
+    // A copy, frozen: the first answer's tables go on recording what its model's readers read, so
+    // that a repeat of that query still finds them complete (frozen early, a repeat would have to
+    // ask the backend again for a model, and after the case's time-outs it answers unknown).
+    answer->values = std::make_shared<terms::MapValuation>(*candidate->values);
     answer->frozen = true;
     answer->shown_a_model = true;
     return answer;
@@ -214,13 +218,13 @@ bool QueryCacheSolver::side_constraints_hold(std::span<const SideConstraint> con
   return true;
 }
 
-bool QueryCacheSolver::satisfies(const terms::MapValuation& values, std::size_t first) const {
+bool QueryCacheSolver::satisfies(const terms::MapValuation& values, std::size_t first, std::uint64_t enumeration_limit) const {
   terms::TermEvaluator evaluator(values);
+  evaluator.set_enumeration_limit(enumeration_limit);
   // Conjunction by conjunction, the last first: a path condition ends with its newest branch
   // condition, the one an earlier path's model most often falsifies, and a false conjunct ends the
   // evaluation (the evaluator would compute every conjunct of a conjunction first).
   // Quantified conjuncts, whose bindings the evaluator enumerates, come after all the others.
-  evaluator.set_enumeration_limit(ModelCheckingSolver::enumeration_limit);
   std::vector<Term>& pending = pending_conjuncts_;
   std::vector<Term>& quantified = quantified_conjuncts_;
   quantified.clear();

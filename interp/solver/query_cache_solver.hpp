@@ -59,12 +59,13 @@ class QueryCacheSolver final : public Solver {
   // Makes the backend if needed and gives it exactly the scopes and formulas in `assertions_`.
   void bring_backend_up_to_date();
   // Whether every formula in scope from index `first` on (0: all) evaluates to true under
-  // `values`, the newest first: a model of an earlier query most often fails the new condition.
-  bool satisfies(const terms::MapValuation& values, std::size_t first) const;
+  // `values`, the newest first (a model of an earlier query most often fails the new condition),
+  // enumerating at most `enumeration_limit` bindings per quantified conjunct.
+  bool satisfies(const terms::MapValuation& values, std::size_t first, std::uint64_t enumeration_limit) const;
   // Whether the side constraints hold under `values` (false when one cannot be evaluated).
   bool side_constraints_hold(std::span<const SideConstraint> constraints, const terms::MapValuation& values) const;
-  // A new entry for `query`, sat with the tables of a recent sat answer that satisfy its formulas,
-  // or null.  Those tables are frozen from then on, as for a repeat.
+  // A new entry for `query`, sat with a frozen copy of the tables of a recent sat answer that
+  // satisfy its formulas, or null.
   std::shared_ptr<CachedAnswer> answer_from_recent_models(QueryCacheScope::Key& query);
   std::unique_ptr<Model> fresh_model();
   void count_answer(SatResult result) {
