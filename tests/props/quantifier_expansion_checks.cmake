@@ -7,13 +7,4 @@ include(${CMAKE_CURRENT_LIST_DIR}/expect_exit.cmake)
 # case 30); with the layer off the same campaign passes, so the flag reached the workers.
 expect_exit(0 ${SYMREF} fuzz --seed 1 --count 50 --level 1 --quiet --shrink-limit 0 --property summary_sound
             --inject-fault quantifier-expansion-drops-last-instance --no-quantifier-expansion --jobs 2)
-expect_exit(3 ${SYMREF} fuzz --seed 1 --count 5 --level 1 --quiet --shrink-limit 0 --no-quantifier-expansion --property correctness
-            --inject-fault branch-not-negated --output-dir ${OUTPUT})
-if(NOT last_output MATCHES "reproduce: symref fuzz [^\n]* --no-quantifier-expansion")
-  message(FATAL_ERROR "the reproduce line drops --no-quantifier-expansion:\n${last_output}")
-endif()
-expect_exit(3 ${SYMREF} fuzz --seed 1 --count 5 --level 1 --quiet --shrink-limit 0 --property correctness
-            --inject-fault branch-not-negated --output-dir ${OUTPUT})
-if(last_output MATCHES "no-quantifier-expansion")
-  message(FATAL_ERROR "the reproduce line of a failure with the layer on names --no-quantifier-expansion:\n${last_output}")
-endif()
+expect_reproduce_line_keeps(--no-quantifier-expansion ${OUTPUT})

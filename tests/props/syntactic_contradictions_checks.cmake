@@ -9,13 +9,4 @@ expect_exit(3 ${SYMREF} fuzz --seed 1 --count 25 --level 1 --quiet --shrink-limi
             --inject-fault contradiction-inside-disjunction --jobs 2 --output-dir ${OUTPUT})
 expect_exit(0 ${SYMREF} fuzz --seed 1 --count 25 --level 1 --quiet --shrink-limit 0 --property completeness
             --inject-fault contradiction-inside-disjunction --no-syntactic-contradictions --jobs 2)
-expect_exit(3 ${SYMREF} fuzz --seed 1 --count 5 --level 1 --quiet --shrink-limit 0 --no-syntactic-contradictions --property correctness
-            --inject-fault branch-not-negated --output-dir ${OUTPUT})
-if(NOT last_output MATCHES "reproduce: symref fuzz [^\n]* --no-syntactic-contradictions")
-  message(FATAL_ERROR "the reproduce line drops --no-syntactic-contradictions:\n${last_output}")
-endif()
-expect_exit(3 ${SYMREF} fuzz --seed 1 --count 5 --level 1 --quiet --shrink-limit 0 --property correctness
-            --inject-fault branch-not-negated --output-dir ${OUTPUT})
-if(last_output MATCHES "no-syntactic-contradictions")
-  message(FATAL_ERROR "the reproduce line of a failure with the layer on names --no-syntactic-contradictions:\n${last_output}")
-endif()
+expect_reproduce_line_keeps(--no-syntactic-contradictions ${OUTPUT})

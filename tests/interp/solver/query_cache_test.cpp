@@ -3,6 +3,7 @@
 // paper: speed; §2 φ as a set of conjuncts).
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <memory>
 
 #include "interp/solver/query_cache.hpp"
@@ -24,8 +25,23 @@ class QueryCache : public terms::testing::TermFixture {
   }
   std::unique_ptr<QueryCacheSolver> cached_z3() { return cached_z3(m, scope); }
 
+  // Fake backends answering sat with x = 7 and what `more` sets, counted in `made_fakes`; the
+  // newest one is `newest_fake`.
+  QueryCacheSolver::BackendFactory fake_backends(std::function<void(terms::MapValuation&)> more = {}) {
+    return [this, more] {
+      auto backend = std::make_unique<FakeSolver>("fake", SatResult::Sat, m);
+      backend->model_values().set_symbol(x, Value::integer(Integer(7)));
+      if (more) more(backend->model_values());
+      ++made_fakes;
+      newest_fake = backend.get();
+      return backend;
+    };
+  }
+
   QueryCacheScope scope;
   int made = 0;
+  int made_fakes = 0;
+  FakeSolver* newest_fake = nullptr;
 };
 
 using QueryCacheFactory = terms::testing::TermFixture;
@@ -220,13 +236,7 @@ TEST_F(QueryCache, ThePlantedFaultAnswersAnotherPathsQuery) {
 // A query not in the store is answered sat, without a backend, by the model of a recent sat
 // answer that satisfies it; a model that does not goes on to the backend.
 TEST_F(QueryCache, ARecentModelAnswersANewQueryItSatisfies) {
-  std::vector<FakeSolver*> fakes;
-  auto factory = [&] {
-    auto backend = std::make_unique<FakeSolver>("fake", SatResult::Sat, m);
-    backend->model_values().set_symbol(x, Value::integer(Integer(7)));
-    fakes.push_back(backend.get());
-    return backend;
-  };
+  auto factory = fake_backends();
   QueryCacheSolver first("fake", factory, m, scope, true);
   first.add(m.less(n(5), x));
   ASSERT_EQ(first.check(), SatResult::Sat);
@@ -248,21 +258,14 @@ TEST_F(QueryCache, ARecentModelAnswersANewQueryItSatisfies) {
   fourth.add(m.less(n(4), x));
   ASSERT_EQ(fourth.check(), SatResult::Sat);
   EXPECT_TRUE(fourth.backend_made());
-  EXPECT_EQ(fakes.size(), 3u);
+  EXPECT_EQ(made_fakes, 3);
 }
 
 // An answer from a recent model gets a frozen copy of its tables: the first model, still alive,
 // goes on recording what its readers read, so a repeat of the first query finds its tables whole
 // and needs no backend (once the case's time-outs are spent a backend would answer unknown).
 TEST_F(QueryCache, AnAnswerFromAModelCopiesItsTables) {
-  int made_fakes = 0;
-  auto factory = [&] {
-    auto backend = std::make_unique<FakeSolver>("fake", SatResult::Sat, m);
-    backend->model_values().set_symbol(x, Value::integer(Integer(7)));
-    backend->model_values().set_symbol(y, Value::integer(Integer(4)));
-    ++made_fakes;
-    return backend;
-  };
+  auto factory = fake_backends([&](terms::MapValuation& values) { values.set_symbol(y, Value::integer(Integer(4))); });
   QueryCacheSolver first("fake", factory, m, scope, true);
   first.add(m.less(n(5), x));
   first.add(m.less(n(2), y));
@@ -289,13 +292,7 @@ TEST_F(QueryCache, AnAnswerFromAModelCopiesItsTables) {
 // After three unsat answers in a row a solver asks its backend without trying the recent models,
 // until an answer is sat again.
 TEST_F(QueryCache, ASolverAnsweringUnsatInARowLeavesTheModelsAlone) {
-  FakeSolver* fake = nullptr;
-  auto factory = [&] {
-    auto backend = std::make_unique<FakeSolver>("fake", SatResult::Sat, m);
-    backend->model_values().set_symbol(x, Value::integer(Integer(7)));
-    fake = backend.get();
-    return backend;
-  };
+  auto factory = fake_backends();
   QueryCacheSolver first("fake", factory, m, scope, true);
   first.add(m.less(n(5), x));
   ASSERT_EQ(first.check(), SatResult::Sat);
@@ -311,11 +308,11 @@ TEST_F(QueryCache, ASolverAnsweringUnsatInARowLeavesTheModelsAlone) {
   EXPECT_EQ(ask(m.less(n(6), x)), SatResult::Sat);  // from x = 7
   EXPECT_EQ(solver.model_hits(), 1u);
   ASSERT_EQ(ask(m.less(x, n(0))), SatResult::Sat);  // makes the backend
-  fake->set_answer(SatResult::Unsat);
+  newest_fake->set_answer(SatResult::Unsat);
   for (int bound = 1; bound <= 3; ++bound) EXPECT_EQ(ask(m.less(x, n(bound))), SatResult::Unsat);
   EXPECT_EQ(ask(m.less(n(4), x)), SatResult::Unsat);  // x = 7 would do, but the backend is asked
   EXPECT_EQ(solver.model_hits(), 1u);
-  fake->set_answer(SatResult::Sat);
+  newest_fake->set_answer(SatResult::Sat);
   EXPECT_EQ(ask(m.less(x, n(-5))), SatResult::Sat);  // sat again
   EXPECT_EQ(ask(m.less(n(3), x)), SatResult::Sat);
   EXPECT_EQ(solver.model_hits(), 2u);
@@ -324,14 +321,7 @@ TEST_F(QueryCache, ASolverAnsweringUnsatInARowLeavesTheModelsAlone) {
 // A recent model must also meet the side constraints of the new query (encoding.hpp): a length
 // read off the first model for an array that query did not constrain may be negative.
 TEST_F(QueryCache, ARecentModelThatBreaksASideConstraintIsNotTaken) {
-  int made_fakes = 0;
-  auto factory = [&] {
-    auto backend = std::make_unique<FakeSolver>("fake", SatResult::Sat, m);
-    backend->model_values().set_symbol(x, Value::integer(Integer(7)));
-    backend->model_values().set_length(a, Integer(-1));
-    ++made_fakes;
-    return backend;
-  };
+  auto factory = fake_backends([&](terms::MapValuation& values) { values.set_length(a, Integer(-1)); });
   QueryCacheSolver first("fake", factory, m, scope, true);
   first.add(m.less(n(5), x));
   ASSERT_EQ(first.check(), SatResult::Sat);
