@@ -3,8 +3,9 @@
 // The properties of a random test case ask the same path conditions again and again: the forward
 // exploration's, then the same ones from other engines and checks.  While a QueryCacheScope is
 // alive on a thread, the solvers made on that thread (QueryCacheSolver, query_cache_solver.hpp)
-// keep each definite answer here, keyed by the backend, the term manager and the exact set of
-// formulas in scope, and answer a repeated query from it.  An unknown is kept too, with its reason,
+// keep each definite answer here, keyed by the backend, the term manager and the set of
+// conjuncts in scope (conjunctions opened: φ asked as one formula is the query of its conjuncts),
+// and answer a repeated query from it.  An unknown is kept too, with its reason,
 // unless an error inside the solver library caused it: within a case a repeat runs under the same
 // work budget and no longer a time limit (the case's time-out allowance only shrinks), so it would
 // most likely spend them again — in a level-2 campaign a hard case asked its hopeless queries
@@ -67,7 +68,7 @@ class QueryCacheScope {
   struct Key {
     std::string backend;            // "z3" or "cvc5"
     std::uint64_t manager = 0;      // TermManager::serial(): ids name terms within one manager only
-    std::vector<std::uint32_t> formulas;  // formula_set(): sorted term ids, `true` left out
+    std::vector<std::uint32_t> formulas;  // the conjuncts' term ids, sorted, conjunctions opened, `true` left out
     auto operator<=>(const Key&) const = default;
   };
 

@@ -78,7 +78,22 @@ QueryCacheScope::Key QueryCacheSolver::key() const {
   std::span<const Term> formulas = assertions_.formulas();
   if (fault_active(Fault::QueryCacheKeyNewestScope)) [[unlikely]]
     formulas = formulas.subspan(assertions_.innermost_scope_start());
-  return QueryCacheScope::Key{backend_name_, manager_.serial(), formula_set(formulas)};
+  // The conjuncts, nested conjunctions opened: a path condition asked as one conjunction (the
+  // properties' φ) is the query the explorer asked as its conjuncts, one scope each.
+  std::vector<std::uint32_t> ids;
+  std::vector<Term>& pending = key_conjuncts_;
+  pending.assign(formulas.begin(), formulas.end());
+  while (!pending.empty()) {
+    const Term formula = pending.back();
+    pending.pop_back();
+    if (formula->kind() == terms::TermKind::And)
+      pending.insert(pending.end(), formula->begin(), formula->end());
+    else if (!formula->is_true())
+      ids.push_back(formula->id());
+  }
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  return QueryCacheScope::Key{backend_name_, manager_.serial(), std::move(ids)};
 }
 
 SatResult QueryCacheSolver::check() {

@@ -91,6 +91,7 @@ class QueryCacheSolver final : public Solver {
   std::uint64_t hits_ = 0;
   std::uint64_t model_hits_ = 0;
   unsigned unsat_in_a_row_ = 0;
+  mutable std::vector<Term> key_conjuncts_;  // key()'s work list, kept for its storage
   // satisfies()'s work lists, kept for their storage.
   mutable std::vector<Term> pending_conjuncts_;
   mutable std::vector<Term> quantified_conjuncts_;

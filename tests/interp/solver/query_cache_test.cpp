@@ -72,6 +72,40 @@ TEST_F(QueryCache, ARepeatedQueryIsAnsweredWithoutABackend) {
   EXPECT_EQ(second->statistics().queries, 0u);
 }
 
+TEST_F(QueryCache, AConjunctionAskedAsOneFormulaIsTheQueryOfItsConjuncts) {
+  {
+    auto first = cached_z3();
+    first->push();
+    first->add(m.less(n(5), x));
+    first->push();
+    first->add(m.less(x, y));
+    ASSERT_EQ(first->check(), SatResult::Sat);
+    auto model = first->model();
+    EXPECT_TRUE(model->evaluate(m.less(x, y)).as_boolean());
+    EXPECT_TRUE(model->evaluate(m.less(n(5), x)).as_boolean());
+    first->pop(2);
+    first->add(m.less(x, n(0)));
+    first->push();
+    first->add(m.less(n(3), x));
+    ASSERT_EQ(first->check(), SatResult::Unsat);
+  }
+  auto second = cached_z3();
+  second->push();
+  const terms::Term both[] = {m.less(x, y), m.less(n(5), x)};
+  second->add(m.logical_and(both));  // φ as the properties ask it: one conjunction
+  ASSERT_EQ(second->check(), SatResult::Sat);
+  EXPECT_EQ(second->hits(), 1u);
+  auto model = second->model();
+  EXPECT_GT(model->symbol_value(x).as_integer(), Integer(5));
+  second->pop();
+  const terms::Term inner[] = {m.less(n(3), x), m.less(x, n(0))};
+  second->add(m.logical_and(inner));
+  ASSERT_EQ(second->check(), SatResult::Unsat);
+  EXPECT_EQ(second->hits(), 2u);
+  EXPECT_FALSE(second->backend_made());
+  EXPECT_EQ(made, 1);
+}
+
 TEST_F(QueryCache, UnsatIsKeptAndOtherQueriesGoToTheBackend) {
   auto first = cached_z3();
   first->add(m.less(x, n(0)));
