@@ -103,7 +103,11 @@ std::unique_ptr<Model> ModelCheckingSolver::model() {
 }
 
 std::optional<std::string> ModelCheckingSolver::validate(const Model& model) {
-  terms::TermEvaluator evaluator(model);
+  if (evaluator_)
+    evaluator_->rebind(model);
+  else
+    evaluator_.emplace(model);
+  terms::TermEvaluator& evaluator = *evaluator_;
   evaluator.set_enumeration_limit(enumeration_limit);
   for (Term formula : assertions_.formulas()) {
     bool holds = false;

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -76,6 +77,7 @@ class ModelCheckingSolver final : public ForwardingSolver {
   std::shared_ptr<const SnapshotModel> previous_model_;
   std::shared_ptr<const SnapshotModel> stale_model_;
   std::uint64_t unevaluated_formulas_ = 0;
+  std::optional<terms::TermEvaluator> evaluator_;  // validate()'s, rebound to each model
 };
 
 }  // namespace symref::solver

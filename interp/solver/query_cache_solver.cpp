@@ -221,8 +221,17 @@ std::shared_ptr<CachedAnswer> QueryCacheSolver::answer_from_recent_models(QueryC
   return nullptr;
 }
 
+terms::TermEvaluator& QueryCacheSolver::evaluator_for(const terms::Valuation& values, std::uint64_t enumeration_limit) const {
+  if (evaluator_)
+    evaluator_->rebind(values);
+  else
+    evaluator_.emplace(values);
+  evaluator_->set_enumeration_limit(enumeration_limit);
+  return *evaluator_;
+}
+
 bool QueryCacheSolver::side_constraints_hold(std::span<const SideConstraint> constraints, const terms::MapValuation& values) const {
-  terms::TermEvaluator evaluator(values);
+  terms::TermEvaluator& evaluator = evaluator_for(values, terms::TermEvaluator::default_enumeration_limit);
   for (const SideConstraint& constraint : constraints) {
     try {
       if (!side_constraint_holds(constraint, values, evaluator)) return false;
@@ -234,8 +243,7 @@ bool QueryCacheSolver::side_constraints_hold(std::span<const SideConstraint> con
 }
 
 bool QueryCacheSolver::satisfies(const terms::MapValuation& values, std::size_t first, std::uint64_t enumeration_limit) const {
-  terms::TermEvaluator evaluator(values);
-  evaluator.set_enumeration_limit(enumeration_limit);
+  terms::TermEvaluator& evaluator = evaluator_for(values, enumeration_limit);
   // Conjunction by conjunction, the last first: a path condition ends with its newest branch
   // condition, the one an earlier path's model most often falsifies, and a false conjunct ends the
   // evaluation (the evaluator would compute every conjunct of a conjunction first).

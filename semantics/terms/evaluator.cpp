@@ -121,6 +121,16 @@ Integer MapValuation::function_length(FunctionId function, std::span<const Value
 
 Value evaluate(Term term, const Valuation& valuation) { return TermEvaluator(valuation).evaluate(term); }
 
+void TermEvaluator::rebind(const Valuation& valuation) {
+  valuation_ = &valuation;
+  // Sweeping a table far larger than what it held costs more than growing one again.
+  if (cache_.capacity() > 1024 && cache_.size() * 8 < cache_.capacity())
+    cache_.clear();
+  else
+    cache_.clear_keeping_capacity();
+  reads_.clear();
+}
+
 Value TermEvaluator::evaluate(Term term) {
   if (TermManager::is_array(term->sort()))
     throw std::logic_error("evaluate: the term has the array sort " + to_string(term->sort()));
@@ -212,13 +222,13 @@ std::vector<Value> TermEvaluator::arguments_of(Term application) {
 
 // Below all updates: an array symbol, or an array-valued function application.
 Value TermEvaluator::base_element(Term base, const Value& index) {
-  if (base->kind() == TermKind::Apply) return valuation_.function_element(base->function(), arguments_of(base), index);
-  return valuation_.array_element(base, index);
+  if (base->kind() == TermKind::Apply) return valuation_->function_element(base->function(), arguments_of(base), index);
+  return valuation_->array_element(base, index);
 }
 
 Integer TermEvaluator::base_length(Term base) {
-  if (base->kind() == TermKind::Apply) return valuation_.function_length(base->function(), arguments_of(base));
-  return valuation_.array_length(base);
+  if (base->kind() == TermKind::Apply) return valuation_->function_length(base->function(), arguments_of(base));
+  return valuation_->array_length(base);
 }
 
 Value TermEvaluator::compute(Term t) {
@@ -231,7 +241,7 @@ Value TermEvaluator::compute(Term t) {
     case TermKind::NewObject: return Value::reference(t->sort().detail, t->index());
     case TermKind::Symbol:
       if (TermManager::is_array(t->sort())) return Value();  // read pointwise by Select and Length
-      return valuation_.symbol_value(t);
+      return valuation_->symbol_value(t);
     case TermKind::Negate: return Value::integer(-integer_of(0));
     case TermKind::Add: return Value::integer(integer_of(0) + integer_of(1));
     case TermKind::Subtract: return Value::integer(integer_of(0) - integer_of(1));
@@ -276,7 +286,7 @@ Value TermEvaluator::compute(Term t) {
     case TermKind::Exists: return quantify(t);
     case TermKind::Apply:
       if (TermManager::is_array(t->sort())) return Value();  // read pointwise by Select and Length
-      return valuation_.function_value(t->function(), arguments_of(t));
+      return valuation_->function_value(t->function(), arguments_of(t));
   }
   throw std::logic_error("evaluate: unknown term kind");
 }

@@ -151,7 +151,10 @@ class TermEvaluator {
  public:
   static constexpr std::uint64_t default_enumeration_limit = 1'000'000;
 
-  explicit TermEvaluator(const Valuation& valuation) : valuation_(valuation) {}
+  explicit TermEvaluator(const Valuation& valuation) : valuation_(&valuation) {}
+  // From now on evaluates under `valuation`: the caches are emptied, their memory kept (a solver
+  // layer trying one model after another on the same formulas evaluates thousands of times a case).
+  void rebind(const Valuation& valuation);
   // Throws std::logic_error for an array-sorted term or a bound variable outside its binder, and
   // NotEvaluable as the head of this file says.  After NotEvaluable the evaluator stays usable.
   Value evaluate(Term term);
@@ -217,7 +220,7 @@ class TermEvaluator {
     }
   };
 
-  const Valuation& valuation_;
+  const Valuation* valuation_;
   TermMap<Value> cache_;  // array-sorted nodes are entered with a placeholder: "operands done"
   std::unordered_map<ArrayRead, Value, ArrayReadHash> reads_;
   std::vector<Term> checkpoints_;

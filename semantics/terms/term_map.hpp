@@ -21,6 +21,7 @@ class TermMap {
 
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
+  std::size_t capacity() const { return slots_.size(); }  // slots, free or used
 
   const Value* find(Term key) const {
     if (slots_.empty()) return nullptr;

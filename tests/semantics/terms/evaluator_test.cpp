@@ -72,6 +72,23 @@ TEST_F(Evaluation, EuclideanDivisionSigns) {
   }
 }
 
+TEST_F(Evaluation, ARebindEvaluatesUnderTheNewValuationOnly) {
+  set(x, 5);
+  v.set_element(a, Value::integer(2), Value::integer(9));
+  MapValuation other{m};
+  other.set_symbol(x, Value::integer(-3));
+  other.set_element(a, Value::integer(2), Value::integer(4));
+  const Term sum = m.add(x, m.select(m.store(a, n(0), x), n(2)));
+  TermEvaluator evaluator(v);
+  EXPECT_EQ(evaluator.evaluate(sum).as_integer(), Integer(14));
+  evaluator.rebind(other);  // nothing of the first valuation's values stays cached
+  EXPECT_EQ(evaluator.evaluate(sum).as_integer(), Integer(1));
+  EXPECT_EQ(evaluator.element(m.store(a, n(0), x), Value::integer(0)).as_integer(), Integer(-3));
+  evaluator.rebind(v);
+  EXPECT_EQ(evaluator.evaluate(sum).as_integer(), Integer(14));
+  EXPECT_EQ(evaluator.element(m.store(a, n(0), x), Value::integer(0)).as_integer(), Integer(5));
+}
+
 TEST_F(Evaluation, ComparisonsEqualityAndConnectives) {
   set(x, 2);
   set(y, 3);
