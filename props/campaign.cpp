@@ -4,6 +4,7 @@
 // progress, and shrinking focused on the property that failed first.
 #include "props/campaign.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <sstream>
@@ -141,6 +142,10 @@ class Campaign {
       std::size_t first_property = 0;
       if (first_) {  // shrinking
         if (shrink_evaluations_ >= options_.shrink_limit) return;  // budget spent: no further shrinks
+        if (past_shrinking_deadline()) {
+          shrinking_stopped_by_time_ = true;
+          return;
+        }
         ++shrink_evaluations_;
       } else {
         number = batch * cases_per_batch + ++in_batch;
@@ -167,6 +172,7 @@ class Campaign {
       if (!first_) {
         first_ = violation;
         failing_case_ = number;
+        failure_found_at_ = seconds_since(started_);
         send({{"failing", to_json(*violation)}, {"case", number}, {"batch", batch}});
         if (options_.claims != nullptr) {  // the other workers stop before cases after this one
           std::uint64_t failed = options_.claims->failed.load();
@@ -201,8 +207,17 @@ class Campaign {
     failure.batch = batch;
     failure.shrink_steps = shrink_steps_;
     failure.shrink_evaluations = shrink_evaluations_;
+    failure.shrinking_stopped_by_time = shrinking_stopped_by_time_;
     result_.failure = std::move(failure);
     return false;
+  }
+
+  // Whether a campaign run for a time has shrunk its failure for as long as it may
+  // (shrinking_grace_seconds).
+  bool past_shrinking_deadline() const {
+    if (options_.seconds <= 0) return false;
+    const double deadline = std::max(options_.seconds, failure_found_at_ + std::min(options_.seconds, shrinking_grace_seconds));
+    return seconds_since(started_) >= deadline;
   }
 
   // Whether a worker failed on a case before `position` (no case after it is checked then).
@@ -397,6 +412,8 @@ class Campaign {
   std::optional<solver::ContextReuseScope> run_contexts_;
   std::size_t shrink_steps_ = 0;
   std::size_t shrink_evaluations_ = 0;
+  double failure_found_at_ = 0;  // seconds into the campaign
+  bool shrinking_stopped_by_time_ = false;
 };
 
 }  // namespace

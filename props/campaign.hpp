@@ -89,6 +89,12 @@ constexpr std::uint64_t cases_per_batch = 25;
 // cases before it in its run and on nothing else: they are the same in every shard, with any
 // --jobs and on the reproduce line.
 constexpr std::uint64_t cases_per_run = 5;
+
+// A campaign run for a time (CampaignOptions::seconds) shrinks a failure until its deadline, or
+// for this long after the failure was found when that is later (at most the campaign's own
+// seconds): a failure found late is still shrunk a little, and a slow case's shrinking (up to
+// shrink_limit candidates, each checking the case again) no longer runs for minutes past it.
+constexpr double shrinking_grace_seconds = 10;
 std::uint64_t batch_seed(std::uint64_t seed, std::uint64_t batch);
 
 struct PropertyTally {
@@ -109,6 +115,7 @@ struct CampaignFailure {
   std::uint64_t batch = 0;
   std::size_t shrink_steps = 0;         // accepted shrinks
   std::size_t shrink_evaluations = 0;   // shrink candidates tried
+  bool shrinking_stopped_by_time = false;  // --time: the deadline ended the shrinking (shrinking_grace_seconds)
 };
 
 // One generated case: its number in the unsharded campaign and a digest of its program and input.

@@ -90,6 +90,7 @@ nlohmann::json shard_to_json(const CampaignOptions& options, const CampaignResul
                                     {"batch", failure->batch},
                                     {"shrink_steps", failure->shrink_steps},
                                     {"shrink_evaluations", failure->shrink_evaluations},
+                                    {"shrinking_stopped_by_time", failure->shrinking_stopped_by_time},
                                     {"reproduce", reproduce}});
   nlohmann::json records = nlohmann::json::array();
   for (const CaseRecord& record : result.case_records) records.push_back({record.number, record.digest});
@@ -127,6 +128,7 @@ CampaignResult shard_from_json(const nlohmann::json& document) {
       failure.batch = entry.value("batch", std::uint64_t{0});
       failure.shrink_steps = entry.value("shrink_steps", std::size_t{0});
       failure.shrink_evaluations = entry.value("shrink_evaluations", std::size_t{0});
+      failure.shrinking_stopped_by_time = entry.value("shrinking_stopped_by_time", false);
       if (!result.failure || failure.case_number < result.failure->case_number) result.failure = std::move(failure);
     }
     for (const auto& record : document.at("case_records"))

@@ -135,7 +135,8 @@ int fuzz(const FuzzCommandOptions& command) {
   std::ofstream(program_path) << failure.program;
   std::ofstream(input_path) << failure.input << "\n";
   std::cout << "FAILED: property " << failure.property << " on case " << failure.case_number << " (shrunk in "
-            << failure.shrink_steps << " steps, " << failure.shrink_evaluations << " candidates tried)\n"
+            << failure.shrink_steps << " steps, " << failure.shrink_evaluations << " candidates tried"
+            << (failure.shrinking_stopped_by_time ? "; stopped at the time limit" : "") << ")\n"
             << "  " << failure.message << "\n"
             << "  counterexample program: " << program_path.string() << "\n"
             << "  counterexample input:   " << input_path.string() << "\n"
@@ -151,7 +152,7 @@ void add_fuzz_command(CLI::App& app, cli::Action& action) {
   command->add_option("--seed", options->seed, "the campaign's seed (default: from the clock, printed)");
   auto* count = command->add_option("--count", options->count, "check N generated programs (default 100)")
                     ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
-  auto* time = command->add_option("--time", options->seconds, "check programs for T seconds instead")
+  auto* time = command->add_option("--time", options->seconds, "check programs for T seconds instead (a failure is shrunk until then, or for up to 10 s after it was found)")
                    ->check(CLI::Range(0.001, 1e9));
   count->excludes(time);
   command->add_option("--level", options->level, "1: globals, arrays, loops; 2: + procedures; 3: + classes and methods")

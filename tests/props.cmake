@@ -109,6 +109,13 @@ add_test(NAME props.syntactic_contradictions
                  -P ${CMAKE_CURRENT_SOURCE_DIR}/props/syntactic_contradictions_checks.cmake)
 set_tests_properties(props.syntactic_contradictions PROPERTIES LABELS unit TIMEOUT 300)
 
+# A timed campaign's shrinking ends at its deadline or shortly after its failure (issue 14,
+# twenty-sixth round).
+add_test(NAME props.shrinking_deadline
+         COMMAND ${CMAKE_COMMAND} -DSYMREF=$<TARGET_FILE:symref> -DOUTPUT=${CMAKE_CURRENT_BINARY_DIR}/props-shrinking-deadline
+                 -P ${CMAKE_CURRENT_SOURCE_DIR}/props/shrinking_deadline_checks.cmake)
+set_tests_properties(props.shrinking_deadline PROPERTIES LABELS unit TIMEOUT 120)
+
 # The check-log summary used to weigh work budgets (issue 14, twenty-fourth round).
 add_test(NAME props.check_log_summary
          COMMAND ${CMAKE_COMMAND} -DSCRIPT=${PROJECT_SOURCE_DIR}/props/summarize_check_log.sh
