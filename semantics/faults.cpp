@@ -82,6 +82,7 @@ const std::vector<FaultDescription>& all_faults() {
       {Fault::QuantifierExpansionDropsLastInstance, "quantifier-expansion-drops-last-instance", "the quantifier-expansion solver layer spells out a bounded forall or exists without its last instance", "--count 100 --level 1 --property summary_sound"},
       {Fault::ContradictionInsideDisjunction, "contradiction-inside-disjunction", "the syntactic-contradiction solver layer takes the operands of a disjunction in scope for conjuncts, so b or c beside not b reads as a contradiction", "--count 100 --level 1"},
       {Fault::QueryCacheModelNewestScope, "query-cache-model-newest-scope", "the case query cache answers a new query sat with a recent model that satisfies the formulas of its innermost scope, unchecked on the rest", "--count 100 --level 1"},
+      {Fault::CompactBracketInstanceUnguarded, "compact-bracket-instance-unguarded", "the quantifier-free over-approximation of a compact forall-tau query claims its instances B(0), B(k), B(k-1) without their guards, so its unsat answers may be wrong", "test:BoundedForallFaults.CompactSoundnessCatchesAnUnguardedInstance"},
   };
   return faults;
 }

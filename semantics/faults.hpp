@@ -83,6 +83,7 @@ enum class Fault : unsigned char {
   QuantifierExpansionDropsLastInstance,  // a spelled-out bounded quantifier leaves out its last instance (quantifier_expansion.cpp)
   ContradictionInsideDisjunction,  // the syntactic-contradiction layer opens disjunctions as if conjunctions (contradiction_solver.cpp)
   QueryCacheModelNewestScope,  // the case query cache tries a recent model on the innermost scope's formulas only (query_cache_solver.cpp)
+  CompactBracketInstanceUnguarded,  // compact ∀τ brackets: the over-approximation's instances B(t) lose their guards (bounded_forall.hpp)
 };
 
 struct FaultDescription {

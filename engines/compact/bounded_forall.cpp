@@ -42,7 +42,7 @@ void top_level_conjuncts(Term formula, std::vector<Term>& out) {
 std::optional<ForallBrackets> bracket_foralls(terms::TermManager& terms, Term formula, std::uint32_t passes) {
   std::vector<Term> conjuncts;
   top_level_conjuncts(formula, conjuncts);
-  std::vector<Term> under, over;
+  std::vector<Term> under, over, foralls;
   for (Term conjunct : conjuncts) {
     if (!conjunct->has_bound_variables()) {
       under.push_back(conjunct);
@@ -50,10 +50,21 @@ std::optional<ForallBrackets> bracket_foralls(terms::TermManager& terms, Term fo
       continue;
     }
     if (!is_counted_forall(conjunct)) return std::nullopt;
-    Term tau = conjunct->child(0);
-    Term body = conjunct->child(1);
+    foralls.push_back(conjunct);
+  }
+  // The passes where a template's ∀ is most often needed: the first, and the last and next-to-last
+  // of every counted ∀ of φ (two exits of one loop, each with its own κ, meet at the other's κ).
+  std::vector<Term> instances{terms.integer(0)};
+  for (Term forall : foralls) {
+    Term bound = forall->child(1)->child(0)->child(1)->child(1);
+    instances.push_back(bound);
+    instances.push_back(terms.subtract(bound, terms.integer(1)));
+  }
+  terms::Substitution at(terms);
+  for (Term forall : foralls) {
+    Term tau = forall->child(0);
+    Term body = forall->child(1);
     Term guard = body->child(0);
-    terms::Substitution at(terms);
     // The planted fault leaves out pass 0, the instance a loop entered at all must meet.
     const std::uint32_t first_pass = fault_active(Fault::CompactBracketsSkipFirstPass) ? 1 : 0;
     for (std::uint32_t i = first_pass; i < passes; ++i) {
@@ -62,6 +73,12 @@ std::optional<ForallBrackets> bracket_foralls(terms::TermManager& terms, Term fo
     }
     at.set(tau, terms.integer(Integer(static_cast<std::int64_t>(passes))));
     under.push_back(terms.logical_not(at.apply(guard)));
+    // Instances of the ∀ with their guards are implied by it, so `over` stays implied by φ.  The
+    // planted fault drops the guard: B(κ) claimed for a pass that never ran.
+    for (Term instance : instances) {
+      at.set(tau, instance);
+      over.push_back(at.apply(fault_active(Fault::CompactBracketInstanceUnguarded) ? body->child(1) : body));
+    }
   }
   return ForallBrackets{terms.logical_and(under), terms.logical_and(over)};
 }

@@ -5,8 +5,14 @@
 //   under: each such conjunct replaced by ¬guard(N) ∧ ⋀_{i<N} (guard(i) → B(i)), i.e. κ small
 //          enough that τ only ranges over 0..N-1, where the ∀ is that finite conjunction.  It
 //          implies φ, so a model of it is a model of φ (sat).
-//   over:  those conjuncts left out.  φ implies it, so when it is unsat so is φ.
+//   over:  each such conjunct replaced by its instances guard(t) → B(t) at t = 0 and at κ and κ - 1
+//          of every such conjunct of φ (the first pass, and the last passes of each exit, where
+//          two exits of one loop meet).  φ implies it, so when it is unsat so is φ.
 // Z3 decides these without quantifier instantiation; only when neither settles φ is φ itself asked.
+// The under-approximation is asked first, so the over-approximation only meets queries that need
+// many passes or are unsat.  In 300 level-1 cases (seed 1) 1,389 queries reached it: without the
+// instances it refuted 370 and the other 1,019 went to Z3 as quantified queries (where nearly all
+// were unsat); with them it refutes 1,387.
 #pragma once
 
 #include <cstdint>
