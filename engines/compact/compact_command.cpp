@@ -144,7 +144,7 @@ void add_compact_command(CLI::App& app, cli::Action& action) {
       ->check(CLI::IsMember({"on", "off"}))
       ->capture_default_str();
   command->add_option("--brackets", options->brackets,
-                      "on: a quantified query is first decided by quantifier-free brackets (∀τ spelt out for small k, or left out)")
+                      "on: a quantified query is first decided by quantifier-free brackets (∀τ spelt out for small k, or instantiated at 0, k and k - 1)")
       ->check(CLI::IsMember({"on", "off"}))
       ->capture_default_str();
   command->add_option("--order", options->order, "the queue: bfs (FIFO, as printed) or dfs")
