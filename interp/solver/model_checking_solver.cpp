@@ -103,11 +103,7 @@ std::unique_ptr<Model> ModelCheckingSolver::model() {
 }
 
 std::optional<std::string> ModelCheckingSolver::validate(const Model& model) {
-  if (evaluator_)
-    evaluator_->rebind(model);
-  else
-    evaluator_.emplace(model);
-  terms::TermEvaluator& evaluator = *evaluator_;
+  terms::TermEvaluator& evaluator = terms::evaluator_in(evaluator_, model);
   evaluator.set_enumeration_limit(enumeration_limit);
   for (Term formula : assertions_.formulas()) {
     bool holds = false;

@@ -80,20 +80,19 @@ QueryCacheScope::Key QueryCacheSolver::key() const {
     formulas = formulas.subspan(assertions_.innermost_scope_start());
   // The conjuncts, nested conjunctions opened: a path condition asked as one conjunction (the
   // properties' φ) is the query the explorer asked as its conjuncts, one scope each.
-  std::vector<std::uint32_t> ids;
-  std::vector<Term>& pending = key_conjuncts_;
+  std::vector<Term>& pending = key_pending_;
+  std::vector<Term>& conjuncts = key_conjuncts_;
   pending.assign(formulas.begin(), formulas.end());
+  conjuncts.clear();
   while (!pending.empty()) {
     const Term formula = pending.back();
     pending.pop_back();
     if (formula->kind() == terms::TermKind::And)
       pending.insert(pending.end(), formula->begin(), formula->end());
-    else if (!formula->is_true())
-      ids.push_back(formula->id());
+    else
+      conjuncts.push_back(formula);
   }
-  std::sort(ids.begin(), ids.end());
-  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
-  return QueryCacheScope::Key{backend_name_, manager_.serial(), std::move(ids)};
+  return QueryCacheScope::Key{backend_name_, manager_.serial(), formula_set(conjuncts)};
 }
 
 SatResult QueryCacheSolver::check() {
@@ -221,17 +220,8 @@ std::shared_ptr<CachedAnswer> QueryCacheSolver::answer_from_recent_models(QueryC
   return nullptr;
 }
 
-terms::TermEvaluator& QueryCacheSolver::evaluator_for(const terms::Valuation& values, std::uint64_t enumeration_limit) const {
-  if (evaluator_)
-    evaluator_->rebind(values);
-  else
-    evaluator_.emplace(values);
-  evaluator_->set_enumeration_limit(enumeration_limit);
-  return *evaluator_;
-}
-
 bool QueryCacheSolver::side_constraints_hold(std::span<const SideConstraint> constraints, const terms::MapValuation& values) const {
-  terms::TermEvaluator& evaluator = evaluator_for(values, terms::TermEvaluator::default_enumeration_limit);
+  terms::TermEvaluator& evaluator = terms::evaluator_in(evaluator_, values);
   for (const SideConstraint& constraint : constraints) {
     try {
       if (!side_constraint_holds(constraint, values, evaluator)) return false;
@@ -243,7 +233,8 @@ bool QueryCacheSolver::side_constraints_hold(std::span<const SideConstraint> con
 }
 
 bool QueryCacheSolver::satisfies(const terms::MapValuation& values, std::size_t first, std::uint64_t enumeration_limit) const {
-  terms::TermEvaluator& evaluator = evaluator_for(values, enumeration_limit);
+  terms::TermEvaluator& evaluator = terms::evaluator_in(evaluator_, values);
+  evaluator.set_enumeration_limit(enumeration_limit);
   // Conjunction by conjunction, the last first: a path condition ends with its newest branch
   // condition, the one an earlier path's model most often falsifies, and a false conjunct ends the
   // evaluation (the evaluator would compute every conjunct of a conjunction first).

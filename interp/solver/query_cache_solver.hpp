@@ -92,9 +92,8 @@ class QueryCacheSolver final : public Solver {
   std::uint64_t hits_ = 0;
   std::uint64_t model_hits_ = 0;
   unsigned unsat_in_a_row_ = 0;
-  mutable std::vector<Term> key_conjuncts_;  // key()'s work list, kept for its storage
+  mutable std::vector<Term> key_pending_, key_conjuncts_;  // key()'s work lists, kept for their storage
   // The evaluator of satisfies() and side_constraints_hold(), rebound to each table tried.
-  terms::TermEvaluator& evaluator_for(const terms::Valuation& values, std::uint64_t enumeration_limit) const;
   mutable std::optional<terms::TermEvaluator> evaluator_;
   // satisfies()'s work lists, kept for their storage.
   mutable std::vector<Term> pending_conjuncts_;

@@ -121,6 +121,15 @@ Integer MapValuation::function_length(FunctionId function, std::span<const Value
 
 Value evaluate(Term term, const Valuation& valuation) { return TermEvaluator(valuation).evaluate(term); }
 
+TermEvaluator& evaluator_in(std::optional<TermEvaluator>& slot, const Valuation& valuation) {
+  if (slot)
+    slot->rebind(valuation);
+  else
+    slot.emplace(valuation);
+  slot->set_enumeration_limit(TermEvaluator::default_enumeration_limit);
+  return *slot;
+}
+
 void TermEvaluator::rebind(const Valuation& valuation) {
   valuation_ = &valuation;
   // Sweeping a table far larger than what it held costs more than growing one again.

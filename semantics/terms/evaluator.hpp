@@ -232,6 +232,10 @@ class TermEvaluator {
   std::uint64_t bindings_left_ = 0;            // of the current evaluate() call
 };
 
+// The evaluator kept in `slot`, bound to `valuation`: made there at the first call, rebound at the
+// later ones (default enumeration limit).
+TermEvaluator& evaluator_in(std::optional<TermEvaluator>& slot, const Valuation& valuation);
+
 // One-shot evaluation with a fresh cache.
 Value evaluate(Term term, const Valuation& valuation);
 
