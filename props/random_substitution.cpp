@@ -80,7 +80,7 @@ SubstitutionPlan plan_substitution(CaseWorkspace& workspace, RandomSource& rando
 SubstitutedEnvironment build_substitution(const SubstitutionPlan& plan, CaseWorkspace& workspace, terms::TermManager& terms) {
   const Program& program = workspace.probe_program();
   SubstitutedEnvironment identity(terms, program);
-  ExpressionTranslator translator(terms, program, identity);
+  ExpressionTranslator translator(terms, identity);
   auto probe = [&](std::size_t k) { return translator.translate(*workspace.probe_assignment(k).value); };
   auto default_of = [&](const Type& type) -> Term {
     if (type.kind == TypeKind::Bool) return terms.false_term();

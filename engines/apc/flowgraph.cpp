@@ -57,7 +57,7 @@ class FlowgraphBuilder {
  public:
   FlowgraphBuilder(const Program& program, terms::TermManager& terms, SourceLocation target)
       : program_(program), terms_(terms), target_(target), environment_(terms, frames_),
-        translator_(terms, program, environment_) {}
+        translator_(terms, environment_) {}
 
   ProgramFlowgraph build() {
     for (const Class& c : program_.classes)

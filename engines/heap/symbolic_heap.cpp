@@ -267,7 +267,7 @@ bool SymbolicHeap::find_uninitialized(const SymbolicConfiguration& configuration
       if (find_uninitialized(configuration, e.operand(0), read)) return true;
       if (e.type.kind != TypeKind::Reference) return false;
       HeapEnvironment environment(configuration, *this);
-      Term object = ExpressionTranslator(terms_, program_, environment).translate(e.operand(0));
+      Term object = ExpressionTranslator(terms_, environment).translate(e.operand(0));
       // UN(L, R, r, f): the targets of r whose slot f is not initialized; the least location first.
       bool found = false;
       std::uint64_t uninitialized = 0;

@@ -125,7 +125,7 @@ int weakest_precondition(const WpOptions& options) {
                                      one_path ? "path(" + options.branches + ")" : label);
 
   if (!claimed_expression) return exit_done;
-  terms::Term claimed = condition_term(*program, terms, *claimed_expression);
+  terms::Term claimed = condition_term(terms, *claimed_expression);
   print_verdict(*program, compare_condition(*program, terms, claimed, *computed, query), name);
   return exit_done;
 }

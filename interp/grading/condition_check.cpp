@@ -36,16 +36,16 @@ terms::Term trace_condition(WeakestPrecondition& calculus, const Trace& trace, t
 
 }  // namespace
 
-terms::Term condition_term(const Program& program, terms::TermManager& terms, const Expression& expression) {
+terms::Term condition_term(terms::TermManager& terms, const Expression& expression) {
   GlobalEnvironment environment(terms);
-  ExpressionTranslator translator(terms, program, environment);
+  ExpressionTranslator translator(terms, environment);
   return translator.translate(expression);
 }
 
 std::optional<ComputedCondition> compute_condition(const Program& program, terms::TermManager& terms,
                                                    const ConditionQuery& query, std::string& error) {
   WeakestPrecondition calculus(terms, program);
-  terms::Term postcondition = query.postcondition ? condition_term(program, terms, *query.postcondition) : nullptr;
+  terms::Term postcondition = query.postcondition ? condition_term(terms, *query.postcondition) : nullptr;
   SymbolicLimits limits;
   limits.loop_bound = query.loop_bound;
   ComputedCondition out;

@@ -50,7 +50,7 @@ std::optional<ComputedCondition> compute_condition(const Program& program, terms
 
 // An expression over the globals and fields of main's scope as a term over the initial state
 // (for a claimed condition) or over the state at a trace's end (for a postcondition).
-terms::Term condition_term(const Program& program, terms::TermManager& terms, const Expression& expression);
+terms::Term condition_term(terms::TermManager& terms, const Expression& expression);
 
 enum class VerdictKind { Equivalent, Different, Unknown };
 

@@ -100,7 +100,7 @@ void grade_condition(const Exercise& exercise, const LabQuestion& question, cons
     grade.feedback = "the lab's question has no answer: " + error;
     return;
   }
-  ConditionVerdict verdict = compare_condition(program, terms, condition_term(program, terms, *expression), *truth, query);
+  ConditionVerdict verdict = compare_condition(program, terms, condition_term(terms, *expression), *truth, query);
   const std::string name = truth_name(question);
   switch (verdict.kind) {
     case VerdictKind::Equivalent:

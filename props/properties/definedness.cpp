@@ -19,7 +19,7 @@ PropertyVerdict check_definedness(CaseWorkspace& workspace) {
   const auto& inputs = workspace.probe_inputs();
   terms::TermManager terms(&program);
   SubstitutedEnvironment identity(terms, program);
-  ExpressionTranslator translator(terms, program, identity);
+  ExpressionTranslator translator(terms, identity);
   const std::int32_t selector = workspace.probe_selector_slot();
   if (selector < 0) return verdict;  // no probes and no updates
   for (std::size_t k = 0; k < workspace.test_case().probes.size(); ++k) {

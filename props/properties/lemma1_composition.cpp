@@ -28,7 +28,7 @@ constexpr int trials = 3;
 class RandomStates {
  public:
   RandomStates(terms::TermManager& terms, const Program& program, RandomSource& random, std::vector<Term> parameters)
-      : terms_(terms), program_(program), random_(random), parameters_(std::move(parameters)) {
+      : terms_(terms), random_(random), parameters_(std::move(parameters)) {
     for (std::size_t g = 0; g < program.globals.size(); ++g) {
       Term symbol = terms.global_symbol(static_cast<std::int32_t>(g));
       if (symbol->sort().kind == terms::SortKind::Int) integers_.push_back(symbol);
@@ -105,7 +105,6 @@ class RandomStates {
 
  private:
   terms::TermManager& terms_;
-  const Program& program_;
   RandomSource& random_;
   std::vector<Term> parameters_;
   std::vector<Term> integers_, booleans_;

@@ -27,7 +27,7 @@ Term rebuild_simplified(terms::TermManager& terms, Term root) {
 
 std::vector<Term> probe_terms(CaseWorkspace& workspace, terms::TermManager& terms, const SubstitutionPlan& plan) {
   SubstitutedEnvironment sigma = build_substitution(plan, workspace, terms);
-  ExpressionTranslator translator(terms, workspace.probe_program(), sigma);
+  ExpressionTranslator translator(terms, sigma);
   std::vector<Term> out;
   for (std::size_t k = 0; k < workspace.test_case().probes.size(); ++k) {
     const Expression& e = *workspace.probe_assignment(k).value;

@@ -64,7 +64,7 @@ PropertyVerdict check_substitution(CaseWorkspace& workspace) {
   SubstitutionPlan plan = plan_substitution(workspace, random);
   SubstitutedEnvironment sigma = build_substitution(plan, workspace, terms);
   SubstitutedEnvironment identity(terms, program);
-  ExpressionTranslator translator(terms, program, identity);
+  ExpressionTranslator translator(terms, identity);
   terms::Substitution substitution(terms);
   std::unordered_map<Term, Term> images;
   std::string sigma_text;

@@ -36,8 +36,7 @@ struct Definedness {
 
 class ExpressionTranslator {
  public:
-  ExpressionTranslator(terms::TermManager& terms, const Program& program, const SymbolicEnvironment& environment)
-      : terms_(terms), program_(program), environment_(environment) {}
+  ExpressionTranslator(terms::TermManager& terms, const SymbolicEnvironment& environment) : terms_(terms), environment_(environment) {}
 
   // eθ: the term that e denotes in the environment.
   terms::Term translate(const Expression& e);
@@ -59,7 +58,6 @@ class ExpressionTranslator {
   Definedness bounds_check(const Definedness& index_definedness, terms::Term array, terms::Term index);
 
   terms::TermManager& terms_;
-  const Program& program_;
   const SymbolicEnvironment& environment_;
 };
 

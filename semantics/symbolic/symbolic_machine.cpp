@@ -76,7 +76,7 @@ class SymbolicMachine::Step {
         before_(before),
         heap_(machine.mode_ == EngineMode::Forward ? machine.heap_ : nullptr),
         environment_(before, heap_),
-        translator_(machine.terms_, machine.program_, environment_),
+        translator_(machine.terms_, environment_),
         out_(out) {}
 
   void run() {
@@ -185,7 +185,7 @@ class SymbolicMachine::Step {
         Term index = translator_.translate(target.operand(1));
         if (fault_active(Fault::StoreIndexNotSubstituted)) [[unlikely]] {
           UnsubstitutedGlobalsEnvironment unsubstituted(before_, terms_);
-          index = ExpressionTranslator(terms_, machine_.program_, unsubstituted).translate(target.operand(1));
+          index = ExpressionTranslator(terms_, unsubstituted).translate(target.operand(1));
         }
         // §2.1: a[e] := e' is a := (a[eσ] := e'σ)
         c.globals[array] = terms_.store(c.globals[array], index, value);
@@ -439,7 +439,7 @@ class SymbolicMachine::Step {
     std::vector<Term> values;
     if (fault_active(Fault::ParameterByName)) [[unlikely]] {
       UnsubstitutedGlobalsEnvironment unsubstituted(before_, terms_);
-      ExpressionTranslator by_name(terms_, machine_.program_, unsubstituted);
+      ExpressionTranslator by_name(terms_, unsubstituted);
       for (const auto& argument : s.arguments) values.push_back(by_name.translate(*argument));
       return values;
     }

@@ -317,7 +317,7 @@ const auto parameter_list = x3::rule<class parameter_list_class, std::vector<ast
 // args = expr { "," expr }, in parentheses.  The lookahead for `)` keeps an empty list from
 // trying an expression, which nested[...] would refuse at the nesting limit.
 const auto argument_expressions = x3::rule<class argument_expressions_class, std::vector<ast::expression>>{"`(`"} =
-    '(' > -(!lit(')') >> expression > *(',' > expression)) > ')';
+    '(' > -((!lit(')') >> expression) > *(',' > expression)) > ')';
 const auto argument_list = x3::rule<argument_list_class, ast::argument_list>{"`(`"} = argument_expressions;
 
 // ---------------------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ struct Checked {
 
   ConditionVerdict check(const std::string& claimed) {
     auto expression = load_condition(*program, "claim", claimed);
-    return compare_condition(*program, *terms, condition_term(*program, *terms, *expression), *computed, query);
+    return compare_condition(*program, *terms, condition_term(*terms, *expression), *computed, query);
   }
 };
 

@@ -116,7 +116,8 @@ TEST(Integer, CopiesShareBigValuesSafely) {
   Integer moved = std::move(copy);
   Integer assigned;
   assigned = moved;
-  assigned = assigned;  // self-assignment keeps the value
+  const Integer& same = assigned;  // through a reference, so that compilers do not flag the self-assignment
+  assigned = same;  // self-assignment keeps the value
   EXPECT_EQ(assigned, big);
   EXPECT_EQ(moved.hash(), big.hash());
   EXPECT_EQ(parse("5000000000000000000000").to_string(), "5000000000000000000000");
