@@ -1,6 +1,8 @@
 // Answering sat by evaluating the formulas under the last model (model_reuse_solver.hpp; §2).
 #include "interp/solver/model_reuse_solver.hpp"
 
+#include <algorithm>
+
 #include "semantics/faults.hpp"
 
 namespace symref::solver {
@@ -10,17 +12,34 @@ std::optional<SatResult> ModelReuseSolver::shortcut(std::span<const Term> formul
   // The planted fault leaves out the newest formula, the branch condition the model was never
   // tried on.
   const std::size_t checked = fault_active(Fault::ModelReuseSkipsNewest) && !formulas.empty() ? formulas.size() - 1 : formulas.size();
+  // The formulas in scope that an earlier call found true under this same model are true still:
+  // only those past the prefix they share with `formulas` are evaluated (in a depth-first
+  // exploration, the newest branch condition alone).
+  std::size_t known = 0;
+  while (known < known_true_.size() && known < checked && known_true_[known] == formulas[known]) ++known;
+  // One evaluator for all the formulas, kept from call to call: the formulas share subterms, and
+  // a fresh evaluator per formula made and swept its tables every time.
+  terms::TermEvaluator& evaluator = terms::evaluator_in(evaluator_, *last_model_);
   try {
-    for (std::size_t k = 0; k < checked; ++k)
-      if (!last_model_->evaluate(formulas[k]).as_boolean()) return std::nullopt;
+    for (std::size_t k = known; k < checked; ++k)
+      if (!evaluator.evaluate_boolean(formulas[k])) {
+        known_true_.resize(k);  // formulas[known, k) are true too; past k, nothing is known
+        std::copy(formulas.begin() + static_cast<std::ptrdiff_t>(known), formulas.begin() + static_cast<std::ptrdiff_t>(k),
+                  known_true_.begin() + static_cast<std::ptrdiff_t>(known));
+        return std::nullopt;
+      }
   } catch (const terms::NotEvaluable&) {
+    known_true_.resize(known);
     return std::nullopt;  // a quantifier the evaluator cannot enumerate: ask the solver
   }
+  known_true_.assign(formulas.begin(), formulas.begin() + static_cast<std::ptrdiff_t>(checked));
   return answer_sat(last_model_);
 }
 
 void ModelReuseSolver::learn(std::span<const Term> formulas, SatResult result) {
-  if (result == SatResult::Sat) last_model_ = capture_model(formulas);
+  if (result != SatResult::Sat) return;
+  last_model_ = capture_model(formulas);
+  known_true_.clear();  // a new model: each formula is evaluated under it before it is trusted
 }
 
 }  // namespace symref::solver

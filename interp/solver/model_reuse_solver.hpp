@@ -4,8 +4,11 @@
 #pragma once
 
 #include <memory>
+#include <optional>
+#include <vector>
 
 #include "interp/solver/shortcut_solver.hpp"
+#include "semantics/terms/evaluator.hpp"
 
 namespace symref::solver {
 
@@ -19,6 +22,8 @@ class ModelReuseSolver final : public ShortcutSolver {
 
  private:
   std::shared_ptr<const Model> last_model_;
+  std::optional<terms::TermEvaluator> evaluator_;  // rebound to last_model_ at each shortcut
+  std::vector<Term> known_true_;                   // formulas an earlier shortcut found true under last_model_
 };
 
 }  // namespace symref::solver

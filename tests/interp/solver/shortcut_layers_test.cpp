@@ -104,6 +104,29 @@ TEST_F(ModelReuse, TheLastModelAnswersWhenItSatisfiesEveryFormula) {
   EXPECT_EQ(solver.statistics().queries, 2u);
 }
 
+// The layer remembers which formulas in scope the last model satisfies, so that a deeper query
+// evaluates only the formulas above them; a formula it found false stays untrusted under any later
+// query that keeps it in scope.
+TEST_F(ModelReuse, AFormulaFoundFalseIsNotTrustedByADeeperQuery) {
+  ModelReuseSolver solver(make_z3_solver(m), m);
+  solver.push();
+  solver.add(m.less(n(0), x));
+  EXPECT_EQ(solver.check(), SatResult::Sat);
+  solver.push();
+  solver.add(m.less(x, n(0)));  // false under the model of 0 < x: the backend decides
+  EXPECT_EQ(solver.check(), SatResult::Unsat);
+  solver.push();
+  solver.add(m.less(n(-5), x));  // true under that model, but x < 0 below it is not
+  EXPECT_EQ(solver.check(), SatResult::Unsat);
+  EXPECT_EQ(solver.shortcuts(), 0u);
+  solver.pop(2);
+  solver.push();
+  solver.add(m.less(n(-5), x));  // 0 < x, known true, and the new formula: no backend query
+  EXPECT_EQ(solver.check(), SatResult::Sat);
+  EXPECT_EQ(solver.shortcuts(), 1u);
+  EXPECT_EQ(solver.statistics().queries, 3u);
+}
+
 TEST_F(ModelReuse, PlantedFaultSkipsTheNewestFormula) {
   ScopedFault fault(Fault::ModelReuseSkipsNewest);
   ModelReuseSolver solver(make_z3_solver(m), m);
