@@ -1,8 +1,6 @@
 // Answering sat by evaluating the formulas under the last model (model_reuse_solver.hpp; §2).
 #include "interp/solver/model_reuse_solver.hpp"
 
-#include <algorithm>
-
 #include "semantics/faults.hpp"
 
 namespace symref::solver {
@@ -20,19 +18,14 @@ std::optional<SatResult> ModelReuseSolver::shortcut(std::span<const Term> formul
   // One evaluator for all the formulas, kept from call to call: the formulas share subterms, and
   // a fresh evaluator per formula made and swept its tables every time.
   terms::TermEvaluator& evaluator = terms::evaluator_in(evaluator_, *last_model_);
+  std::size_t true_up_to = known;  // formulas[0, true_up_to) hold under the model
   try {
-    for (std::size_t k = known; k < checked; ++k)
-      if (!evaluator.evaluate_boolean(formulas[k])) {
-        known_true_.resize(k);  // formulas[known, k) are true too; past k, nothing is known
-        std::copy(formulas.begin() + static_cast<std::ptrdiff_t>(known), formulas.begin() + static_cast<std::ptrdiff_t>(k),
-                  known_true_.begin() + static_cast<std::ptrdiff_t>(known));
-        return std::nullopt;
-      }
+    while (true_up_to < checked && evaluator.evaluate_boolean(formulas[true_up_to])) ++true_up_to;
   } catch (const terms::NotEvaluable&) {
-    known_true_.resize(known);
-    return std::nullopt;  // a quantifier the evaluator cannot enumerate: ask the solver
+    // a quantifier the evaluator cannot enumerate: the solver decides
   }
-  known_true_.assign(formulas.begin(), formulas.begin() + static_cast<std::ptrdiff_t>(checked));
+  known_true_.assign(formulas.begin(), formulas.begin() + static_cast<std::ptrdiff_t>(true_up_to));
+  if (true_up_to < checked) return std::nullopt;
   return answer_sat(last_model_);
 }
 
