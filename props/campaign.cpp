@@ -12,10 +12,10 @@
 #include <nlohmann/json.hpp>
 #include <rapidcheck.h>
 
-#include "interp/solver/check_log.hpp"
-#include "interp/solver/context_reuse.hpp"
-#include "interp/solver/query_cache.hpp"
-#include "interp/solver/resource_budget.hpp"
+#include "interp/solver/session/check_log.hpp"
+#include "interp/solver/session/context_reuse.hpp"
+#include "interp/solver/session/query_cache.hpp"
+#include "interp/solver/session/resource_budget.hpp"
 #include "props/random_source.hpp"
 #include "props/test_case_gen.hpp"
 

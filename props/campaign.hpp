@@ -41,14 +41,14 @@ struct CampaignOptions {
   std::size_t shrink_limit = 1000;       // property evaluations spent on shrinking a failure
   PropertySettings settings;
   // Each case's solvers answer a query asked before in the case from a store
-  // (interp/solver/query_cache.hpp; --no-query-cache: off).  Faster; models then come from other
+  // (interp/solver/session/query_cache.hpp; --no-query-cache: off).  Faster; models then come from other
   // solvers' histories, so model-driven counts (tests, concretizations) differ from a run without it.
   bool query_cache = true;
   // Each solver spells out bounded quantifiers over small constant ranges before its backend sees
-  // them (interp/solver/quantifier_expansion_solver.hpp; --no-quantifier-expansion: off).
+  // them (interp/solver/layers/quantifier_expansion_solver.hpp; --no-quantifier-expansion: off).
   bool quantifier_expansion = true;
   // Each solver answers unsat by itself when the formulas in scope hold a conjunct and its negation
-  // (interp/solver/contradiction_solver.hpp; --no-syntactic-contradictions: off), except where a
+  // (interp/solver/layers/contradiction_solver.hpp; --no-syntactic-contradictions: off), except where a
   // property tests the solvers themselves.
   bool syntactic_contradictions = true;
   std::ostream* progress = nullptr;      // progress lines while running; null: quiet

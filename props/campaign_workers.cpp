@@ -19,7 +19,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "interp/solver/stall_watch.hpp"
+#include "interp/solver/session/stall_watch.hpp"
 #include "props/campaign_shards.hpp"
 
 namespace symref::props {

@@ -3,7 +3,7 @@
 // Each worker is a forked child running the campaign (run_campaign) on the runs of cases it claims
 // from memory all workers share (CaseClaims), sending each case's results here line by line as it
 // checks them.  With PropertySettings::isolation_grace_milliseconds set, each worker also
-// publishes its solver checks on a StallBoard (interp/solver/stall_watch.hpp): a check that runs that
+// publishes its solver checks on a StallBoard (interp/solver/session/stall_watch.hpp): a check that runs that
 // long past its time limit is a Z3 stall (Z3 4.8.12 ignores both its rlimit and interrupts in
 // some nonlinear arithmetic), and the worker is killed.  The property it was checking counts one
 // unknown, and a new worker takes its place: it resumes the case at the next property, checks the

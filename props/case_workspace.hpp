@@ -86,7 +86,7 @@ struct PropertySettings {
   unsigned minimal_time_outs_per_case = 20;
   // A campaign checks each case in a child process, killed when one of its Z3 checks runs this
   // long past its time limit (Z3 4.8.12 stalls on some nonlinear queries past any limit, see
-  // interp/solver/stall_watch.hpp); the stalled property counts one unknown.  0: every case in the
+  // interp/solver/session/stall_watch.hpp); the stalled property counts one unknown.  0: every case in the
   // campaign's own process (--no-isolated-checks), where a stall holds the campaign.  Z3 is slow to
   // answer some interrupts without stalling: in 300 level-2 cases in one process (seed 1) checks
   // ran 0.21-0.29 s past their limit before stopping, and a stall 3.1 s.  At 250 ms such checks

@@ -4,8 +4,8 @@
 #include <stdexcept>
 
 #include "interp/property_failure.hpp"
-#include "interp/solver/cross_checking_solver.hpp"
-#include "interp/solver/model_checking_solver.hpp"
+#include "interp/solver/layers/cross_checking_solver.hpp"
+#include "interp/solver/layers/model_checking_solver.hpp"
 #include "semantics/traces/weakest_precondition.hpp"
 
 namespace symref::props {

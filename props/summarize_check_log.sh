@@ -1,5 +1,5 @@
 #!/bin/bash
-# Sums up a check log (SYMREF_CHECK_LOG=1, interp/solver/check_log.hpp): where the solver time of a
+# Sums up a check log (SYMREF_CHECK_LOG=1, interp/solver/session/check_log.hpp): where the solver time of a
 # fuzz campaign went, what its undecided checks cost, and what a smaller work budget per check
 # would have saved and lost (README, issue 14, twenty-fourth round).
 #

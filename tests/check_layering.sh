@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# The dependencies of symref's layers point one way: semantics <- interp <- engines <- props <- tool.
-# Fails, naming the file and the include, when a layer includes a header of a layer above it.
+# The dependencies of symref's layers point one way: semantics <- interp <- engines <- props <- tool;
+# inside interp/solver/, session/ <- backends/ <- layers/ (what solvers share, the libraries, the
+# decorators over them).  Fails, naming the file and the include, when a layer includes a header of
+# a layer above it.
 set -u
 root="${1:?usage: check_layering.sh SOURCE_DIR}"
 cd "$root" || exit 2
@@ -19,5 +21,7 @@ check semantics interp engines props tool
 check interp engines props tool
 check engines props tool
 check props tool
-[ $status -eq 0 ] && echo "layering: semantics <- interp <- engines <- props <- tool holds"
+check interp/solver/session interp/solver/backends interp/solver/layers
+check interp/solver/backends interp/solver/layers
+[ $status -eq 0 ] && echo "layering: semantics <- interp <- engines <- props <- tool and session <- backends <- layers hold"
 exit $status

@@ -216,7 +216,7 @@ Term PathAbstraction::compute() {
   }
   // The dependency solver goes now, not with the analysis: a fuzz case keeps its analyses to the
   // case's end, and a Z3 solver alive that long makes every later solver of the case take a
-  // context of its own (interp/solver/context_reuse.hpp).  A later query makes a new one.
+  // context of its own (interp/solver/session/context_reuse.hpp).  A later query makes a new one.
   solver_.reset();
   return terms_.logical_or(disjuncts);
 }

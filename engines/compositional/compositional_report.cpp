@@ -4,7 +4,7 @@
 #include <sstream>
 
 #include "interp/explore/exploration_report.hpp"
-#include "interp/solver/smtlib.hpp"
+#include "interp/solver/backends/smtlib.hpp"
 #include "interp/state_json/state_format.hpp"
 #include "semantics/concrete/machine.hpp"
 #include "semantics/terms/printer.hpp"

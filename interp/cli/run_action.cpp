@@ -5,7 +5,7 @@
 #include "interp/cli/command.hpp"
 #include "interp/cli/exit_codes.hpp"
 #include "interp/property_failure.hpp"
-#include "interp/solver/large_stack_thread.hpp"
+#include "interp/solver/backends/large_stack_thread.hpp"
 #include "semantics/syntax/diagnostics.hpp"
 #include "semantics/traces/weakest_precondition.hpp"
 

@@ -12,7 +12,7 @@
 #include "interp/cli/command.hpp"
 #include "interp/cli/exit_codes.hpp"
 #include "interp/grading/condition_check.hpp"
-#include "interp/solver/smtlib.hpp"
+#include "interp/solver/backends/smtlib.hpp"
 #include "interp/state_json/state_format.hpp"
 #include "semantics/syntax/diagnostics.hpp"
 #include "semantics/syntax/front_end.hpp"

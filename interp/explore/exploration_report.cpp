@@ -3,7 +3,7 @@
 
 #include <sstream>
 
-#include "interp/solver/smtlib.hpp"
+#include "interp/solver/backends/smtlib.hpp"
 #include "interp/state_json/state_format.hpp"
 #include "semantics/terms/printer.hpp"
 #include "semantics/traces/trace_printer.hpp"

@@ -4,7 +4,7 @@
 #include <map>
 #include <unordered_set>
 
-#include "interp/solver/encoding.hpp"
+#include "interp/solver/backends/encoding.hpp"
 
 namespace symref {
 

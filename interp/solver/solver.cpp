@@ -3,19 +3,19 @@
 
 #include <stdexcept>
 
-#include "interp/solver/caching_solver.hpp"
-#include "interp/solver/contradiction_solver.hpp"
-#include "interp/solver/counterexample_cache_solver.hpp"
-#include "interp/solver/cross_checking_solver.hpp"
-#include "interp/solver/cvc5_solver.hpp"
-#include "interp/solver/implied_condition_solver.hpp"
-#include "interp/solver/independence_solver.hpp"
-#include "interp/solver/logging_solver.hpp"
-#include "interp/solver/model_checking_solver.hpp"
-#include "interp/solver/model_reuse_solver.hpp"
-#include "interp/solver/quantifier_expansion_solver.hpp"
-#include "interp/solver/query_cache_solver.hpp"
-#include "interp/solver/z3_solver.hpp"
+#include "interp/solver/layers/caching_solver.hpp"
+#include "interp/solver/layers/contradiction_solver.hpp"
+#include "interp/solver/layers/counterexample_cache_solver.hpp"
+#include "interp/solver/layers/cross_checking_solver.hpp"
+#include "interp/solver/backends/cvc5_solver.hpp"
+#include "interp/solver/layers/implied_condition_solver.hpp"
+#include "interp/solver/layers/independence_solver.hpp"
+#include "interp/solver/layers/logging_solver.hpp"
+#include "interp/solver/layers/model_checking_solver.hpp"
+#include "interp/solver/layers/model_reuse_solver.hpp"
+#include "interp/solver/layers/quantifier_expansion_solver.hpp"
+#include "interp/solver/layers/query_cache_solver.hpp"
+#include "interp/solver/backends/z3_solver.hpp"
 
 namespace symref::solver {
 

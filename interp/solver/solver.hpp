@@ -1,7 +1,7 @@
 // The solver interface: is a path condition φ satisfiable, with a model V(φ) = true (§2 Thm 2.3, §4.1).
 //
 // Formulas are terms of sort Bool (semantics/terms); their translation to SMT-LIB theories is
-// interp/solver/encoding.hpp.  `unknown` — also a time-out or an error inside a solver library —
+// interp/solver/backends/encoding.hpp.  `unknown` — also a time-out or an error inside a solver library —
 // is reported as such and never turned into sat or unsat.
 #pragma once
 

@@ -1,7 +1,7 @@
 // The meaning of terms, V(t) for a valuation V (§2 V(op(e1..en)) = op̄(V(e1)..V(en)), §2.1, §4.1).
 //
 // Term semantics — the one that simplification (term_manager.cpp) and the solver encoding
-// (interp/solver/encoding.hpp) must both keep:
+// (interp/solver/backends/encoding.hpp) must both keep:
 //   Int           the mathematical integers;
 //   Bool          true and false;
 //   Reference(c)  object identities (ObjectId): 0 is nil; input objects are the negative numbers

@@ -94,7 +94,7 @@ bool constants_equal(Term a, Term b) {
 
 bool is_field_symbol(Term t) { return t->kind() == TermKind::Symbol && t->symbol_kind() == SymbolKind::Field; }
 
-// Domain fact of the object encoding (interp/solver/encoding.hpp): input objects are the
+// Domain fact of the object encoding (interp/solver/backends/encoding.hpp): input objects are the
 // non-positive identities and the forward engine's new objects the positive ones, because a `new`
 // object is "not equal to any existing object" (LANGUAGE.md).  A Global symbol of reference sort
 // denotes an input object (its initial value), and so does a field read directly from a Field

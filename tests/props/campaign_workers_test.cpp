@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-#include "interp/solver/stall_watch.hpp"
+#include "interp/solver/session/stall_watch.hpp"
 #include "semantics/faults.hpp"
 
 namespace symref::props {

@@ -40,7 +40,7 @@ expect_exit(0 ${SYMREF} gen --seed 11 --level 3 --input)
 if(NOT last_output MATCHES "\"globals\"")
   message(FATAL_ERROR "gen --input printed no state:\n${last_output}")
 endif()
-# The per-check log (interp/solver/check_log.hpp): off by default, one line per solver check with
+# The per-check log (interp/solver/session/check_log.hpp): off by default, one line per solver check with
 # case, property, backend and answer when SYMREF_CHECK_LOG is set.
 expect_exit(0 ${SYMREF} fuzz --seed 5 --count 2 --level 1 --quiet --property solvers_agree)
 if(last_error MATCHES "check\t")

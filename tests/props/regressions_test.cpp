@@ -7,7 +7,7 @@
 
 #include "interp/explore/explorer.hpp"
 #include "props/campaign.hpp"
-#include "interp/solver/model_checking_solver.hpp"
+#include "interp/solver/layers/model_checking_solver.hpp"
 #include "interp/explore/path_following.hpp"
 #include "interp/state_json/state_format.hpp"
 #include "semantics/symbolic/state_valuation.hpp"

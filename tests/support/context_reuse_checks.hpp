@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-#include "interp/solver/context_reuse.hpp"
+#include "interp/solver/session/context_reuse.hpp"
 #include "interp/solver/solver.hpp"
 #include "semantics/terms/term_manager.hpp"
 

@@ -13,7 +13,7 @@
 #include "engines/apc/backbones.hpp"
 #include "engines/apc/unfolding.hpp"
 #include "interp/explore/explorer.hpp"
-#include "interp/solver/context_reuse.hpp"
+#include "interp/solver/session/context_reuse.hpp"
 #include "tests/support/context_reuse_checks.hpp"
 #include "interp/solver/solver.hpp"
 #include "semantics/concrete/state.hpp"

@@ -10,7 +10,7 @@
 
 #include "engines/compositional/compositional_explorer.hpp"
 #include "engines/compositional/compositional_report.hpp"
-#include "interp/solver/context_reuse.hpp"
+#include "interp/solver/session/context_reuse.hpp"
 #include "tests/support/context_reuse_checks.hpp"
 #include "props/case_workspace.hpp"
 #include "props/properties.hpp"

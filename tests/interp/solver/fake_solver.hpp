@@ -8,7 +8,7 @@
 #include <optional>
 #include <ostream>
 
-#include "interp/solver/encoding.hpp"
+#include "interp/solver/backends/encoding.hpp"
 #include "interp/solver/snapshot_model.hpp"
 #include "interp/solver/solver.hpp"
 #include "semantics/terms/evaluator.hpp"

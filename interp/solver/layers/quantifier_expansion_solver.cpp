@@ -1,0 +1,13 @@
+// The quantifier-expansion solver layer (quantifier_expansion_solver.hpp).
+#include "interp/solver/layers/quantifier_expansion_solver.hpp"
+
+namespace symref::solver {
+
+void QuantifierExpansionSolver::add(Term formula) {
+  require_formula(formula);
+  inner().add(expansion_.apply(formula));
+}
+
+std::optional<bool> QuantifierExpansionSolver::own_value(Term formula) { return inner().own_value(expansion_.apply(formula)); }
+
+}  // namespace symref::solver
