@@ -1,5 +1,6 @@
 // Campaign parts: merging and the JSON of a shard (campaign_shards.hpp).
 #include "props/campaign_shards.hpp"
+#include "interp/version.hpp"
 
 #include <algorithm>
 #include <fstream>
@@ -60,6 +61,7 @@ std::string reproduce_line(const CampaignOptions& options, const std::vector<std
 
 nlohmann::json shard_to_json(const CampaignOptions& options, const CampaignResult& result, const std::string& reproduce) {
   nlohmann::json document;
+  document["version"] = json_format_version;
   document["seed"] = options.seed;
   document["level"] = options.level;
   document["shard"] = {options.shard_index, options.shard_count};

@@ -7,6 +7,7 @@
 #include "interp/solver/backends/smtlib.hpp"
 #include "interp/state_json/state_format.hpp"
 #include "semantics/terms/printer.hpp"
+#include "interp/version.hpp"
 
 namespace symref::apc {
 
@@ -55,6 +56,7 @@ ordered_json analysis_to_json(ApcAnalysis& analysis, const std::string& file) {
   terms::TermManager& terms = analysis.terms();
   const ProgramFlowgraph& flowgraph = analysis.flowgraph();
   ordered_json out;
+  out["version"] = json_format_version;
   out["program"] = file;
   out["target"] = {{"line", flowgraph.target_location.line}, {"column", flowgraph.target_location.column},
                    {"statement", flowgraph.target_statement}};

@@ -11,6 +11,7 @@
 #include "interp/property_failure.hpp"
 #include "interp/state_json/state_format.hpp"
 #include "semantics/syntax/front_end.hpp"
+#include "interp/version.hpp"
 
 namespace symref::compact {
 
@@ -125,6 +126,7 @@ int run_templates(const CompactCommandOptions& options) {
   ReportContext context{*program, terms, options.file, "compact", options.solver};
   if (options.format == "json") {
     nlohmann::ordered_json out;
+    out["version"] = json_format_version;
     out["program"] = options.file;
     out["templates"] = templates_to_json(context, templates);
     std::cout << out.dump(2) << "\n";

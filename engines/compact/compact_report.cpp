@@ -6,6 +6,7 @@
 #include "interp/solver/backends/smtlib.hpp"
 #include "interp/state_json/state_format.hpp"
 #include "semantics/terms/printer.hpp"
+#include "interp/version.hpp"
 
 namespace symref::compact {
 
@@ -141,6 +142,7 @@ std::string templates_to_text(const ReportContext& context, const std::vector<Lo
 
 nlohmann::ordered_json compact_to_json(const ReportContext& context, const CompactResult& result) {
   nlohmann::ordered_json out;
+  out["version"] = json_format_version;
   out["program"] = context.program_path;
   out["engine"] = "compact";
   out["solver"] = context.solver;

@@ -8,6 +8,7 @@
 #include "interp/state_json/state_format.hpp"
 #include "semantics/concrete/machine.hpp"
 #include "semantics/terms/printer.hpp"
+#include "interp/version.hpp"
 
 namespace symref::compositional {
 
@@ -53,6 +54,7 @@ nlohmann::ordered_json compositional_to_json(const Program& program, const std::
   terms::TermManager& terms = explorer.axioms_terms();
   const CompositionalOptions& options = explorer.options();
   nlohmann::ordered_json out;
+  out["version"] = json_format_version;
   out["program"] = path;
   out["engine"] = "compositional";
   out["solver"] = options.solver;

@@ -13,6 +13,7 @@
 #include "semantics/concrete/machine.hpp"
 #include "semantics/syntax/diagnostics.hpp"
 #include "semantics/syntax/front_end.hpp"
+#include "interp/version.hpp"
 
 namespace symref::cli {
 
@@ -52,6 +53,7 @@ int report(const Program& program, const RunOptions& options, const Machine& mac
   name_new_objects(final_state);
   if (options.json) {
     nlohmann::ordered_json out;
+    out["version"] = json_format_version;
     out["outcome"] = std::string(outcome_name(machine.outcome()));
     out["state"] = write_state(program, final_state);
     out["steps"] = machine.steps();

@@ -7,6 +7,7 @@
 #include "interp/state_json/state_format.hpp"
 #include "semantics/terms/printer.hpp"
 #include "semantics/traces/trace_printer.hpp"
+#include "interp/version.hpp"
 
 namespace symref {
 
@@ -102,6 +103,7 @@ nlohmann::ordered_json path_head_to_json(const ReportContext& context, const std
 
 nlohmann::ordered_json exploration_to_json(const ReportContext& context, const ExplorationResult& result) {
   nlohmann::ordered_json out;
+  out["version"] = json_format_version;
   out["program"] = context.program_path;
   out["engine"] = context.engine;
   out["solver"] = context.solver;

@@ -10,6 +10,7 @@
 #include "interp/state_json/state_format.hpp"
 #include "semantics/syntax/diagnostics.hpp"
 #include "semantics/traces/weakest_precondition.hpp"
+#include "interp/version.hpp"
 
 namespace symref {
 
@@ -284,6 +285,7 @@ GradeReport grade_answers(const Lab& lab, const std::string& answers_path, const
 
 Json grade_report_to_json(const GradeReport& report) {
   Json out;
+  out["version"] = json_format_version;
   out["lab"] = report.lab_directory;
   out["answers"] = report.answers_path;
   if (!report.student.empty()) out["student"] = report.student;

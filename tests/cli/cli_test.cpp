@@ -234,7 +234,8 @@ TEST_F(CliTest, RunJsonShape) {
   Json json = Json::parse(r.out);
   std::vector<std::string> keys;
   for (const auto& item : json.items()) keys.push_back(item.key());
-  EXPECT_EQ(keys, (std::vector<std::string>{"outcome", "state", "steps", "branches"}));
+  EXPECT_EQ(keys, (std::vector<std::string>{"version", "outcome", "state", "steps", "branches"}));
+  EXPECT_EQ(json["version"], 1);  // docs/json.md: the format version
   // n = 10: assume, r := 1, i := 1, ten iterations of (test, r, i), the last test, the assert.
   EXPECT_EQ(json["outcome"], "normal");
   EXPECT_EQ(json["steps"], 35);
@@ -285,7 +286,7 @@ TEST_F(CliTest, ExploreJsonContract) {
     Json json = Json::parse(r.out);
     std::vector<std::string> keys;
     for (const auto& item : json.items()) keys.push_back(item.key());
-    EXPECT_EQ(keys, (std::vector<std::string>{"program", "engine", "solver", "paths", "stats"})) << engine;
+    EXPECT_EQ(keys, (std::vector<std::string>{"version", "program", "engine", "solver", "paths", "stats"})) << engine;
     EXPECT_EQ(json["program"], corpus("aliasing/field_alias.sym"));
     EXPECT_EQ(json["engine"], engine);
     EXPECT_EQ(json["solver"], "z3");

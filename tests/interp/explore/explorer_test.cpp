@@ -211,7 +211,8 @@ TEST(Explorer, JsonReportHasTheContractKeys) {
   nlohmann::ordered_json json = exploration_to_json(context, e.result);
   std::vector<std::string> keys;
   for (const auto& item : json.items()) keys.push_back(item.key());
-  EXPECT_EQ(keys, (Lines{"program", "engine", "solver", "paths", "stats"}));
+  EXPECT_EQ(keys, (Lines{"version", "program", "engine", "solver", "paths", "stats"}));
+  EXPECT_EQ(json["version"], 1);  // docs/json.md: the format version
   ASSERT_EQ(json["paths"].size(), 3u);
   const auto& path = json["paths"][0];
   for (const char* key : {"branches", "outcome", "status", "pc", "pc_smt2", "final", "test", "replay"})
