@@ -13,6 +13,9 @@ packages=(cmake ninja-build g++ libboost-dev libz3-dev libcvc5-dev cvc5 librapid
 if [ "$mode" = bench ]; then packages+=(lua5.4 bc python3); fi
 # The browser tests of `symref report` run the page in Debian's headless Chromium (tests/browser).
 if [ "$mode" = test ]; then packages+=(chromium fonts-dejavu-core); fi
+# The documentation tests (tests/docs) run the examples of README.md and docs/ and validate JSON
+# against docs/schema/ with Python's jsonschema.
+if [ "$mode" = test ]; then packages+=(python3 python3-jsonschema); fi
 
 missing=()
 for package in "${packages[@]}"; do
