@@ -17,14 +17,7 @@ string(REGEX MATCH "^array-bound-off-by-one " first_fault "${last_output}")
 if(NOT first_fault)
   message(FATAL_ERROR "--list-faults does not start with a fault's name:\n${last_output}")
 endif()
-# The README's count of planted faults is the list's.
-string(REGEX MATCHALL "\n" fault_newlines "${last_output}")
-list(LENGTH fault_newlines fault_count)
-file(READ ${CMAKE_CURRENT_LIST_DIR}/../../README.md readme)
-string(FIND "${readme}" "${fault_count} (`symref fuzz --list-faults`)" readme_count_at)
-if(readme_count_at EQUAL -1)
-  message(FATAL_ERROR "README.md does not say ${fault_count} (`symref fuzz --list-faults`)")
-endif()
+# The whole list, as docs/guide-campaigns.md shows it, is compared by the docs test.
 expect_exit(0 ${SYMREF} fuzz --seed 5 --count 10 --level 3 --quiet)
 # Ten programs, each checked by every property that applies at level 3.
 if(NOT last_output MATCHES "10 programs in .* programs/s\\), [0-9]+ properties checked, [0-9]+ unknown skipped")
