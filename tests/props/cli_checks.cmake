@@ -17,7 +17,7 @@ string(REGEX MATCH "^array-bound-off-by-one " first_fault "${last_output}")
 if(NOT first_fault)
   message(FATAL_ERROR "--list-faults does not start with a fault's name:\n${last_output}")
 endif()
-# The whole list, as docs/guide-campaigns.md shows it, is compared by the docs test.
+# Every fault has its ctest props.fault.NAME (tests/props.cmake reads the same catalogue).
 expect_exit(0 ${SYMREF} fuzz --seed 5 --count 10 --level 3 --quiet)
 # Ten programs, each checked by every property that applies at level 3.
 if(NOT last_output MATCHES "10 programs in .* programs/s\\), [0-9]+ properties checked, [0-9]+ unknown skipped")
