@@ -3,9 +3,12 @@
 // Definition 4.2); or the condition under which the program ends in an outcome; or the weakest
 // precondition of main for a postcondition — readable and as SMT-LIB2.  With --check, whether a
 // hand-computed condition is equivalent, and if not an input that separates the two
-// (interp/grading/condition_check).
+// (interp/grading/condition_check).  --format json gives the same as one JSON document (docs/json.md).
 #include <iostream>
 #include <memory>
+#include <optional>
+
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -14,6 +17,7 @@
 #include "interp/grading/condition_check.hpp"
 #include "interp/solver/backends/smtlib.hpp"
 #include "interp/state_json/state_format.hpp"
+#include "interp/version.hpp"
 #include "semantics/syntax/diagnostics.hpp"
 #include "semantics/syntax/front_end.hpp"
 #include "semantics/terms/printer.hpp"
@@ -34,6 +38,7 @@ struct WpOptions {
   std::optional<std::uint32_t> loop_bound;
   std::uint64_t max_steps = 0;  // 0: the default of the mode
   unsigned timeout_milliseconds = 5000;
+  std::string format = "text";
 };
 
 std::vector<std::string> outcome_names() {
@@ -64,6 +69,58 @@ void print_verdict(const Program& program, const ConditionVerdict& verdict, cons
             << " and ends in " << outcome_name(verdict.run_outcome) << ")\n";
 }
 
+nlohmann::ordered_json verdict_to_json(const Program& program, const ConditionVerdict& verdict, const std::string& claimed) {
+  nlohmann::ordered_json out;
+  out["claimed"] = claimed;
+  out["verdict"] = verdict.kind == VerdictKind::Equivalent ? "equivalent" : verdict.kind == VerdictKind::Different ? "different" : "unknown";
+  if (!verdict.reason.empty()) out["reason"] = verdict.reason;
+  if (verdict.kind == VerdictKind::Different && verdict.separating_input) {
+    out["separating_input"] = write_state(program, *verdict.separating_input);
+    out["claimed_value"] = verdict.claimed_value;
+    out["expected_value"] = verdict.expected_value;
+    out["run_branches"] = verdict.run_branches;
+    out["run_outcome"] = std::string(outcome_name(verdict.run_outcome));
+  }
+  return out;
+}
+
+// The answer as one JSON document: the question, the condition readable and in SMT-LIB2, the trace
+// of a single path, what the bound cut, and the verdict of --check.
+int weakest_precondition_json(const WpOptions& options, const Program& program, terms::TermManager& terms,
+                              const ConditionQuery& query, const ComputedCondition& computed, const Expression* claimed_expression) {
+  nlohmann::ordered_json out;
+  out["version"] = json_format_version;
+  out["program"] = options.file;
+  const bool one_path = query.kind == ConditionKind::PathCondition;
+  out["question"] = one_path ? "path" : query.kind == ConditionKind::WeakestPrecondition ? "weakest-precondition" : "outcome";
+  if (one_path) out["branches"] = options.branches;
+  if (!options.outcome.empty()) out["outcome"] = options.outcome;
+  if (!options.post.empty()) out["post"] = options.post;
+  out["loop_bound"] = query.loop_bound;
+  if (one_path) {
+    const SymbolicConfiguration& leaf = *computed.leaf;
+    out["path_outcome"] = std::string(outcome_name(leaf.outcome));
+    if (!leaf.bound_reason.empty()) out["bound_reason"] = leaf.bound_reason;
+    nlohmann::ordered_json trace = nlohmann::ordered_json::array();
+    for (const TraceItem* item : leaf.trace.items()) trace.push_back(print_trace_item(program, *item));
+    out["trace"] = std::move(trace);
+  } else {
+    out["paths"] = computed.paths;
+  }
+  terms::Term condition = computed.condition;
+  out["condition"] = terms::print_term(condition, &program);
+  out["condition_smt2"] = solver::smtlib_script(terms, std::span<const terms::Term>(&condition, 1));
+  out["cut_paths"] = computed.cut_paths;
+  if (computed.cut_paths > 0) out["cut"] = terms::print_term(computed.cut, &program, {2000});
+  out["truncated"] = computed.truncated;
+  if (claimed_expression != nullptr) {
+    terms::Term claimed = condition_term(terms, *claimed_expression);
+    out["check"] = verdict_to_json(program, compare_condition(program, terms, claimed, computed, query), options.check);
+  }
+  std::cout << out.dump(2) << "\n";
+  return exit_done;
+}
+
 int weakest_precondition(const WpOptions& options) {
   auto program = load_program(options.file);
   // A malformed --check or --post is reported before anything else is printed.
@@ -88,6 +145,8 @@ int weakest_precondition(const WpOptions& options) {
   std::string error;
   auto computed = compute_condition(*program, terms, query, error);
   if (!computed) throw InputError(options.file + ": error: " + error + "\n");
+  if (options.format == "json")
+    return weakest_precondition_json(options, *program, terms, query, *computed, claimed_expression.get());
 
   // What the condition is called in the output.
   std::string name;
@@ -155,6 +214,9 @@ void add_wp_command(CLI::App& app, Action& action) {
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
   command->add_option("--timeout", options->timeout_milliseconds, "solver time limit in milliseconds per query")
       ->check(CLI::Range(0u, 86'400'000u))
+      ->capture_default_str();
+  command->add_option("--format", options->format, "text or json (docs/json.md)")
+      ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();
   command->final_callback([&action, options, branches] {
     options->branches_given = branches->count() > 0;

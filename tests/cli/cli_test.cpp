@@ -445,6 +445,30 @@ TEST_F(CliTest, WpCheckSaysEquivalentOrGivesASeparatingInput) {
   EXPECT_NE(different.out.find("your condition is true but path(ρ) is false"), std::string::npos) << different.out;
 }
 
+TEST_F(CliTest, WpJsonGivesTheTraceConditionAndVerdict) {
+  Result r = symref({"wp", corpus("classic/factorial.sym"), "--branches", "TTTFT", "--check", "n >= 2", "--format", "json"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  Json json = Json::parse(r.out);
+  EXPECT_EQ(json["version"], 1);
+  EXPECT_EQ(json["question"], "path");
+  EXPECT_EQ(json["branches"], "TTTFT");
+  EXPECT_EQ(json["path_outcome"], "normal");
+  EXPECT_EQ(json["trace"][4], "r := r * i");
+  EXPECT_EQ(json["condition"], "0 <= n && 1 <= n && 2 <= n && n < 3 && (n < 2 || 2 % n == 0)");
+  EXPECT_NE(json["condition_smt2"].get<std::string>().find("(check-sat)"), std::string::npos);
+  EXPECT_EQ(json["check"]["verdict"], "different");
+  // n >= 2 is weaker than the path's n == 2: true on the separating input, where path(ρ) is false.
+  EXPECT_EQ(json["check"]["claimed_value"], true);
+  EXPECT_EQ(json["check"]["expected_value"], false);
+  EXPECT_GE(json["check"]["separating_input"]["globals"]["n"].get<int>(), 3);
+  // Blocked runs (n < 0) satisfy every postcondition: wp(assume b, Q) = b ==> Q.
+  Result post = symref({"wp", corpus("classic/factorial.sym"), "--post", "r == 2", "--check", "n == 2 || n < 0", "--format", "json"});
+  ASSERT_EQ(post.code, 0) << post.err;
+  Json post_json = Json::parse(post.out);
+  EXPECT_EQ(post_json["question"], "weakest-precondition");
+  EXPECT_EQ(post_json["check"]["verdict"], "equivalent");
+}
+
 TEST_F(CliTest, WpCheckErrorsAndUnknownPaths) {
   Result ill_typed = symref({"wp", corpus("classic/factorial.sym"), "--branches", "TTTFT", "--check", "n + 1"});
   EXPECT_EQ(ill_typed.code, 1);
