@@ -197,7 +197,7 @@ void add_wp_command(CLI::App& app, Action& action) {
       "wp", "path conditions as weakest preconditions (§4): of one path, of an outcome, or of main for a postcondition; "
             "check a hand-computed one");
   command->add_option("FILE", options->file, "the program (.sym)")->required();
-  CLI::Option* branches = command->add_option("--branches", options->branches, "one path's branch string (DESIGN.md), e.g. TTF");
+  CLI::Option* branches = command->add_option("--branches", options->branches, "one path's branch string (docs/language.md, Branch letters), e.g. TTF");
   command->add_option("--outcome", options->outcome,
                       "with --branches: the path's outcome, when an E letter ends in two; alone: every path with this outcome")
       ->check(CLI::IsMember(outcome_names()));
