@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""On-demand benchmark of the compositional engine (issue 11; Anand et al., Fig. 3); prints a
+"""On-demand benchmark of the compositional engine (Anand et al., Fig. 3); prints a
 Markdown table.
 
 For each program in bench/compositional/ it runs, once each, `symref explore --format json`:

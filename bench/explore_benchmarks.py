@@ -45,7 +45,7 @@ def main():
     symref = sys.argv[1] if len(sys.argv) > 1 else str(HERE.parent / "build" / "symref")
     programs = HERE / "programs"
 
-    print("### Forward engine: backends, incremental solving (issue 3)\n")
+    print("### Forward engine: backends, incremental solving\n")
     print(HEADER)
     for name, bound in [("path_explosion_10", 10), ("path_explosion_12", 12), ("symbolic_bound_loop", 60)]:
         for label, arguments in [("z3, incremental", ["--solver", "z3"]),
@@ -55,7 +55,7 @@ def main():
             elapsed, document = explore(symref, programs / f"{name}.sym", ["--loop-bound", str(bound), *arguments])
             print(row(name, label, elapsed, document["stats"]))
 
-    print("\n### Forward (§2–§4.1) against trace + weakest precondition (§4) (issue 4)\n")
+    print("\n### Forward (§2–§4.1) against trace + weakest precondition (§4)\n")
     print(HEADER)
     names = ["alias_writes_4", "alias_writes_8", "alias_writes_12", "alias_branches_4", "alias_branches_6", "new_chain_4", "new_chain_8", "new_chain_16",
              "path_explosion_10", "symbolic_bound_loop"]

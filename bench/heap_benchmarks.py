@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""On-demand benchmark of the heap engines (issue 12): lazy initialization against heap summaries.
+"""On-demand benchmark of the heap engines: lazy initialization against heap summaries.
 
 Generates the draft's Fig. 1 (corpus/heap/fig1_contains_1.sym's recovery) with N data items — the
 && chain as nested ifs on the global `found` — and runs `symref explore --heap lazy|summary

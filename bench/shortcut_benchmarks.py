@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The solver's shortcut layers on and off (issue 14); prints a Markdown table.
+"""The solver's shortcut layers on and off; prints a Markdown table.
 
 For each program, solver and setting it runs `symref explore --format json` once and reports the
 process's CPU seconds (user + system, from os.wait4, so a loaded machine changes them less than

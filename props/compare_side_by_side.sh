@@ -1,6 +1,6 @@
 #!/bin/bash
 # Two builds of symref timed on the same fuzz campaign at the same time, each pinned to a core of
-# its own, the cores swapped every round (README, issue 14, twenty-third round): both see the same
+# its own, the cores swapped every round: both see the same
 # spell of the machine, and neither keeps the faster core.  Prints each round's seconds and the
 # geometric mean of the ratios B/A (below 1: B is faster).
 # Usage: props/compare_side_by_side.sh A/symref B/symref [ROUNDS] [COUNT] [LEVEL] [SEED]

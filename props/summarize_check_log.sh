@@ -1,7 +1,7 @@
 #!/bin/bash
 # Sums up a check log (SYMREF_CHECK_LOG=1, interp/solver/session/check_log.hpp): where the solver time of a
 # fuzz campaign went, what its undecided checks cost, and what a smaller work budget per check
-# would have saved and lost (README, issue 14, twenty-fourth round).
+# would have saved and lost.
 #
 # Usage: props/summarize_check_log.sh LOG [--z3-budget UNITS] [--cvc5-budget UNITS] [--top N]
 #   LOG: the standard error of e.g. `SYMREF_CHECK_LOG=1 symref fuzz --seed 1 --level 1 --count 2900`.

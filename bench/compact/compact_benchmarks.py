@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""On-demand benchmark of compact symbolic execution (issue 9, Trtík) against `symref explore`.
+"""On-demand benchmark of compact symbolic execution (Trtík) against `symref explore`.
 
 Usage: bench/compact/compact_benchmarks.py BUILD_DIR [--quick].  Prints Markdown tables:
   (a) k sequential counting loops: explore --loop-bound K against compact (one instance per loop);

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Goldens of Fig. 1 (corpus/heap/fig1_contains_N.sym) computed without symref (issue 12).
+"""Goldens of Fig. 1 (corpus/heap/fig1_contains_N.sym) computed without symref.
 
 Runs the recovered Fig. 1 by hand-translated Python over a lazily initialized input heap: every
 first read of a reference slot (a global, or a field of an input object) branches into nil, a new
 input object of the slot's class, and an alias to each input object of that class so far (§4).
 Each run is one lazy leaf; lazy choices add only equalities and disequalities between input
-references, so every leaf is feasible.  Branch letters follow DESIGN.md: T/F at each `while` and
+references, so every leaf is feasible.  Branch letters follow docs/language.md#branch-letters: T/F at each `while` and
 `if`, D (or E on nil) at each dereference.  The summary has one leaf per sequence (Corollary 8).
 
 usage: fig1_enumerator.py ITEMS LOOP_BOUND   (prints one "runs" entry of the .heap.json)
