@@ -85,6 +85,20 @@ def console_commands(body):
         yield at, command_line, expected
 
 
+def printed_json_schema(command_line):
+    """The schema of the JSON document a shown command prints, or None (text, or redirected)."""
+    if ">" in command_line or "|" in command_line:
+        return None
+    words = command_line.split()
+    if len(words) < 2 or not ("--json" in words or " --format json" in command_line):
+        return None
+    command = words[1]
+    if command == "explore" and "compositional" in words:
+        return "compositional"
+    return {"run": "run", "explore": "explore", "wp": "wp", "grade": "grade", "compact": "compact",
+            "templates": "templates", "apc": "apc"}.get(command)
+
+
 def is_symref_command(command_line):
     return re.match(r"^symref\b", command_line) is not None
 
@@ -245,6 +259,15 @@ def main():
                         continue
                     wanted = [mask(line.rstrip(), []) for line in expected]
                     problems = []
+                    schema_name = printed_json_schema(command_line)
+                    if schema_name and status == 0:
+                        # The JSON the command printed (after any notes) must satisfy its schema.
+                        counts["json"] += 1
+                        try:
+                            start_line = next(k for k, line in enumerate(printed) if line.startswith("{"))
+                            validate_json(json.loads("\n".join(printed[start_line:])), schema_name, source_root)
+                        except Exception as error:
+                            problems.append("its JSON does not satisfy schema %s: %s" % (schema_name, error))
                     if status != expected_status:
                         problems.append("exit status %s, the page shows %d" % (status, expected_status))
                     if not output_matches(wanted, actual):
