@@ -2,7 +2,7 @@
 # On-demand benchmarks (not part of ctest): symref's concrete interpreter against idiomatic Lua 5.4
 # on the same algorithms with the same input (symref reads it from --input, Lua from arg), then the
 # symbolic engines.  Usage: bench/run_benchmarks.sh BUILD_DIR [PROGRAM...].  Figures go to stdout;
-# the README records them.
+# bench/README.md records them.
 set -euo pipefail
 build="${1:?usage: run_benchmarks.sh BUILD_DIR [PROGRAM...]}"
 shift

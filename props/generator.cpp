@@ -6,7 +6,7 @@
 // Reproducible by seed on every compiler: C++ leaves the order in which a call's arguments (and
 // most operands) are evaluated unspecified, so no call here has two arguments that draw.  Each
 // drawing argument is first a named local, drawn right to left — the order GCC on x86-64 used when
-// the draws sat inside the call, so that the seeds of earlier rounds keep their test cases (checked
+// the draws sat inside the call, so that a seed keeps naming the same test case (checked
 // on 3,600 cases, and by the golden files in tests/props/gen_golden/).
 #include "props/generator.hpp"
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates the README's pictures of `symref report` (interp/report/screenshots/) with Debian's
+# Regenerates docs/guide-labs.md's pictures of `symref report` (interp/report/screenshots/) with Debian's
 # headless Chromium: the tree of §4's aliasing example under the trace engine with its failing
 # path selected, and the stepper inside a procedure call.  Usage: scripts/report_screenshots.sh [BUILD_DIR]
 set -euo pipefail

@@ -370,7 +370,7 @@ TEST(CompositionalBenchmark, FourCallsNeedFewerExecutionsThanInlining) {
 
 // The HWM-like benchmark: contains and containsAt read the int[] global a and are summarized; the
 // assert (all four values in a) is reached, and --no-summaries, given the same number of
-// executions, is still undecided (its full run needs hundreds; README).
+// executions, is still undecided (its full run needs hundreds; bench/README.md).
 TEST(CompositionalBenchmark, HwmLikeSummarizesTheArrayCallees) {
   auto program = load_program(std::string(SYMREF_SOURCE_DIR) + "/bench/compositional/hwm-like.sym");
   auto run = [&](bool summaries, std::uint64_t max_executions) {
