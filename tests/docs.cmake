@@ -22,6 +22,11 @@ if(Python3_Interpreter_FOUND)
   add_test(NAME docs.command_count
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/docs/count_examples.py 60 ${documentation_pages})
   set_tests_properties(docs.command_count PROPERTIES LABELS docs)
+  # The runner itself can fail: it fails pages with drifted output, exit code, program or JSON.
+  add_test(NAME docs.runner_catches_drift
+           COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/docs/runner_catches_drift.sh ${Python3_EXECUTABLE}
+                   $<TARGET_FILE:symref> ${PROJECT_SOURCE_DIR})
+  set_tests_properties(docs.runner_catches_drift PROPERTIES LABELS docs)
   add_test(NAME docs.help_matches_cli
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/docs/check_help.py
                    $<TARGET_FILE:symref> ${PROJECT_SOURCE_DIR}/docs/cli.md)
