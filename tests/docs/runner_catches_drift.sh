@@ -1,6 +1,7 @@
 #!/bin/sh
 # The docs runner can fail: on the fixture pages it passes the page that agrees with the binary and
-# fails each page with one kind of drift (output, exit code, program, JSON against its schema).
+# fails each page with one kind of drift (output, exit code, program, JSON against its schema);
+# the --help comparison fails a cli.md that leaves out a flag.
 # Usage: runner_catches_drift.sh PYTHON SYMREF SOURCE_ROOT
 python="$1"; symref="$2"; root="$3"
 here="$root/tests/docs"
@@ -12,5 +13,12 @@ for page in output-drifted exit-drifted program-invalid json-invalid; do
     echo "the runner passed $page.md, which it must fail"; status=1
   fi
 done
-[ $status -eq 0 ] && echo "the runner passes the agreeing page and fails all four drifted ones"
+# The --help comparison fails when docs/cli.md leaves out a flag (here step's --quiet).
+scratch="$(mktemp -d)"
+grep -v '^- `--quiet` — print only the summary' "$root/docs/cli.md" > "$scratch/cli.md"
+if "$python" "$here/check_help.py" "$symref" "$scratch/cli.md" >/dev/null; then
+  echo "check_help.py passed a cli.md without step's --quiet"; status=1
+fi
+rm -rf "$scratch"
+[ $status -eq 0 ] && echo "the runner passes the agreeing page and fails all four drifted ones; the --help check fails a missing flag"
 exit $status
