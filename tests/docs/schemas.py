@@ -12,7 +12,10 @@ def load_schemas(source_root):
     for path in glob.glob(os.path.join(source_root, "docs", "schema", "*.schema.json")):
         with open(path, encoding="utf-8") as f:
             schema = json.load(f)
-        schemas[schema.get("$id", os.path.basename(path))] = schema
+        # Known by its file name, and by its $id when it has one (references may use either).
+        schemas[os.path.basename(path)] = schema
+        if "$id" in schema:
+            schemas[schema["$id"]] = schema
     return schemas
 
 
@@ -24,7 +27,8 @@ def validator(schemas, name):
             (uri, Resource.from_contents(contents)) for uri, contents in schemas.items())
         return jsonschema.Draft202012Validator(schema, registry=registry)
     except ImportError:  # Debian 12's jsonschema 4.10
-        resolver = jsonschema.RefResolver(base_uri=schema["$id"], referrer=schema, store=dict(schemas))
+        resolver = jsonschema.RefResolver(base_uri=schema.get("$id", name + ".schema.json"), referrer=schema,
+                                          store=dict(schemas))
         return jsonschema.Draft202012Validator(schema, resolver=resolver)
 
 
