@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""`symref --help` against docs/cli.md: every command has a section `## \`symref NAME\``, every
+"""`symref --help` against docs/cli.md: every command has a section `## \`symref NAME\`` (a command with
+subcommands, one `## \`symref NAME SUB\`` per subcommand), every
 section names a command, and each command's flags (from `symref NAME --help`) are exactly the
 flags the section documents — the lines of its flag list or table that begin with `--flag`.
 
@@ -19,8 +20,8 @@ def help_text(symref, *args):
     return completed.stdout.decode("utf-8", "replace")
 
 
-def commands(symref):
-    text = help_text(symref)
+def commands(symref, *parents):
+    text = help_text(symref, *parents)
     names = []
     in_commands = False
     for line in text.splitlines():
@@ -36,10 +37,10 @@ def commands(symref):
     return names
 
 
-def help_flags(symref, command):
+def help_flags(symref, *command):
     flags = set()
     in_options = False
-    for line in help_text(symref, command).splitlines():
+    for line in help_text(symref, *command).splitlines():
         if re.match(r"^(OPTIONS|Options):", line):
             in_options = True
             continue
@@ -70,7 +71,7 @@ def documented_sections(page):
     sections = {}
     current = None
     for line in logical_lines(page):
-        m = re.match(r"^## `symref ([a-z][a-z0-9-]*)`", line)
+        m = re.match(r"^## `symref ([a-z][a-z0-9-]*(?: [a-z][a-z0-9-]*)?)`", line)
         if m:
             current = m.group(1)
             sections[current] = set()
@@ -90,7 +91,11 @@ def main():
     symref, cli_page = sys.argv[1], sys.argv[2]
     with open(cli_page, encoding="utf-8") as f:
         sections = documented_sections(f.read())
-    names = commands(symref)
+    names = []
+    for name in commands(symref):
+        # A command with subcommands of its own (`symref lab check`) has a section per subcommand.
+        subcommands = commands(symref, name)
+        names.extend(name + " " + sub for sub in subcommands) if subcommands else names.append(name)
     if not names:
         print("no commands found in `symref --help`")
         return 1
@@ -99,7 +104,7 @@ def main():
         if name not in sections:
             problems.append("command %s has no section `## \\`symref %s\\`` in docs/cli.md" % (name, name))
             continue
-        actual = help_flags(symref, name)
+        actual = help_flags(symref, *name.split())
         documented = sections[name]
         for flag in sorted(actual - documented):
             problems.append("symref %s %s: in --help, not documented in docs/cli.md" % (name, flag))
