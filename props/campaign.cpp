@@ -26,7 +26,8 @@ namespace {
 std::vector<PropertyKind> chosen_properties(const CampaignOptions& options) {
   std::vector<PropertyKind> kinds = options.properties;
   if (kinds.empty())
-    for (const auto& property : all_properties()) kinds.push_back(property.kind);
+    for (const auto& property : all_properties())
+      if (property.by_default) kinds.push_back(property.kind);
   return kinds;
 }
 }  // namespace

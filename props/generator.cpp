@@ -317,6 +317,11 @@ class Generator {
         ExpressionShape divisor = random_.chance(3, 5) ? integer_literal(Integer(random_.pick(std::vector<std::int64_t>{-3, -2, 2, 3, 0})))
                                                       : int_expression(depth - 1);
         ExpressionShape dividend = int_expression(depth - 1);
+        // Beside a constant divisor the dividend is shifted down, so that it is often negative:
+        // there Euclidean division differs from C's truncating one (-7 / 2 == -4, -7 % 2 == 1).
+        // Deterministic, so that the random stream, and every other program of a seed, stays as it was.
+        if (divisor.kind == ExpressionShapeKind::IntegerLiteral)
+          dividend = binary(BinaryOperator::Subtract, std::move(dividend), integer_literal(Integer(5)));
         const BinaryOperator op = random_.chance(1, 2) ? BinaryOperator::Divide : BinaryOperator::Remainder;
         return binary(op, std::move(dividend), std::move(divisor));
       }

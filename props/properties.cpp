@@ -73,6 +73,9 @@ const std::vector<PropertyDescription>& all_properties() {
        "with finitely many paths at K and every query answered, Algorithm 1 chooses no node twice and ends within 1 + (nodes created) executions", 3, 2},
       {PropertyKind::SummariesSound, "summaries_sound", "Anand et al. §4.2, δ_g",
        "every concrete activation of a summarized g, with its arguments and outputs, satisfies δ_g's body with every open guard false", 3, 2},
+      {PropertyKind::ExportAgrees, "export_agrees", "§2–§4 concrete rules, in C",
+       "the C export (exact integers), built with cc and GMP, runs every input like `symref run`: outcome, state, steps, branches",
+       3, 1, false},
   };
   return properties;
 }
@@ -123,6 +126,7 @@ PropertyVerdict dispatch(PropertyKind kind, CaseWorkspace& workspace) {
     case PropertyKind::AxiomsAgree: return check_axioms_agree(workspace);
     case PropertyKind::Termination: return check_termination(workspace);
     case PropertyKind::SummariesSound: return check_summaries_sound(workspace);
+    case PropertyKind::ExportAgrees: return check_export_agrees(workspace);
   }
   throw std::logic_error("unknown property");
 }

@@ -50,6 +50,7 @@ enum class PropertyKind : std::uint8_t {
   AxiomsAgree,
   Termination,
   SummariesSound,
+  ExportAgrees,
 };
 
 struct PropertyDescription {
@@ -59,6 +60,7 @@ struct PropertyDescription {
   std::string_view checks;  // one line
   int max_level = 3;        // the highest generator level whose programs it applies to (apc: no objects)
   int min_level = 1;        // the lowest level whose programs have what it checks (heap sets: objects)
+  bool by_default = true;   // checked when no --property is named (export_agrees runs a C compiler: only when named)
 };
 
 const std::vector<PropertyDescription>& all_properties();
@@ -118,6 +120,7 @@ PropertyVerdict check_template_validity(CaseWorkspace& workspace);
 PropertyVerdict check_summary_exact(CaseWorkspace& workspace);
 PropertyVerdict check_lazy_single_uninitialized(CaseWorkspace& workspace);
 PropertyVerdict check_axioms_agree(CaseWorkspace& workspace);
+PropertyVerdict check_export_agrees(CaseWorkspace& workspace);
 PropertyVerdict check_termination(CaseWorkspace& workspace);
 PropertyVerdict check_summaries_sound(CaseWorkspace& workspace);
 

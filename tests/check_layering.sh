@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The dependencies of symref's layers point one way: semantics <- interp <- engines <- props <- tool;
+# The dependencies of symref's layers point one way: semantics <- interp <- engines <- interop <- props <- tool;
 # inside interp/solver/, session/ <- backends/ <- layers/ (what solvers share, the libraries, the
 # decorators over them).  Fails, naming the file and the include, when a layer includes a header of
 # a layer above it.
@@ -17,11 +17,12 @@ check() {  # check LAYER FORBIDDEN...
     done < <(grep -rnE "^[[:space:]]*#[[:space:]]*include[[:space:]]+\"${above}/" "$layer" --include='*.hpp' --include='*.cpp' --include='*.h')
   done
 }
-check semantics interp engines props tool
-check interp engines props tool
-check engines props tool
+check semantics interp engines interop props tool
+check interp engines interop props tool
+check engines interop props tool
+check interop props tool
 check props tool
 check interp/solver/session interp/solver/backends interp/solver/layers
 check interp/solver/backends interp/solver/layers
-[ $status -eq 0 ] && echo "layering: semantics <- interp <- engines <- props <- tool and session <- backends <- layers hold"
+[ $status -eq 0 ] && echo "layering: semantics <- interp <- engines <- interop <- props <- tool and session <- backends <- layers hold"
 exit $status

@@ -1,6 +1,6 @@
 // The table of symref's subcommands.  Each layer contributes its own commands; only this target
 // sees them all, so the dependencies of the libraries point one way (semantics <- interp <-
-// engines <- props <- the binary).  A new command is one line here.
+// engines <- interop <- props <- the binary).  A new command is one line here.
 #include "tool/command_table.hpp"
 
 #include <array>
@@ -9,7 +9,9 @@
 #include "engines/compositional/explore_extension.hpp"
 #include "interp/cli/explore_extension.hpp"
 #include "engines/apc/apc_command.hpp"
+#include "interop/commands.hpp"
 #include "props/commands.hpp"
+#include "props/difftest_campaign.hpp"
 
 namespace symref::tool {
 
@@ -18,6 +20,11 @@ namespace {
 // `explore` with the engines of engines/ beside forward and trace.
 void add_explore_with_engines(CLI::App& app, cli::Action& action) {
   cli::add_explore_command(app, action, {compositional::explore_extension()});
+}
+
+// `difftest` with its campaign mode, which runs the generator and shrinker of props/.
+void add_difftest_with_campaign(CLI::App& app, cli::Action& action) {
+  interop::add_difftest_command(app, action, &props::run_difftest_campaign);
 }
 
 constexpr std::array commands{
@@ -34,6 +41,8 @@ constexpr std::array commands{
     CommandEntry{"compact", &compact::add_compact_command},
     CommandEntry{"templates", &compact::add_templates_command},
     CommandEntry{"apc", &apc::add_apc_command},
+    CommandEntry{"export", &interop::add_export_command},
+    CommandEntry{"difftest", &add_difftest_with_campaign},
 };
 
 }  // namespace

@@ -61,6 +61,21 @@ nlohmann::ordered_json symbolic_state_to_json(const ReportContext& context, cons
   return out;
 }
 
+nlohmann::ordered_json symbolic_state_to_smt2(const ReportContext& context, const SymbolicConfiguration& configuration) {
+  if (context.engine == "trace") return nullptr;
+  nlohmann::ordered_json globals = nlohmann::ordered_json::object();
+  for (std::size_t g = 0; g < context.program.globals.size(); ++g)
+    globals[context.program.globals[g].name] = solver::smtlib_term(context.terms, configuration.globals[g]);
+  nlohmann::ordered_json fields = nlohmann::ordered_json::object();
+  for (std::size_t f = 0; f < context.program.fields.size(); ++f) {
+    const Field& field = context.program.fields[f];
+    if (configuration.fields[f] == context.terms.field_symbol(static_cast<std::int32_t>(f))) continue;
+    fields[context.program.classes[field.class_index].name + "." + field.name] =
+        solver::smtlib_term(context.terms, configuration.fields[f]);
+  }
+  return {{"globals", std::move(globals)}, {"fields", std::move(fields)}};
+}
+
 // final.heap: roots, points-to sets with their guards, locations with their fields, lazy choices.
 static nlohmann::ordered_json heap_to_json(const ReportContext& context, const HeapDescription& heap) {
   nlohmann::ordered_json out;
@@ -116,6 +131,7 @@ nlohmann::ordered_json exploration_to_json(const ReportContext& context, const E
         path_head_to_json(context, path.branches, path.outcome, path.status, path.status_reason, path.path_condition);
     if (path.status != solver::SatResult::Unsat) {
       entry["final"] = symbolic_state_to_json(context, path.final_configuration);
+      if (!heap_model && context.engine != "trace") entry["final_smt2"] = symbolic_state_to_smt2(context, path.final_configuration);
       if (heap_model) entry["final"]["heap"] = heap_to_json(context, context.heap_model->describe(path.final_configuration));
     }
     if (path.test) {

@@ -33,6 +33,11 @@ nlohmann::ordered_json path_head_to_json(const ReportContext& context, const std
 // The final symbolic state of a path: σ on the globals and the fields, printed as terms.
 nlohmann::ordered_json symbolic_state_to_json(const ReportContext& context, const SymbolicConfiguration& configuration);
 
+// The same state in SMT-LIB2, in the symbol names of `pc_smt2` (docs/smt-encoding.md "Symbol
+// names"): {"globals": {name: term}, "fields": {"Class.field": term}} with the fields the path
+// wrote.  Null for the trace engine, which keeps no σ.
+nlohmann::ordered_json symbolic_state_to_smt2(const ReportContext& context, const SymbolicConfiguration& configuration);
+
 // The tree's nodes in the order of ExplorationResult::nodes, each with its parent, the branch
 // letters and the conditions on the edge from the parent, its leaf's path index (or -1) and its
 // source position (line and column, 0 when unknown).  The HTML report draws the tree from it.

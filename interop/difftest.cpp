@@ -1,0 +1,252 @@
+// `symref difftest FILE --against TOOL`: export, let the tool's adapter answer, compare with symref.
+#include "interop/difftest.hpp"
+
+#include <chrono>
+#include <cstdlib>
+#include <fstream>
+
+#include "interop/random_inputs.hpp"
+#include "interp/state_json/state_format.hpp"
+#include "interp/report/external_program.hpp"
+#include "semantics/syntax/diagnostics.hpp"
+
+namespace symref::interop {
+
+namespace {
+
+// A directory that exists for one difftest: the kept one, or a fresh temporary one removed at the end.
+class WorkDirectory {
+ public:
+  explicit WorkDirectory(const std::filesystem::path& keep) {
+    if (!keep.empty()) {
+      path_ = keep;
+      return;
+    }
+    std::string pattern = (std::filesystem::temp_directory_path() / "symref-difftest-XXXXXX").string();
+    if (mkdtemp(pattern.data()) == nullptr) throw InputError("symref: error: cannot create a temporary directory\n");
+    path_ = pattern;
+    temporary_ = true;
+  }
+  ~WorkDirectory() {
+    std::error_code ignored;
+    if (temporary_) std::filesystem::remove_all(path_, ignored);
+  }
+  WorkDirectory(const WorkDirectory&) = delete;
+  WorkDirectory& operator=(const WorkDirectory&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+  bool temporary_ = false;
+};
+
+std::string short_run(const nlohmann::ordered_json& run) {
+  std::string branches = run.value("branches", "");
+  if (branches.size() > 40) branches = branches.substr(0, 40) + "…";
+  return run.value("outcome", "?") + " [" + branches + "]";
+}
+
+// Where two `run --json` answers first differ: outcome, branch string, final state, steps.
+std::string first_difference(const nlohmann::ordered_json& expected, const nlohmann::ordered_json& actual) {
+  if (expected.value("outcome", "") != actual.value("outcome", ""))
+    return "outcome " + expected.value("outcome", "") + " vs " + actual.value("outcome", "");
+  const std::string a = expected.value("branches", ""), b = actual.value("branches", "");
+  if (a != b) {
+    std::size_t at = 0;
+    while (at < a.size() && at < b.size() && a[at] == b[at]) ++at;
+    auto around = [at](const std::string& s) { return s.substr(at, 12) + (s.size() > at + 12 ? "…" : ""); };
+    return "branch strings differ at letter " + std::to_string(at + 1) + ": '" + around(a) + "' vs '" + around(b) + "'";
+  }
+  const auto& sa = expected["state"];
+  const auto& sb = actual.contains("state") ? actual["state"] : nlohmann::ordered_json();
+  if (sa != sb) {
+    if (sb.is_object() && sa.contains("globals") && sb.contains("globals"))
+      for (const auto& [name, value] : sa["globals"].items())
+        if (!sb["globals"].contains(name) || sb["globals"][name] != value)
+          return "final state: global " + name + " = " + value.dump() + " vs " +
+                 (sb["globals"].contains(name) ? sb["globals"][name].dump() : std::string("missing"));
+    return "final state: " + sa.dump() + " vs " + sb.dump();
+  }
+  if (expected.value("steps", 0ull) != actual.value("steps", 0ull))
+    return "steps " + std::to_string(expected.value("steps", 0ull)) + " vs " + std::to_string(actual.value("steps", 0ull));
+  return {};
+}
+
+constexpr const char* concrete_right =
+    "symref: `symref run` is the reference semantics of LANGUAGE.md; the export or the tool deviates from it";
+
+void compare_run(DifftestReport& report, const Program& program, ToolAdapter& adapter, const AdapterSettings& settings,
+                 const std::string& label, const nlohmann::ordered_json& input) {
+  ComparedItem item{"run", label};
+  item.input = input;
+  nlohmann::ordered_json expected = reference_run(program, input, settings.max_steps, settings.max_depth);
+  item.symref = short_run(expected);
+  ToolRunAnswer answer = adapter.run(input);
+  if (!answer.result) {
+    item.agreement = Agreement::Inconclusive;
+    item.tool = "no answer";
+    item.detail = answer.inconclusive;
+  } else {
+    item.tool = short_run(*answer.result);
+    item.detail = first_difference(expected, *answer.result);
+    if (!item.detail.empty()) {
+      item.agreement = Agreement::Disagree;
+      item.right = concrete_right;
+    }
+  }
+  report.add(std::move(item));
+}
+
+void compare_concrete(DifftestReport& report, const ExportedProgram& exported, const ReferenceExploration& exploration,
+                      ToolAdapter& adapter, const DifftestOptions& options) {
+  const auto& paths = exploration.result().paths;
+  for (std::size_t k = 0; k < paths.size(); ++k) {
+    if (!paths[k].test) continue;
+    compare_run(report, exported.program, adapter, options.settings,
+                "leaf " + std::to_string(k + 1) + " (" + (paths[k].branches.empty() ? "ε" : paths[k].branches) + ")",
+                write_state(exported.program, *paths[k].test));
+  }
+  RandomInputs random(exported.program, options.seed);
+  for (std::uint64_t k = 0; k < options.random_inputs; ++k)
+    compare_run(report, exported.program, adapter, options.settings, "random " + std::to_string(k + 1), random.next());
+}
+
+// The outcomes a verdict tool is asked about: the program's own outcomes and the cut at K.
+constexpr Outcome asked_outcomes[] = {Outcome::Normal, Outcome::NilDereference, Outcome::OutOfBounds,
+                                      Outcome::AssertionFailure, Outcome::Bound};
+
+void compare_verdicts(DifftestReport& report, const ExportedProgram& exported, const ReferenceExploration& exploration,
+                      ToolAdapter& adapter, const DifftestOptions& options) {
+  std::uint32_t reachable_asked = 0;
+  for (Outcome outcome : asked_outcomes) {
+    OutcomeVerdict verdict = exploration.outcome_verdicts().at(outcome);
+    if (verdict == OutcomeVerdict::Reachable && reachable_asked >= options.reachable_samples) continue;
+    if (verdict == OutcomeVerdict::Reachable) ++reachable_asked;
+    ComparedItem item{"outcome", std::string(outcome_name(outcome))};
+    item.symref = std::string(outcome_verdict_name(verdict));
+    ToolOutcomeAnswer answer = adapter.prove_impossible(outcome);
+    item.tool = answer.proof == ToolProof::Proved      ? "proved impossible"
+                : answer.proof == ToolProof::NotProved ? "not proved impossible"
+                                                       : "failed";
+    item.detail = answer.detail;
+    if (answer.proof == ToolProof::Failed || verdict == OutcomeVerdict::Unknown) {
+      item.agreement = Agreement::Inconclusive;
+    } else if (verdict == OutcomeVerdict::Unreachable) {
+      item.agreement = answer.proof == ToolProof::Proved ? Agreement::Agree : Agreement::Incomplete;
+    } else if (answer.proof == ToolProof::Proved) {
+      item.agreement = Agreement::Disagree;
+      item.right = "symref: a feasible leaf's test reaches " + item.label + " when replayed concretely";
+      for (const ExploredPath& path : exploration.result().paths)
+        if (path.status == solver::SatResult::Sat && path.outcome == outcome && path.test) {
+          item.input = write_state(exported.program, *path.test);
+          break;
+        }
+    }
+    report.add(std::move(item));
+  }
+}
+
+// Lets the adapter build the export; when it cannot, one item says why: inconclusive when the
+// tool cannot run, a disagreement when it rejects the export (the exporter's fault).
+bool prepared(DifftestReport& report, const AdapterEntry& entry, ToolAdapter& adapter, const ExportedProgram& exported) {
+  Preparation preparation;
+  if (!report::find_executable(std::string(entry.executable)))
+    preparation = {Preparation::Status::ToolUnavailable, std::string(entry.executable) + " is not on PATH"};
+  else
+    preparation = adapter.prepare(exported);
+  if (preparation.status == Preparation::Status::Ready) return true;
+  ComparedItem item{"export", std::string(entry.language)};
+  item.symref = "a valid program";
+  if (preparation.status == Preparation::Status::ToolUnavailable) {
+    report.notes.push_back(std::string(entry.name) + " cannot answer: " + preparation.detail);
+    item.agreement = Agreement::Inconclusive;
+    item.tool = "no answer";
+  } else {
+    item.agreement = Agreement::Disagree;
+    item.tool = "rejected";
+    item.right = "symref: the program is valid (it passed symref check); the exporter wrote something " +
+                 std::string(entry.name) + " does not accept";
+  }
+  item.detail = preparation.detail;
+  report.add(std::move(item));
+  return false;
+}
+
+}  // namespace
+
+WrittenExport write_export(const Program& program, const std::string& program_path, const std::string& language,
+                           const ExportOptions& options, const std::filesystem::path& directory,
+                           const ReferenceExploration& exploration) {
+  const ExporterEntry* exporter = find_exporter(language);
+  if (exporter == nullptr) throw InputError("symref: error: no exporter for '" + language + "'\n");
+  WrittenExport written;
+  written.exported = exporter->export_program(program, options);
+  written.manifest = manifest_to_json({program, program_path, language, options, written.exported}, exploration);
+  std::error_code error;
+  std::filesystem::create_directories(directory, error);
+  if (error || !std::filesystem::is_directory(directory))
+    throw InputError(directory.string() + ": error: cannot create the directory\n");
+  auto write = [&](const std::string& name, const std::string& text) {
+    std::ofstream out(directory / name, std::ios::binary);
+    out << text;
+    if (!out) throw InputError((directory / name).string() + ": error: cannot write the file\n");
+  };
+  for (const ExportedFile& file : written.exported.files) write(file.name, file.text);
+  write("manifest.json", written.manifest.dump(2) + "\n");
+  return written;
+}
+
+DifftestReport difftest_program(const Program& program, const std::string& program_path, const DifftestOptions& options) {
+  auto start = std::chrono::steady_clock::now();
+  const AdapterEntry* entry = find_adapter(options.against);
+  if (entry == nullptr) throw InputError("symref difftest: error: no adapter for '" + options.against + "'\n");
+  DifftestReport report;
+  report.program = program_path;
+  report.against = options.against;
+  report.loop_bound = options.export_options.loop_bound;
+  report.integers = std::string(integer_model_name(options.export_options.integers));
+
+  ReferenceExploration exploration(program, options.export_options.loop_bound);
+  WorkDirectory directory(options.keep_directory);
+  WrittenExport written = write_export(program, program_path, std::string(entry->language), options.export_options,
+                                       directory.path(), exploration);
+  if (!options.keep_directory.empty()) report.notes.push_back("export written to " + options.keep_directory.string());
+  ExportedProgram exported{program, program_path, directory.path(), written.exported, options.export_options, written.manifest};
+
+  std::unique_ptr<ToolAdapter> adapter = entry->make(options.settings);
+  if (prepared(report, *entry, *adapter, exported)) {
+    if (entry->kind == AdapterKind::Concrete)
+      compare_concrete(report, exported, exploration, *adapter, options);
+    else
+      compare_verdicts(report, exported, exploration, *adapter, options);
+  }
+  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return report;
+}
+
+DifftestReport difftest_runs(const Program& program, const std::string& program_path,
+                             const std::vector<nlohmann::ordered_json>& inputs, const DifftestOptions& options) {
+  auto start = std::chrono::steady_clock::now();
+  const AdapterEntry* entry = find_adapter(options.against);
+  if (entry == nullptr || entry->kind != AdapterKind::Concrete)
+    throw InputError("symref difftest: error: '" + options.against + "' is not a concrete tool\n");
+  DifftestReport report;
+  report.program = program_path;
+  report.against = options.against;
+  report.loop_bound = options.export_options.loop_bound;
+  report.integers = std::string(integer_model_name(options.export_options.integers));
+  WorkDirectory directory(options.keep_directory);
+  ExportResult exported = find_exporter(entry->language)->export_program(program, options.export_options);
+  for (const ExportedFile& file : exported.files) std::ofstream(directory.path() / file.name, std::ios::binary) << file.text;
+  const nlohmann::ordered_json no_manifest;
+  ExportedProgram on_disk{program, program_path, directory.path(), exported, options.export_options, no_manifest};
+  std::unique_ptr<ToolAdapter> adapter = entry->make(options.settings);
+  if (prepared(report, *entry, *adapter, on_disk)) {
+    for (std::size_t k = 0; k < inputs.size(); ++k)
+      compare_run(report, program, *adapter, options.settings, "input " + std::to_string(k + 1), inputs[k]);
+  }
+  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return report;
+}
+
+}  // namespace symref::interop

@@ -1,0 +1,14 @@
+// `symref difftest --campaign --against TOOL`: random programs from the generator (generator.hpp),
+// each exported and compared with the tool by difftest (interop/difftest.hpp); every disagreement
+// shrunk by the well-typed shrinker (shrinking.hpp) to a small program that still disagrees,
+// written out and printed with the command that reproduces it.
+#pragma once
+
+#include "interop/commands.hpp"
+
+namespace symref::props {
+
+// Exit 0 when no program disagrees, 3 otherwise.
+int run_difftest_campaign(const interop::CampaignRequest& request);
+
+}  // namespace symref::props

@@ -1,0 +1,148 @@
+// `symref export` and `symref difftest` run as commands: the C export against gcc + GMP on the
+// traps of C (Euclidean division and /0, overflow of 64 bits, NULL), the manifest, the results
+// check, the campaign, and the errors.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "support/command_test.hpp"
+
+namespace symref::testing {
+namespace {
+
+const std::string programs = std::string(SYMREF_SOURCE_DIR) + "/tests/interop/programs/";
+
+class DifftestCommand : public CommandTest {
+ protected:
+  // `symref difftest PROGRAM --against gcc --format json ARGS...`, its exit code checked, its report returned.
+  nlohmann::json difftest(const std::string& program, std::vector<std::string> args, int expected_code) {
+    std::vector<std::string> all{"difftest", programs + program, "--against", "gcc", "--format", "json"};
+    all.insert(all.end(), args.begin(), args.end());
+    ProcessResult result = run_command(SYMREF_BINARY, all);
+    EXPECT_EQ(result.code, expected_code) << result.out << result.err;
+    try {
+      return nlohmann::json::parse(result.out);
+    } catch (const nlohmann::json::exception&) {
+      ADD_FAILURE() << "not json: " << result.out << result.err;
+      return {};
+    }
+  }
+};
+
+TEST_F(DifftestCommand, EuclideanDivisionAndDivisionByZeroAgreeWithGcc) {
+  nlohmann::json report = difftest("euclidean_division.sym", {"--random", "40"}, 0);
+  const auto& total = report["counts"]["total"];
+  EXPECT_EQ(total["disagree"], 0);
+  EXPECT_EQ(total["inconclusive"], 0);
+  // Every leaf's test and every random input were run, and the random ones include negative
+  // dividends and zero divisors (the generator of random inputs leans to small and negative values).
+  EXPECT_GE(total["agree"].get<int>(), 40 + 2);
+  bool negative = false, zero = false;
+  for (const auto& item : report["items"]) {
+    if (item["kind"] != "run" || !item["input"].contains("globals")) continue;
+    const auto& globals = item["input"]["globals"];
+    negative |= globals["x"].is_number() && globals["x"].get<long long>() < 0 && globals["y"].is_number() &&
+                globals["y"].get<long long>() != 0;
+    zero |= globals["y"] == 0;
+  }
+  EXPECT_TRUE(negative);
+  EXPECT_TRUE(zero);
+}
+
+TEST_F(DifftestCommand, OverflowOfSixtyFourBitsIsInconclusiveNeverAnAnswer) {
+  nlohmann::json report = difftest("overflow.sym", {"--int", "i64", "--random", "40"}, 0);
+  EXPECT_EQ(report["integers"], "i64");
+  EXPECT_EQ(report["counts"]["total"]["disagree"], 0);
+  EXPECT_GT(report["counts"]["total"]["inconclusive"].get<int>(), 0);
+  EXPECT_GT(report["counts"]["total"]["agree"].get<int>(), 0);
+  bool overflow_named = false;
+  for (const auto& item : report["items"])
+    if (item["agreement"] == "inconclusive") overflow_named |= item["detail"].get<std::string>().find("overflow") != std::string::npos ||
+                                                               item["detail"].get<std::string>().find("64 bits") != std::string::npos;
+  EXPECT_TRUE(overflow_named);
+  // The same program with exact integers: every run compared, none inconclusive.
+  nlohmann::json exact = difftest("overflow.sym", {"--random", "40"}, 0);
+  EXPECT_EQ(exact["counts"]["total"]["inconclusive"], 0);
+  EXPECT_EQ(exact["counts"]["total"]["disagree"], 0);
+}
+
+TEST_F(DifftestCommand, NilDereferencesAreCheckedNotUndefinedBehaviour) {
+  nlohmann::json report = difftest("nil_dereference.sym", {"--random", "30"}, 0);
+  EXPECT_EQ(report["counts"]["total"]["disagree"], 0);
+  EXPECT_EQ(report["counts"]["total"]["inconclusive"], 0);
+  int nil_runs = 0;
+  for (const auto& item : report["items"])
+    if (item["symref"].get<std::string>().starts_with("nil-dereference")) ++nil_runs;
+  EXPECT_GT(nil_runs, 0);
+}
+
+TEST_F(DifftestCommand, MethodTargetsAndFreshObjectsAndBoundsAgree) {
+  for (const char* program : {"method_target.sym", "fresh_object.sym", "array_bounds.sym"}) {
+    nlohmann::json report = difftest(program, {"--random", "30"}, 0);
+    EXPECT_EQ(report["counts"]["total"]["disagree"], 0) << program;
+    EXPECT_EQ(report["counts"]["total"]["inconclusive"], 0) << program;
+    EXPECT_GT(report["counts"]["total"]["agree"].get<int>(), 30) << program;
+  }
+}
+
+TEST_F(DifftestCommand, TheExportPrintsWhatRunPrints) {
+  ProcessResult exported = run_command(SYMREF_BINARY, {"export", programs + "nil_dereference.sym", "--to", "c", "-o", "out"});
+  ASSERT_EQ(exported.code, 0) << exported.err;
+  EXPECT_NE(exported.out.find("wrote out/program.c"), std::string::npos);
+  EXPECT_NE(exported.out.find("wrote out/manifest.json"), std::string::npos);
+  ProcessResult compiled = run_command("cc", {"-std=c99", "-o", "out/program", "out/program.c", "-lgmp"});
+  ASSERT_EQ(compiled.code, 0) << compiled.err;
+  write("input.json", R"({"globals": {"p": "n1", "s": 0}, "heap": {"n1": {"class": "Node", "val": 3, "next": "n2"},
+                          "n2": {"class": "Node", "val": -4, "next": null}}})");
+  ProcessResult c_run = run_command("./out/program", {"input.json"});
+  ProcessResult symref_run = run_command(SYMREF_BINARY, {"run", programs + "nil_dereference.sym", "--input", "input.json", "--json"});
+  ASSERT_EQ(c_run.code, 0) << c_run.err;
+  EXPECT_EQ(c_run.out, symref_run.out);  // byte for byte, the indentation included
+  EXPECT_NE(c_run.out.find("\"outcome\": \"normal\""), std::string::npos) << c_run.out;
+
+  nlohmann::json manifest = nlohmann::json::parse(read_file(directory_ / "out/manifest.json"));
+  EXPECT_EQ(manifest["schema"], "symref-manifest/1");
+  EXPECT_EQ(manifest["language"], "c");
+  EXPECT_EQ(manifest["integers"], "exact");
+  EXPECT_EQ(manifest["outcomes"]["nil-dereference"], "reachable");
+  EXPECT_EQ(manifest["outcomes"]["out-of-bounds"], "unreachable");
+  EXPECT_EQ(manifest["outcomes"]["assertion-failure"], "unreachable");
+  ASSERT_FALSE(manifest["leaves"].empty());
+  for (const auto& leaf : manifest["leaves"]) {
+    EXPECT_EQ(leaf["run"]["branches"], leaf["branches"]);  // each test replays along its own leaf
+    EXPECT_EQ(leaf["run"]["outcome"], leaf["outcome"]);
+    EXPECT_TRUE(leaf["final_smt2"]["globals"].contains("s"));
+    EXPECT_NE(leaf["pc_smt2"].get<std::string>().find("(check-sat)"), std::string::npos);
+  }
+}
+
+TEST_F(DifftestCommand, UsageAndProgramErrors) {
+  ProcessResult no_tool = run_command(SYMREF_BINARY, {"difftest", programs + "overflow.sym"});
+  EXPECT_EQ(no_tool.code, 2) << no_tool.err;
+  EXPECT_NE(no_tool.err.find("--against"), std::string::npos);
+  ProcessResult unknown_tool = run_command(SYMREF_BINARY, {"difftest", programs + "overflow.sym", "--against", "klee"});
+  EXPECT_EQ(unknown_tool.code, 2);
+  write("bad.sym", "var x: int;\nmain {\n  x := y;\n}\n");
+  ProcessResult bad = run_command(SYMREF_BINARY, {"difftest", "bad.sym", "--against", "gcc"});
+  EXPECT_EQ(bad.code, 1);
+  EXPECT_NE(bad.err.find("bad.sym:3:8: error:"), std::string::npos) << bad.err;
+  ProcessResult bad_export = run_command(SYMREF_BINARY, {"export", "bad.sym", "--to", "c"});
+  EXPECT_EQ(bad_export.code, 1);
+  ProcessResult bad_language = run_command(SYMREF_BINARY, {"export", programs + "overflow.sym", "--to", "rust"});
+  EXPECT_EQ(bad_language.code, 2);
+  ProcessResult bad_shard = run_command(SYMREF_BINARY, {"difftest", "--campaign", "--against", "gcc", "--shard", "3/2"});
+  EXPECT_EQ(bad_shard.code, 2) << bad_shard.err;
+}
+
+TEST_F(DifftestCommand, ACampaignOfRandomProgramsAgrees) {
+  ProcessResult campaign = run_command(SYMREF_BINARY, {"difftest", "--campaign", "--against", "gcc", "--seed", "7", "--count", "3",
+                                                       "--level", "3", "--loop-bound", "2", "--random", "5", "--format", "json"});
+  ASSERT_EQ(campaign.code, 0) << campaign.out << campaign.err;
+  nlohmann::json summary = nlohmann::json::parse(campaign.out);
+  EXPECT_EQ(summary["programs"], 3);
+  EXPECT_EQ(summary["disagreeing_programs"], 0);
+  EXPECT_GE(summary["counts"]["agree"].get<int>(), 3 * 5);
+}
+
+}  // namespace
+}  // namespace symref::testing
