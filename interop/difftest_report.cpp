@@ -92,6 +92,7 @@ std::string report_to_text(const DifftestReport& report, bool verbose) {
 
 nlohmann::ordered_json report_to_json(const DifftestReport& report) {
   nlohmann::ordered_json out;
+  out["version"] = 1;
   out["program"] = report.program;
   out["against"] = report.against;
   out["loop_bound"] = report.loop_bound;

@@ -55,6 +55,7 @@ nlohmann::ordered_json reference_run(const Program& program, const GlobalState& 
   GlobalState final_state = machine.take_state();
   name_new_objects(final_state);
   nlohmann::ordered_json out;
+  out["version"] = 1;  // as `symref run --json` prints it
   out["outcome"] = std::string(outcome_name(machine.outcome()));
   out["state"] = write_state(program, final_state);
   out["steps"] = machine.steps();

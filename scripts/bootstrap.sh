@@ -16,6 +16,8 @@ if [ "$mode" = test ]; then packages+=(chromium fonts-dejavu-core); fi
 # The documentation tests (tests/docs) run the examples of README.md and docs/ and validate JSON
 # against docs/schema/ with Python's jsonschema.
 if [ "$mode" = test ]; then packages+=(python3 python3-jsonschema); fi
+# `symref difftest --against gcc` builds the C exports with the C compiler and GMP (tests/interop).
+if [ "$mode" = test ]; then packages+=(gcc libc6-dev libgmp-dev); fi
 
 missing=()
 for package in "${packages[@]}"; do

@@ -661,6 +661,7 @@ class CProgramWriter {
            "static void sr_write_result(void) {\n"
            "  sr_name_new_objects();\n"
            "  sr_out_open('{');\n"
+           "  sr_out_key(\"version\");\n  fputs(\"1\", stdout);\n"
            "  sr_out_key(\"outcome\");\n  sr_out_string(sr_outcome);\n"
            "  if (sr_reason) {\n    sr_out_key(\"reason\");\n    sr_out_string(sr_reason);\n  }\n"
            "  sr_out_key(\"state\");\n  sr_out_open('{');\n"
