@@ -21,6 +21,7 @@ std::unique_ptr<apc::ApcAnalysis> build_apc(CaseWorkspace& workspace, SourceLoca
   // beyond which a stall (Z3 4.8.12 ignores interrupts inside big-number arithmetic) gets its
   // worker killed (campaign_workers.hpp).  A 10 s backstop here cost a level-2 campaign 10 s per stall.
   options.timeout_milliseconds = workspace.settings().timeout_milliseconds;
+  options.session = &workspace.solver_session();
   try {
     auto analysis = std::make_unique<apc::ApcAnalysis>(program, workspace.terms(), options);
     analysis->build();
@@ -64,7 +65,7 @@ bool UnsatQueries::definitely_unsat(terms::Term formula, std::uint64_t& unknown)
     solver::SolverOptions options;
     options.resource_limit = workspace_.settings().z3_work_per_check;
     options.timeout_milliseconds = workspace_.settings().timeout_milliseconds;
-    solver_ = solver::make_solver("z3", workspace_.terms(), options);
+    solver_ = solver::make_solver("z3", workspace_.terms(), options, &workspace_.solver_session());
   }
   solver_->push();
   solver_->add(formula);

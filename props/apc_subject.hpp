@@ -25,7 +25,7 @@ bool definitely_unsat(CaseWorkspace& workspace, terms::Term formula, std::uint64
 // each query in a scope of its own.  summary_sound asks a few dozen per loop; a solver each cost
 // more than most of them (the solver and its lowering of the shared path conditions made anew).
 // Make one after the apc analyses it needs are built: a solver alive while an analysis asks its
-// own queries makes that analysis's solver take a Z3 context of its own (context_reuse.hpp).
+// own queries makes that analysis's solver take a Z3 context of its own (interp/solver/session/context_pool.hpp).
 class UnsatQueries {
  public:
   explicit UnsatQueries(CaseWorkspace& workspace) : workspace_(workspace) {}

@@ -12,10 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <rapidcheck.h>
 
-#include "interp/solver/session/check_log.hpp"
-#include "interp/solver/session/context_reuse.hpp"
-#include "interp/solver/session/query_cache.hpp"
-#include "interp/solver/session/resource_budget.hpp"
+#include "interp/solver/session/solver_session.hpp"
 #include "props/random_source.hpp"
 #include "props/test_case_gen.hpp"
 
@@ -102,6 +99,8 @@ class Campaign {
   explicit Campaign(const CampaignOptions& options) : options_(options) {
     properties_ = chosen_properties(options);
     result_.tallies.resize(all_properties().size());
+    solvers_.publish_checks_on(options.stall_board);
+    if (options.log_checks) solvers_.check_log().switch_on();
   }
 
   CampaignResult run() {
@@ -119,7 +118,7 @@ class Campaign {
       // Another worker failed: every case before its failing one is claimed already.
       if (options_.claims != nullptr && options_.claims->failed.load() != std::numeric_limits<std::uint64_t>::max()) break;
     }
-    run_contexts_.reset();
+    solvers_.stop_pooling_contexts();
     send_held();
     result_.seconds = seconds_since(started_);
     return result_;
@@ -151,10 +150,7 @@ class Campaign {
       } else {
         number = batch * cases_per_batch + ++in_batch;
         const std::uint64_t index = in_batch - 1;
-        if (index % cases_per_run == 0) {  // a run begins: with contexts of its own
-          run_contexts_.reset();
-          run_contexts_.emplace();
-        }
+        if (index % cases_per_run == 0) solvers_.pool_contexts();  // a run begins: with contexts of its own
         const std::uint64_t position = position_;
         if (claim(index, cases)) {
           ++result_.cases;
@@ -321,24 +317,25 @@ class Campaign {
   // one that failed first.
   std::optional<Violation> check_case(const TestCase& test_case, std::uint64_t number, std::size_t first, Tallier& report) {
     const auto built = Clock::now();
-    // One scope per case: its solvers share Z3 contexts, with the cases before it in its run
+    // A case on the session: its solvers share Z3 contexts, with the cases before it in its run
     // (cases_per_run), and a case gets the same models whatever ran before its run (another shard,
     // --jobs, the reproduce line); its own cvc5 solvers; a fixed work budget per Z3 and cvc5 check,
     // a time-out allowance (after a Z3 time-out the case's later Z3 checks get 200 ms), and an
     // allowance of undecided Z3 checks per property (after two, the later ones of the few properties
     // whose undecided checks come in hopeless runs get a smaller work budget), and one of undecided
     // cvc5 checks per case (after one, the later ones get a smaller budget and time limit).
-    solver::ContextReuseScope reuse_contexts(solver::ContextReuseScope::Enclosing::SharesContexts);
-    solver::QueryCacheScope shared_answers(options_.query_cache);  // a case's repeated queries asked once (--no-query-cache: off)
-    solver::ResourceBudgetScope work_budget(
-        options_.settings.z3_work_per_check, options_.settings.cvc5_work_per_check,
-        solver::TimeOutAllowance{options_.settings.full_time_outs_per_case, options_.settings.reduced_timeout_milliseconds,
-                                 options_.settings.reduced_time_outs_per_case, options_.settings.minimal_timeout_milliseconds,
-                                 options_.settings.minimal_time_outs_per_case},
-        solver::UndecidedAllowance{options_.settings.undecided_checks_per_property, options_.settings.reduced_z3_work_per_check,
-                                   options_.settings.cvc5_undecided_checks_per_case, options_.settings.reduced_cvc5_work_per_check});
-    if (first != 0) solver::ResourceBudgetScope::spend_time_out_allowance();  // resumed after a stall
-    CaseWorkspace workspace(test_case, options_.settings);
+    // Its repeated queries are asked once (--no-query-cache: not).
+    const solver::SolverSession::Case solvers_of_case(
+        solvers_, options_.query_cache,
+        solver::WorkBudget(
+            options_.settings.z3_work_per_check, options_.settings.cvc5_work_per_check,
+            solver::TimeOutAllowance{options_.settings.full_time_outs_per_case, options_.settings.reduced_timeout_milliseconds,
+                                     options_.settings.reduced_time_outs_per_case, options_.settings.minimal_timeout_milliseconds,
+                                     options_.settings.minimal_time_outs_per_case},
+            solver::UndecidedAllowance{options_.settings.undecided_checks_per_property, options_.settings.reduced_z3_work_per_check,
+                                       options_.settings.cvc5_undecided_checks_per_case, options_.settings.reduced_cvc5_work_per_check}));
+    if (first != 0) solvers_.budget().spend_time_out_allowance();  // resumed after a stall
+    CaseWorkspace workspace(test_case, options_.settings, solvers_);
     if (first == 0) report.record(case_digest(workspace.program_text()));
     try {
       workspace.program();
@@ -350,8 +347,8 @@ class Campaign {
         if (shrinking && description.name != first_->property) continue;
         report.begin(position);
         const auto started = Clock::now();
-        if (solver::check_log_enabled()) solver::set_check_log_label("case " + std::to_string(number) + " " + std::string(description.name));
-        solver::ResourceBudgetScope::renew_undecided_allowance(undecided_checks_come_in_hopeless_runs(properties_[position]));
+        if (solvers_.check_log().on()) solvers_.check_log().set_label("case " + std::to_string(number) + " " + std::string(description.name));
+        solvers_.budget().renew_undecided_allowance(undecided_checks_come_in_hopeless_runs(properties_[position]));
         PropertyVerdict verdict = check_property(properties_[position], workspace);
         report.finished(position, verdict, seconds_since(started));
         if (verdict.failure) {
@@ -408,9 +405,10 @@ class Campaign {
   std::uint64_t failing_case_ = 0;
   std::uint64_t position_ = 0;  // generated cases of the shard so far (claim)
   bool run_claimed_ = false;    // whether this worker checks the run of the latest case (claim)
-  // The Z3 contexts the cases of the current run share (cases_per_run); opened at each run's
-  // first case, claimed or not, so a worker resuming a case in the middle of a run has them fresh.
-  std::optional<solver::ContextReuseScope> run_contexts_;
+  // What the campaign's solvers share: the stall board, the check log, and the Z3 contexts the
+  // cases of the current run share (cases_per_run), pooled anew at each run's first case, claimed
+  // or not, so a worker resuming a case in the middle of a run has them fresh.
+  solver::SolverSession solvers_;
   std::size_t shrink_steps_ = 0;
   std::size_t shrink_evaluations_ = 0;
   double failure_found_at_ = 0;  // seconds into the campaign

@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "interp/solver/session/stall_watch.hpp"
 #include "props/properties.hpp"
 
 namespace symref::props {
@@ -51,6 +52,9 @@ struct CampaignOptions {
   // (interp/solver/layers/contradiction_solver.hpp; --no-syntactic-contradictions: off), except where a
   // property tests the solvers themselves.
   bool syntactic_contradictions = true;
+  // Each solver check and each solver made, a line on stderr (interp/solver/session/check_log.hpp);
+  // `symref fuzz` switches it on when the environment variable SYMREF_CHECK_LOG is set.
+  bool log_checks = false;
   std::ostream* progress = nullptr;      // progress lines while running; null: quiet
   double progress_interval_seconds = 2;
   // Shard `shard_index` of `shard_count`: the batches k with k mod shard_count = shard_index, so
@@ -71,6 +75,11 @@ struct CampaignOptions {
     std::size_t first_property = 0;
   };
   std::optional<Resume> resume;
+  // Set in each worker of run_campaign_in_workers that its supervisor watches: the board its
+  // solvers publish their checks on (interp/solver/session/stall_watch.hpp); null: none.
+  solver::StallBoard* stall_board = nullptr;
+  // For tests: what the boards of run_campaign_in_workers make their checks simulate.
+  solver::SimulatedTrouble simulated_trouble;
   // When the campaign began, if in another process: a `seconds` campaign ends that long after it.
   std::optional<std::chrono::steady_clock::time_point> started;
 };
@@ -84,7 +93,7 @@ constexpr std::uint64_t cases_per_batch = 25;
 // A batch's cases go in runs of this many consecutive ones (the last run of a shorter batch is
 // shorter).  A worker claims a run whole, and the cases of a run share Z3 contexts: a case's
 // solvers take the contexts that the cases before it in the run left (without their SMT cores;
-// solver::ContextReuseScope::Enclosing::SharesContexts).  Making and freeing a context for every
+// solver::SolverSession::Case).  Making and freeing a context for every
 // case took 7% of a level-1 campaign's instructions.  A case's answers and models depend on the
 // cases before it in its run and on nothing else: they are the same in every shard, with any
 // --jobs and on the reproduce line.

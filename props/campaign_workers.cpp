@@ -119,6 +119,7 @@ class Supervisor {
     board.deadline.store(0);
     board.grace_milliseconds.store(options_.settings.isolation_grace_milliseconds);
     board.default_limit_milliseconds.store(options_.settings.timeout_milliseconds);
+    board.simulated = options_.simulated_trouble;
     std::cout.flush();
     std::cerr.flush();
     std::fflush(nullptr);
@@ -139,7 +140,6 @@ class Supervisor {
   // The worker: its part of the campaign, each case's results sent as they come, its shard
   // result last; then it leaves without the parent's clean-up.
   [[noreturn]] void run_worker(int channel, solver::StallBoard& board, std::optional<CampaignOptions::Resume> resume) {
-    if (isolate_) solver::set_stall_board(&board);
     const std::function<void(std::string_view)> send = [channel](std::string_view line) {
       std::string text(line);
       text += '\n';
@@ -152,6 +152,7 @@ class Supervisor {
     part.report_lines = &send;
     part.resume = resume;
     part.started = started_;
+    if (isolate_) part.stall_board = &board;
     int status = 0;
     try {
       const CampaignResult result = run_campaign(part);

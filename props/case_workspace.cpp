@@ -15,8 +15,11 @@
 
 namespace symref::props {
 
+CaseWorkspace::CaseWorkspace(const TestCase& test_case, const PropertySettings& settings, solver::SolverSession& solvers)
+    : solvers_(solvers), test_case_(test_case), settings_(settings) {}
+
 CaseWorkspace::CaseWorkspace(const TestCase& test_case, const PropertySettings& settings)
-    : test_case_(test_case), settings_(settings) {}
+    : own_solvers_(std::make_unique<solver::SolverSession>()), solvers_(*own_solvers_), test_case_(test_case), settings_(settings) {}
 
 CaseWorkspace::~CaseWorkspace() = default;
 
@@ -122,6 +125,7 @@ const ExplorationResult& CaseWorkspace::explore(EngineMode engine, std::optional
   options.generate_tests = true;
   options.check_agreement = engine == EngineMode::Trace;
   options.heap = heap;
+  options.session = &solvers_;
   compute_once(error, [&] {
     Explorer explorer(program(), terms(), options);
     result = explorer.explore();
@@ -142,6 +146,7 @@ const ExplorationResult& CaseWorkspace::trace_exploration() { return explore(Eng
 const compact::CompactResult& CaseWorkspace::compact_exploration_with_tests() {
   if (compact_with_tests_) return *compact_with_tests_;
   compact::CompactOptions options = compact_options_for(settings_);
+  options.session = &solvers_;
   options.generate_tests = true;
   compute_once(compact_with_tests_error_, [&] {
     compact_with_tests_ = std::make_unique<compact::CompactResult>(compact::explore_compact(program(), terms(), options));
@@ -161,6 +166,7 @@ const compact::CompactResult& CaseWorkspace::compact_exploration() {
   }
   // Models are validated (as in explore): an object identity beyond 64 bits counts as unevaluated.
   compact::CompactOptions options = compact_options_for(settings_);
+  options.session = &solvers_;
   compute_once(compact_error_, [&] {
     compact_ = std::make_unique<compact::CompactResult>(compact::explore_compact(program(), terms(), options));
   });

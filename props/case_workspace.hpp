@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "interp/explore/explorer.hpp"
+#include "interp/solver/session/solver_session.hpp"
 #include "props/test_case.hpp"
 #include "semantics/concrete/state.hpp"
 #include "semantics/syntax/program.hpp"
@@ -47,13 +48,13 @@ struct PropertySettings {
   // levels 2 and 3 took 17.3-18.0 / 35.0-36.1 s, at 500 ms 15.1-16.5 / 27.7-32.1 s, with the same
   // checks.
   unsigned timeout_milliseconds = 500;
-  // Z3's work counter per check in a campaign (ResourceBudgetScope): a query that needs more is
+  // Z3's work counter per check in a campaign (solver::WorkBudget): a query that needs more is
   // unknown, on a loaded machine as on an idle one.  0: none.  Of 114,895 decided Z3 checks of a
   // level-1 campaign (seed 1, 800 cases) 3 needed more than 200,000 units; the hopeless ones spent
   // 300,000 (the former budget) in 0.05-0.17 s each, a fifth of the campaign's solver time.
   std::uint64_t z3_work_per_check = 200000;
   // Z3 unknowns within the time limit per property of a case before the property's later Z3
-  // checks get reduced_z3_work_per_check (ResourceBudgetScope's undecided allowance).  0: never
+  // checks get reduced_z3_work_per_check (solver::WorkBudget's undecided allowance).  0: never
   // reduce.  In a level-1 campaign's check log (seed 1, 2,850 cases) 7 of the Z3 checks decided
   // after two unknowns of the same property and case needed more than 50,000 units, and the
   // unknowns after those two spent 10.6 s; after one unknown, a level-3 case had 57 checks of
@@ -67,7 +68,7 @@ struct PropertySettings {
   // and at the former 300,000 units such an unknown took 0.6-1 s.  0: none.
   std::uint64_t cvc5_work_per_check = 100000;
   // cvc5 checks of a case stopped by their budget or time limit before the case's later cvc5
-  // checks get reduced_cvc5_work_per_check and reduced_timeout_milliseconds (ResourceBudgetScope's
+  // checks get reduced_cvc5_work_per_check and reduced_timeout_milliseconds (solver::WorkBudget's
   // cvc5 allowance).  0: never reduce.  In two level-1 check logs (seeds 1 and 2, 1,300 cases) the
   // cvc5 checks after a first such one in the same case ran 6 more out of budget or time (2.2 s
   // above 30,000 units), and of 7,000 decided cvc5 checks one after such a first one needed more
@@ -75,7 +76,7 @@ struct PropertySettings {
   unsigned cvc5_undecided_checks_per_case = 1;
   std::uint64_t reduced_cvc5_work_per_check = 30000;
   // Z3 time-outs per case at timeout_milliseconds before later Z3 checks of the case get
-  // reduced_timeout_milliseconds (ResourceBudgetScope's allowance).  0: never reduce.  One: a
+  // reduced_timeout_milliseconds (solver::WorkBudget's allowance).  0: never reduce.  One: a
   // case whose first query ran out of time asks the next like it, the full limit each, for nothing.
   unsigned full_time_outs_per_case = 1;
   unsigned reduced_timeout_milliseconds = 200;
@@ -114,8 +115,15 @@ class GeneratedProgramRejected : public std::runtime_error {
 
 class CaseWorkspace {
  public:
+  // `solvers`: what the case's solvers share (a campaign's case on its worker's session,
+  // interp/solver/session/solver_session.hpp), outliving the workspace; without it, a session of
+  // its own that shares nothing.
+  CaseWorkspace(const TestCase& test_case, const PropertySettings& settings, solver::SolverSession& solvers);
   CaseWorkspace(const TestCase& test_case, const PropertySettings& settings);
   ~CaseWorkspace();
+
+  // Every solver of the case's properties and engines is made with it.
+  solver::SolverSession& solver_session() { return solvers_; }
 
   const TestCase& test_case() const { return test_case_; }
   const PropertySettings& settings() const { return settings_; }
@@ -174,6 +182,8 @@ class CaseWorkspace {
   const ExplorationResult& explore(EngineMode engine, std::optional<ExplorationResult>& result, std::exception_ptr& error,
                                    const std::string& heap = "arrays");
 
+  std::unique_ptr<solver::SolverSession> own_solvers_;  // first: outlives every solver below
+  solver::SolverSession& solvers_;
   const TestCase& test_case_;
   PropertySettings settings_;
   std::optional<std::string> text_;

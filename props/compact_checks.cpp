@@ -32,9 +32,10 @@ PropertyVerdict check_compact_theorem(CaseWorkspace& workspace, CompactTheorem t
   const ExplorationResult& classic = workspace.forward_exploration();
   compact::AgreementVerdict agreement =
       theorem == CompactTheorem::Soundness
-          ? compact::check_theorem1(workspace.program(), workspace.terms(), result, classic, settings.timeout_milliseconds)
+          ? compact::check_theorem1(workspace.program(), workspace.terms(), result, classic, settings.timeout_milliseconds,
+                                     &workspace.solver_session())
           : compact::check_theorem2(workspace.program(), workspace.terms(), result, classic, settings.loop_bound,
-                                    settings.timeout_milliseconds, settings.max_theorem2_instances);
+                                    settings.timeout_milliseconds, settings.max_theorem2_instances, &workspace.solver_session());
   verdict.checks = agreement.checks;
   verdict.unknown = agreement.unknown;
   verdict.skipped = agreement.skipped;

@@ -3,6 +3,7 @@
 // `symref fuzz`: a campaign over random programs with every property on, a planted fault if asked,
 // progress and throughput while it runs, and the shrunk counterexample written to files on failure.
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -10,7 +11,7 @@
 
 #include "interp/cli/command.hpp"
 #include "interp/cli/exit_codes.hpp"
-#include "interp/solver/solver.hpp"
+#include "interp/solver/solver_chain.hpp"
 #include "props/campaign.hpp"
 #include "props/campaign_shards.hpp"
 #include "props/campaign_workers.hpp"
@@ -93,6 +94,7 @@ int fuzz(const FuzzCommandOptions& command) {
   options.syntactic_contradictions = command.syntactic_contradictions;
   solver::set_syntactic_contradictions_by_default(command.syntactic_contradictions);
   if (!command.isolated_checks) options.settings.isolation_grace_milliseconds = 0;
+  options.log_checks = std::getenv("SYMREF_CHECK_LOG") != nullptr;  // a line per solver check on stderr
   for (const auto& name : command.properties) options.properties.push_back(*property_by_name(name));
   if (!command.quiet) options.progress = &std::cerr;
   options.jobs = command.jobs;

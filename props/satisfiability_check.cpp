@@ -7,7 +7,7 @@ SatisfiabilityCheck::SatisfiabilityCheck(CaseWorkspace& workspace, PropertyVerdi
     : workspace_(workspace), verdict_(verdict) {
   solver::SolverOptions options;
   options.timeout_milliseconds = workspace.settings().timeout_milliseconds;
-  solver_ = solver::make_solver("z3", workspace.terms(), options);
+  solver_ = solver::make_solver("z3", workspace.terms(), options, &workspace.solver_session());
 }
 
 bool SatisfiabilityCheck::refuted(const std::vector<terms::Term>& conjuncts, const std::string& message) {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The dependencies of symref's layers point one way: semantics <- interp <- engines <- interop <- props <- tool;
-# inside interp/solver/, session/ <- backends/ <- layers/ (what solvers share, the libraries, the
-# decorators over them).  Fails, naming the file and the include, when a layer includes a header of
+# inside interp/solver/, the interface (its own files) <- session/ <- backends/ <- layers/ (what
+# solvers share, the libraries, the decorators over them) <- solver_chain.cpp, the one file that
+# stacks them.  Fails, naming the file and the include, when a layer includes a header of
 # a layer above it.
 set -u
 root="${1:?usage: check_layering.sh SOURCE_DIR}"
@@ -24,5 +25,12 @@ check interop props tool
 check props tool
 check interp/solver/session interp/solver/backends interp/solver/layers
 check interp/solver/backends interp/solver/layers
-[ $status -eq 0 ] && echo "layering: semantics <- interp <- engines <- interop <- props <- tool and session <- backends <- layers hold"
+for file in interp/solver/*.hpp interp/solver/*.cpp; do
+  [ "$file" = interp/solver/solver_chain.cpp ] && continue
+  while IFS= read -r hit; do
+    echo "layering: $file:$hit (only solver_chain.cpp includes the solver's folders)"
+    status=1
+  done < <(grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]+"interp/solver/(session|backends|layers)/' "$file")
+done
+[ $status -eq 0 ] && echo "layering: semantics <- interp <- engines <- interop <- props <- tool and interface <- session <- backends <- layers <- chain hold"
 exit $status

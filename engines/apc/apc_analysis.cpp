@@ -42,7 +42,8 @@ ApcAnalysis::ApcAnalysis(const Program& program, terms::TermManager& terms, ApcO
                                                 .timeout_milliseconds = options_.timeout_milliseconds,
                                                 .resource_limit = options_.resource_limit,
                                                 .reuse_loop_summaries = options_.reuse_loop_summaries,
-                                                .max_loop_summaries = options_.max_loop_summaries})) {}
+                                                .max_loop_summaries = options_.max_loop_summaries,
+                                                .session = options_.session})) {}
 
 void ApcAnalysis::build() {
   if (apc_ != nullptr) return;
@@ -80,7 +81,7 @@ std::unique_ptr<ApcAnalysis::Query> ApcAnalysis::prepare(terms::Term formula) {
   solver_options.resource_limit = options_.resource_limit;
   solver_options.smt_directory = options_.smt_directory;
   auto query = std::make_unique<Query>();
-  query->solver = solver::make_solver(options_.solver, terms_, solver_options);
+  query->solver = solver::make_solver(options_.solver, terms_, solver_options, options_.session);
   query->answer.asked = true;
   query->solver->add(formula);
   return query;
@@ -126,6 +127,7 @@ std::optional<WitnessRun> ApcAnalysis::guided_search(std::uint32_t bound) {
     ExploreOptions explore_options;
     explore_options.limits.loop_bound = round;
     explore_options.solver = options_.solver;
+    explore_options.session = options_.session;
     explore_options.timeout_milliseconds = options_.timeout_milliseconds;
     explore_options.resource_limit = options_.resource_limit;
     explore_options.restrict_to = pruning;

@@ -9,7 +9,7 @@
 
 #include "engines/apc/flowgraph.hpp"
 #include "engines/apc/path_abstraction.hpp"
-#include "interp/solver/solver.hpp"
+#include "interp/solver/solver_chain.hpp"
 #include "semantics/concrete/state.hpp"
 #include "semantics/outcome.hpp"
 
@@ -33,6 +33,7 @@ struct ApcOptions {
   bool model_witness = true;            // try the queries' models before the search
   bool guided = true;                   // the search prunes by apc (§7); false: plain exploration
   std::string smt_directory;
+  solver::SolverSession* session = nullptr;  // what its solvers share (solver_chain.hpp); null: nothing
 };
 
 struct QueryAnswer {

@@ -216,7 +216,7 @@ Term PathAbstraction::compute() {
   }
   // The dependency solver goes now, not with the analysis: a fuzz case keeps its analyses to the
   // case's end, and a Z3 solver alive that long makes every later solver of the case take a
-  // context of its own (interp/solver/session/context_reuse.hpp).  A later query makes a new one.
+  // context of its own (interp/solver/session/context_pool.hpp).  A later query makes a new one.
   solver_.reset();
   return terms_.logical_or(disjuncts);
 }
@@ -284,7 +284,7 @@ solver::Solver& PathAbstraction::dependency_solver() {
     solver::SolverOptions solver_options;
     solver_options.timeout_milliseconds = options_.timeout_milliseconds;
     solver_options.resource_limit = options_.resource_limit;
-    solver_ = solver::make_solver(options_.solver, terms_, solver_options);
+    solver_ = solver::make_solver(options_.solver, terms_, solver_options, options_.session);
   }
   return *solver_;
 }

@@ -15,7 +15,7 @@
 #include "engines/apc/abstract_state.hpp"
 #include "engines/apc/backbones.hpp"
 #include "engines/apc/flowgraph.hpp"
-#include "interp/solver/solver.hpp"
+#include "interp/solver/solver_chain.hpp"
 
 namespace symref::apc {
 
@@ -75,6 +75,7 @@ struct AbstractionOptions {
   // through a loop gets a summary, and nested loops multiply them (case 700 of the level-2
   // campaign of seed 2 made 56,875 for one assert and spent minutes copying them).
   std::size_t max_loop_summaries = 10'000;
+  solver::SolverSession* session = nullptr;  // what its solvers share (solver_chain.hpp); null: nothing
 };
 
 // Thrown past AbstractionOptions::max_loop_summaries.

@@ -14,7 +14,8 @@ namespace symref::compact {
 // One question at a time to Z3 (push, check, pop).
 class OneShotSolver {
  public:
-  OneShotSolver(terms::TermManager& terms, unsigned timeout_milliseconds);
+  // `session`: what its solver shares (solver_chain.hpp); null: nothing.
+  OneShotSolver(terms::TermManager& terms, unsigned timeout_milliseconds, solver::SolverSession* session = nullptr);
   ~OneShotSolver();
   // Satisfiability; a quantified φ first through its brackets (bounded_forall.hpp).
   solver::SatResult decide(Term formula);
@@ -46,7 +47,8 @@ struct AgreementVerdict {
 // Theorem 1: every feasible forward leaf not cut by the bound is an instance of a compact leaf under
 // some ν: an expansion of its branches, the same outcome, φ ⇔ φ′⟦ν⟧ and the same final state.
 AgreementVerdict check_theorem1(const Program& program, terms::TermManager& terms, const CompactResult& compact,
-                                const ExplorationResult& classic, unsigned timeout_milliseconds);
+                                const ExplorationResult& classic, unsigned timeout_milliseconds,
+                                solver::SolverSession* session = nullptr);
 
 // Theorem 2: for each compact leaf and each ν with every κ ≤ `bound` and φ′⟦ν⟧ satisfiable, the
 // forward tree has a feasible leaf along the expansion with the same outcome, φ and final state.
@@ -55,6 +57,6 @@ AgreementVerdict check_theorem1(const Program& program, terms::TermManager& term
 // tree of many leaves still has each leaf checked; a cut counts one skip.
 AgreementVerdict check_theorem2(const Program& program, terms::TermManager& terms, const CompactResult& compact,
                                 const ExplorationResult& classic, std::uint32_t bound, unsigned timeout_milliseconds,
-                                std::size_t max_instances = 0);
+                                std::size_t max_instances = 0, solver::SolverSession* session = nullptr);
 
 }  // namespace symref::compact

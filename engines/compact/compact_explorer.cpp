@@ -68,7 +68,7 @@ class CompactSearch {
     solver_options.timeout_milliseconds = options.timeout_milliseconds;
     solver_options.validate_models = options.validate_models;
     if (!options.smt_directory.empty()) solver_options.smt_directory = options.smt_directory + "/search";
-    solver_ = solver::make_solver(options.solver, terms, solver_options);
+    solver_ = solver::make_solver(options.solver, terms, solver_options, options.session);
   }
 
   CompactResult run() {
@@ -79,6 +79,7 @@ class CompactSearch {
       template_options.solver = options_.solver;
       template_options.timeout_milliseconds = options_.timeout_milliseconds;
       template_options.quantifier_brackets = options_.quantifier_brackets;
+      template_options.session = options_.session;
       if (!options_.smt_directory.empty()) template_options.smt_directory = options_.smt_directory + "/templates";
       result_.templates = detect_loop_templates(program_, terms_, template_options, &construction);
       for (std::size_t k = 0; k < result_.templates.size(); ++k) {

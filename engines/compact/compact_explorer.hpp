@@ -30,6 +30,7 @@ struct CompactOptions {
   bool choose_random = false;                     // chooseTemplate (line 22): first, or seeded random
   std::uint64_t seed = 1;
   std::string smt_directory;  // --smt-dir: each query as SMT-LIB2, the search's in DIR/search, templates' in DIR/templates
+  solver::SolverSession* session = nullptr;  // what its solvers share (solver_chain.hpp); null: nothing
 };
 
 // One template instance on a path: which template, left by which exit, with which parameter; or

@@ -243,7 +243,7 @@ class TemplateBuilder {
     solver::SolverOptions solver_options;
     solver_options.timeout_milliseconds = options.timeout_milliseconds;
     solver_options.smt_directory = options.smt_directory;
-    solver_ = solver::make_solver(options.solver, terms, solver_options);
+    solver_ = solver::make_solver(options.solver, terms, solver_options, options.session);
   }
 
   std::vector<LoopTemplate> detect() {

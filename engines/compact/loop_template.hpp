@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "engines/compact/compact_state.hpp"
-#include "interp/solver/solver.hpp"
+#include "interp/solver/solver_chain.hpp"
 #include "semantics/symbolic/symbolic_machine.hpp"
 
 namespace symref::compact {
@@ -65,6 +65,7 @@ struct TemplateOptions {
   std::uint64_t max_pass_steps = 2000;
   std::string smt_directory;         // each construction query as SMT-LIB2 (--smt-dir)
   bool quantifier_brackets = true;   // a ∀τ query first through its brackets (bounded_forall.hpp)
+  solver::SolverSession* session = nullptr;  // what its solvers share (solver_chain.hpp); null: nothing
 };
 
 struct TemplateStatistics {

@@ -14,7 +14,7 @@
 #include "engines/compositional/execution_trees.hpp"
 #include "engines/compositional/function_table.hpp"
 #include "engines/compositional/summary_symbols.hpp"
-#include "interp/solver/solver.hpp"
+#include "interp/solver/solver_chain.hpp"
 
 namespace symref::compositional {
 
@@ -28,6 +28,7 @@ struct CompositionalOptions {
   std::optional<GlobalState> initial;     // default: every global at its default
   bool keep_formulas = false;             // keep Ψ of every query (for JSON)
   std::string smt_directory;              // --smt-dir: every query as SMT-LIB2 there
+  solver::SolverSession* session = nullptr;  // what its solvers share (solver_chain.hpp); null: nothing
 };
 
 struct Query {

@@ -42,12 +42,12 @@ Explorer::Explorer(const Program& program, terms::TermManager& terms, ExploreOpt
   solver_options.counterexample_cache = options_.counterexample_cache;
   solver_options.model_reuse = options_.model_reuse;
   solver_options.implied_conditions = options_.implied_conditions;
-  solver_ = solver::make_solver(options_.solver, terms_, solver_options);
+  solver_ = solver::make_solver(options_.solver, terms_, solver_options, options_.session);
   if (options_.restrict_to != nullptr) solver_->add(options_.restrict_to);  // below every path's scopes
   if (heap_model_ != nullptr && options_.heap_prune) {
     // Pruning inside Summarize, UN, VS and ST: a solver of its own, so the path scopes of
     // solver_ stay as the search left them; only its `unsat` drops a target.
-    guard_solver_ = solver::make_solver(options_.solver, terms_, solver_options);
+    guard_solver_ = solver::make_solver(options_.solver, terms_, solver_options, options_.session);
     heap_model_->set_guard_oracle([this](const std::vector<terms::Term>& path_condition, terms::Term guard) {
       guard_solver_->push();
       for (terms::Term conjunct : path_condition) guard_solver_->add(conjunct);

@@ -12,7 +12,7 @@
 
 #include "interp/explore/replay.hpp"
 #include "interp/explore/search_queue.hpp"
-#include "interp/solver/solver.hpp"
+#include "interp/solver/solver_chain.hpp"
 #include "semantics/concrete/state.hpp"
 #include "semantics/symbolic/symbolic_machine.hpp"
 
@@ -41,6 +41,7 @@ struct ExploreOptions {
   // A condition over the inputs that every explored state must be consistent with: a branch whose
   // φ ∧ restrict_to is unsat is pruned (the guided search of Strejček & Trtík §7).  nullptr: none.
   terms::Term restrict_to = nullptr;
+  solver::SolverSession* session = nullptr;  // what its solvers share (solver_chain.hpp); null: nothing
 };
 
 // One node of the tree: the root, a fork, or a leaf.  The edge into a node is labelled with the

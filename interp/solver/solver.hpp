@@ -1,8 +1,9 @@
 // The solver interface: is a path condition φ satisfiable, with a model V(φ) = true (§2 Thm 2.3, §4.1).
 //
 // Formulas are terms of sort Bool (semantics/terms); their translation to SMT-LIB theories is
-// interp/solver/backends/encoding.hpp.  `unknown` — also a time-out or an error inside a solver library —
-// is reported as such and never turned into sat or unsat.
+// interp/solver/backends/encoding.hpp; make_solver (solver_chain.hpp) stacks the backends and
+// layers that implement the interface.  `unknown` — also a time-out or an error inside a solver
+// library — is reported as such and never turned into sat or unsat.
 #pragma once
 
 #include <cstdint>
@@ -90,52 +91,5 @@ class Solver {
 
 // Throws std::logic_error unless `formula` has sort Bool: what every add() checks first.
 void require_formula(Term formula);
-
-// Whether SolverOptions::expand_bounded_quantifiers starts on (it does unless switched off for
-// the process, e.g. by `--no-quantifier-expansion` before a command makes its solvers).
-bool quantifier_expansion_by_default();
-void set_quantifier_expansion_by_default(bool on);
-
-// Whether SolverOptions::syntactic_contradictions starts on: off, until a command switches it on
-// for the process (`symref fuzz` does, unless `--no-syntactic-contradictions`).
-bool syntactic_contradictions_by_default();
-void set_syntactic_contradictions_by_default(bool on);
-
-// Options of make_solver beyond the backend's name.
-struct SolverOptions {
-  unsigned timeout_milliseconds = 0;  // 0: no limit
-  std::uint64_t resource_limit = 0;   // backend work units per check (set_resource_limit); 0: no limit
-  // Evaluate every formula in scope under each model before handing it out (ModelCheckingSolver);
-  // the planted fault ModelNotValidated acts inside this layer.
-  bool validate_models = true;
-  bool cache = false;            // answer repeated queries from a CachingSolver
-  // While a QueryCacheScope is alive on the thread (a fuzz case), answer a query some solver of
-  // the scope answered before from the scope's store (QueryCacheSolver, right over the backend).
-  bool query_cache = true;
-  // ... and answer a query not in the store sat when the model of a recent sat answer of the
-  // scope satisfies it; solver-testing properties switch it off (an answer not the backend's).
-  bool query_cache_models = true;
-  // Spell out bounded quantifiers over small constant ranges before each backend sees a formula
-  // (QuantifierExpansionSolver, right over the backend, under the query cache).
-  bool expand_bounded_quantifiers = quantifier_expansion_by_default();
-  // Answer unsat without the backend when the formulas in scope hold a conjunct and its negation
-  // (ContradictionSolver, over the query cache); solver-testing properties switch it off.
-  bool syntactic_contradictions = syntactic_contradictions_by_default();
-  // The shortcut layers (shortcut_solver.hpp), from the backend up in this order:
-  bool independence = false;        // ask only the formulas sharing atoms with the newest scope
-  bool counterexample_cache = false;  // superset known sat ⇒ sat; subset known unsat ⇒ unsat
-  bool model_reuse = false;         // the last model satisfies every formula ⇒ sat
-  bool implied_conditions = false;  // the newest scope repeats or contradicts formulas syntactically
-  std::string smt_directory;     // non-empty: write every query there (LoggingSolver, `--smt-dir`)
-};
-
-// "z3", "cvc5", or "both" (a CrossCheckingSolver asking Z3 and cvc5); std::invalid_argument
-// for any other name.  The layers stack as: validation over logging over caching over the
-// shortcut layers (implied conditions, model reuse, counterexample cache, independence) over the
-// syntactic contradictions, when on, over the backend, itself under the case's query cache
-// (query_cache.hpp) when a QueryCacheScope is alive; right over each backend, the quantifier
-// expansion when it is on.
-std::unique_ptr<Solver> make_solver(std::string_view name, terms::TermManager& manager);
-std::unique_ptr<Solver> make_solver(std::string_view name, terms::TermManager& manager, const SolverOptions& options);
 
 }  // namespace symref::solver

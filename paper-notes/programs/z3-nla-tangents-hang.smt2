@@ -9,7 +9,7 @@
 ; before, but the old core had other history and answered at once.  Cut down from that query.
 ; symref keeps the tangent lemmas on: switching them off removed this hang but made a level-2
 ; minute campaign check 750 programs instead of 1,025.  A time-out allowance per fuzz case bounds
-; what such a check costs (resource_budget.hpp).
+; what such a check costs (interp/solver/session/work_budget.hpp).
 (set-logic ALL)
 (declare-fun |len(a)| () Int)
 (declare-fun x () Int)

@@ -58,8 +58,8 @@ PropertyVerdict check_axioms_agree(CaseWorkspace& workspace) {
     // One solver per backend for the run, each query in its own scope: a solver costs more to set
     // up than most of these queries.
     const char* backends[] = {"z3", "cvc5"};
-    std::unique_ptr<solver::Solver> solvers[] = {solver::make_solver(backends[0], run.terms, solver_options),
-                                                 solver::make_solver(backends[1], run.terms, solver_options)};
+    std::unique_ptr<solver::Solver> solvers[] = {solver::make_solver(backends[0], run.terms, solver_options, &workspace.solver_session()),
+                                                 solver::make_solver(backends[1], run.terms, solver_options, &workspace.solver_session())};
     std::unordered_map<terms::Term, SatResult> answered[2];  // per backend: each Ψ term asked once
     std::size_t asked = 0;
     for (const TreeNode& n : run.explorer->trees().nodes()) {

@@ -22,6 +22,7 @@ struct CompositionalRun {
     options.timeout_milliseconds = settings.timeout_milliseconds;
     options.max_executions = max_executions;
     options.initial = workspace.inputs().front();
+    options.session = &workspace.solver_session();
     explorer = std::make_unique<compositional::CompositionalExplorer>(workspace.program(), terms, options);
     result = explorer->explore();
   }

@@ -40,7 +40,7 @@ PropertyVerdict check_paths_partition(CaseWorkspace& workspace) {
   if (!pruned.empty()) {
     solver::SolverOptions plain_options = options;
     plain_options.syntactic_contradictions = false;
-    auto plain = solver::make_solver("z3", terms, plain_options);
+    auto plain = solver::make_solver("z3", terms, plain_options, &workspace.solver_session());
     for (std::size_t k = 0; k < std::min(pruned.size(), workspace.settings().max_solver_paths); ++k) {
       plain->push();
       plain->add(pruned[k]->path_condition);
@@ -54,7 +54,7 @@ PropertyVerdict check_paths_partition(CaseWorkspace& workspace) {
       else ++verdict.checks;
     }
   }
-  auto solver = solver::make_solver("z3", terms, options);
+  auto solver = solver::make_solver("z3", terms, options, &workspace.solver_session());
   const std::size_t limit = std::min(feasible.size(), workspace.settings().max_solver_paths);
   // φa stays in its scope while it is paired with every later φb: the solver is told it once.
   for (std::size_t a = 0; a + 1 < limit; ++a) {

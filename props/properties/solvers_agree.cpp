@@ -28,8 +28,8 @@ PropertyVerdict check_solvers_agree(CaseWorkspace& workspace) {
   options.timeout_milliseconds = workspace.settings().timeout_milliseconds;
   options.syntactic_contradictions = false;  // every path condition goes to both solvers, whose agreement is
   options.query_cache_models = false;         // the point, and each answer is the solver's own
-  std::unique_ptr<solver::Solver> solvers[2] = {solver::make_solver("z3", workspace.terms(), options),
-                                                solver::make_solver("cvc5", workspace.terms(), options)};
+  std::unique_ptr<solver::Solver> solvers[2] = {solver::make_solver("z3", workspace.terms(), options, &workspace.solver_session()),
+                                                solver::make_solver("cvc5", workspace.terms(), options, &workspace.solver_session())};
   std::size_t asked = 0;
   std::vector<terms::Term> in_scope;  // the conjuncts asserted on cvc5, one scope each
   for (const ExploredPath& path : result.paths) {

@@ -35,7 +35,6 @@ void expect_same_tallies(const CampaignResult& a, const CampaignResult& b, const
 class CampaignWorkers : public ::testing::Test {
  protected:
   void SetUp() override { set_active_fault(Fault::None); }
-  void TearDown() override { solver::simulate_for_testing({}); }
 };
 
 // A worker checks each case as this process would: every case starts from the same solver state.
@@ -63,8 +62,8 @@ TEST_F(CampaignWorkers, AStalledCheckIsKilledAndItsCaseResumed) {
   CampaignOptions reference = small_campaign();
   reference.settings.isolation_grace_milliseconds = 0;
   const CampaignResult expected = run_campaign(reference);
-  solver::simulate_for_testing({5, std::chrono::milliseconds(60'000), false});
   CampaignOptions options = small_campaign();
+  options.simulated_trouble = {5, std::chrono::milliseconds(60'000), false};
   options.settings.timeout_milliseconds = 500;
   options.settings.isolation_grace_milliseconds = 100;
   const CampaignResult result = run_campaign_in_workers(options);
@@ -100,8 +99,9 @@ TEST_F(CampaignWorkers, ACaseThatStallsTwiceHasItsLaterPropertiesCountedUnknown)
     return options;
   };
   auto run = [&](unsigned stalls_per_case) {
-    solver::simulate_for_testing({5, std::chrono::milliseconds(60'000), false, 6});
-    return run_campaign_in_workers(options_with(stalls_per_case));
+    CampaignOptions options = options_with(stalls_per_case);
+    options.simulated_trouble = {5, std::chrono::milliseconds(60'000), false, 6};
+    return run_campaign_in_workers(options);
   };
   auto unknown = [](const CampaignResult& result, PropertyKind kind) { return result.tallies[static_cast<std::size_t>(kind)].unknown; };
   const CampaignResult every_property = run(0);
@@ -128,8 +128,8 @@ TEST_F(CampaignWorkers, ACaseThatStallsTwiceHasItsLaterPropertiesCountedUnknown)
 // A worker that crashes is the failure of the case it was checking, with its reproduce data: in
 // one process the crash would have ended the campaign.
 TEST_F(CampaignWorkers, ACrashedWorkerIsTheFailureOfItsCase) {
-  solver::simulate_for_testing({5, std::chrono::milliseconds(0), true});
   CampaignOptions options = small_campaign();
+  options.simulated_trouble = {5, std::chrono::milliseconds(0), true};
   const CampaignResult result = run_campaign_in_workers(options);
   ASSERT_TRUE(result.failure.has_value());
   EXPECT_NE(result.failure->message.find("died of signal 6"), std::string::npos) << result.failure->message;

@@ -9,13 +9,10 @@
 #include <vector>
 
 #include "interp/solver/assertion_stack.hpp"
-#include "interp/solver/session/check_log.hpp"
-#include "interp/solver/session/context_reuse.hpp"
 #include "interp/solver/backends/encoding.hpp"
 #include "interp/solver/backends/large_stack_thread.hpp"
-#include "interp/solver/session/resource_budget.hpp"
-#include "interp/solver/session/stall_watch.hpp"
 #include "interp/solver/stopwatch.hpp"
+#include "interp/solver/session/solver_session.hpp"
 
 namespace symref::solver {
 
@@ -186,7 +183,7 @@ class Cvc5Model final : public Model {
 };
 
 // A configured cvc5 solver with what was set on it for good, kept warm between the sessions of a
-// ContextReuseScope (context_reuse.hpp).
+// pool (context_pool.hpp).
 struct WarmCvc5 final : IdleBackend {
   cvc5::Solver solver;
   bool configured = false;
@@ -195,10 +192,10 @@ struct WarmCvc5 final : IdleBackend {
   unsigned timeout_milliseconds = 0;  // tlimit-per in force, 0: none
 };
 
-// A warm solver of the thread's scope whose resource limit is `resource_limit`, or a new one.
-std::unique_ptr<WarmCvc5> take_warm_solver(ContextReuseScope* scope, std::uint64_t resource_limit) {
-  if (scope != nullptr) {
-    std::unique_ptr<IdleBackend> idle = scope->take_idle_backend([&](const IdleBackend& backend) {
+// A warm solver of the pool whose resource limit is `resource_limit`, or a new one.
+std::unique_ptr<WarmCvc5> take_warm_solver(ContextPool* pool, std::uint64_t resource_limit) {
+  if (pool != nullptr) {
+    std::unique_ptr<IdleBackend> idle = pool->take_idle_backend([&](const IdleBackend& backend) {
       const auto* warm = dynamic_cast<const WarmCvc5*>(&backend);
       return warm != nullptr && warm->resource_limit == resource_limit;
     });
@@ -207,16 +204,17 @@ std::unique_ptr<WarmCvc5> take_warm_solver(ContextReuseScope* scope, std::uint64
   return std::make_unique<WarmCvc5>();
 }
 
-// Everything that touches cvc5: created, used and destroyed on the large-stack thread only.  Inside
-// a ContextReuseScope its cvc5 solver may be one an earlier session of the scope left, emptied, and
-// it leaves its own for the next unless a limit stopped one of its checks or cvc5 threw.
+// Everything that touches cvc5: created, used and destroyed on the large-stack thread only.  With a
+// pool its cvc5 solver may be one an earlier session of the pool left, emptied, and it leaves its
+// own for the next unless a limit stopped one of its checks or cvc5 threw.
 // `resource_limit`: the rlimit-per its solver will be given (a warm solver keeps the one it has).
 class Cvc5Session {
  public:
-  Cvc5Session(TermManager& manager, std::uint64_t resource_limit)
+  Cvc5Session(TermManager& manager, SolverSession& shared, std::uint64_t resource_limit)
       : manager_(manager),
-        scope_(ContextReuseScope::current()),
-        warm_(take_warm_solver(scope_, resource_limit)),
+        shared_(shared),
+        pool_(shared.contexts()),
+        warm_(take_warm_solver(shared.contexts().get(), resource_limit)),
         solver_(warm_->solver),
         builder_(solver_),
         names_(manager),
@@ -249,16 +247,17 @@ class Cvc5Session {
     warm_->configured = !failure_;
   }
 
-  // Hands the emptied solver on to the scope it came from, when it may go on (see above).
+  // Hands the emptied solver on to the pool it came from, when it may go on (see above).
   ~Cvc5Session() {
-    if (scope_ == nullptr || spoiled_ || failure_ || !warm_->configured || ContextReuseScope::current() != scope_) return;
+    const std::shared_ptr<ContextPool> pool = pool_.lock();
+    if (pool == nullptr || spoiled_ || failure_ || !warm_->configured) return;
     try {
       warm_->initialized = true;
       solver_.resetAssertions();
     } catch (const cvc5::CVC5ApiException&) {
       return;
     }
-    scope_->give_back_backend(std::move(warm_));  // the session's own terms are released after this
+    pool->give_back_backend(std::move(warm_));  // the session's own terms are released after this
   }
   Cvc5Session(const Cvc5Session&) = delete;
   Cvc5Session& operator=(const Cvc5Session&) = delete;
@@ -305,15 +304,15 @@ class Cvc5Session {
       reason_ = *failure_;
     } else {
       try {
-        const std::uint64_t work_before = check_log_enabled() ? work_count() : 0;
+        const std::uint64_t work_before = shared_.check_log().on() ? work_count() : 0;
         // A supervisor (stall_watch.hpp) kills this process if the check outlives its limit.
-        const PublishedCheck published(timeout_milliseconds_.value_or(0));
+        const PublishedCheck published(shared_.stall_board(), timeout_milliseconds_.value_or(0));
         apply_timeout();
         warm_->initialized = true;
         const Stopwatch solving;  // the check log's time: cvc5's check alone, not the work counter's reads
         cvc5::Result answer = solver_.checkSat();
         solving_seconds = solving.seconds();
-        if (check_log_enabled()) logged_work_ = work_count() - work_before;
+        if (shared_.check_log().on()) logged_work_ = work_count() - work_before;
         if (answer.isSat()) {
           result = SatResult::Sat;
         } else if (answer.isUnsat()) {
@@ -336,7 +335,7 @@ class Cvc5Session {
     }
     last_result_ = result;
     statistics_.record(result, stopwatch.seconds());
-    if (check_log_enabled()) log_check("cvc5", result, solving_seconds >= 0 ? solving_seconds : stopwatch.seconds(), logged_work_, reason_);
+    shared_.check_log().check("cvc5", result, solving_seconds >= 0 ? solving_seconds : stopwatch.seconds(), logged_work_, reason_);
     return result;
   }
 
@@ -368,7 +367,7 @@ class Cvc5Session {
     });
   }
 
-  // The campaign's budget (ResourceBudgetScope): the same limit, named as a budget when it ends a check.
+  // The session's budget (work_budget.hpp): the same limit, named as a budget when it ends a check.
   void set_work_budget(std::uint64_t units) {
     set_resource_limit(units);
     work_budget_ = units;
@@ -436,7 +435,8 @@ class Cvc5Session {
   }
 
   TermManager& manager_;
-  ContextReuseScope* scope_;  // where the solver came from and goes back to; null: none
+  SolverSession& shared_;  // its pool, stall board and check log
+  std::weak_ptr<ContextPool> pool_;  // where the solver came from and goes back to; none: nowhere
   std::unique_ptr<WarmCvc5> warm_;
   cvc5::Solver& solver_;
   Cvc5Builder builder_;
@@ -490,11 +490,17 @@ class WorkerModel final : public Model {
 // The Solver: forwards every call to the session on the worker thread.
 class Cvc5Solver final : public Solver {
  public:
-  // The budget is read here, on the caller's thread (the scope is thread-local), and set before
-  // any check, as cvc5 requires; an explicit set_resource_limit replaces it.
-  // The budget is read here, on the caller's thread (the scope is thread-local), and set before
-  // any check, as cvc5 requires; an explicit set_resource_limit replaces it.
-  explicit Cvc5Solver(TermManager& manager) : Cvc5Solver(manager, ResourceBudgetScope::cvc5_work_per_check()) {}
+  // The session's budget is set before any check, as cvc5 requires; an explicit
+  // set_resource_limit replaces it.  `shared` null: a session of its own, which shares nothing.
+  Cvc5Solver(TermManager& manager, SolverSession* shared)
+      : own_shared_(shared == nullptr ? std::make_unique<SolverSession>() : nullptr),
+        shared_(shared != nullptr ? *shared : *own_shared_),
+        manager_(manager),
+        session_(worker_.run([&] { return std::make_unique<Cvc5Session>(manager, shared_, shared_.budget().cvc5_work_per_check()); })) {
+    if (const std::uint64_t budget = shared_.budget().cvc5_work_per_check(); budget != 0)
+      worker_.run([&] { session_->set_work_budget(budget); });
+    shared_.check_log().solver_made("cvc5");
+  }
   ~Cvc5Solver() override {
     worker_.run([&] { session_.reset(); });
   }
@@ -513,22 +519,22 @@ class Cvc5Solver final : public Solver {
     assertions_.add(formula);
   }
   SatResult check() override {
-    // The budget scope is thread-local: read and counted on the caller's thread.
-    const unsigned time_limit = ResourceBudgetScope::cvc5_time_limit(requested_timeout_);
-    const std::string_view note = ResourceBudgetScope::cvc5_reduction_note();
+    WorkBudget& budget = shared_.budget();
+    const unsigned time_limit = budget.cvc5_time_limit(requested_timeout_);
+    const std::string_view note = budget.cvc5_reduction_note();
     const SatResult result = worker_.run([&] {
       if (time_limit != applied_timeout_) session_->set_timeout_milliseconds(time_limit);
       return session_->check(note);
     });
     applied_timeout_ = time_limit;
     if (result == SatResult::Unknown && session_->stopped_by_limit()) {
-      ResourceBudgetScope::count_cvc5_undecided();
-      // A budget from the scope may be reduced now; a limit set by the caller stays.
-      const bool from_scope = session_->work_budget() != 0;
-      const std::uint64_t next = from_scope ? ResourceBudgetScope::cvc5_work_per_check() : session_->resource_limit();
+      budget.count_cvc5_undecided();
+      // A budget from the session may be reduced now; a limit set by the caller stays.
+      const bool from_budget = session_->work_budget() != 0;
+      const std::uint64_t next = from_budget ? budget.cvc5_work_per_check() : session_->resource_limit();
       worker_.run([&] {
         renew_session(next);
-        if (from_scope) session_->set_work_budget(next);
+        if (from_budget) session_->set_work_budget(next);
       });
     }
     return result;
@@ -553,11 +559,6 @@ class Cvc5Solver final : public Solver {
   SolverStatistics statistics() const override { return session_->statistics(); }
 
  private:
-  Cvc5Solver(TermManager& manager, std::uint64_t budget)
-      : manager_(manager), session_(worker_.run([&] { return std::make_unique<Cvc5Session>(manager, budget); })) {
-    if (budget != 0) worker_.run([&] { session_->set_work_budget(budget); });
-    log_solver_made("cvc5");
-  }
 
   // cvc5 1.0.3 with arrays-eager-lemmas corrupts its heap when a session goes on after a check
   // that its time limit or work budget stopped (valgrind: a block freed by the next pop is written
@@ -565,12 +566,14 @@ class Cvc5Solver final : public Solver {
   // a new one gets the limits, the counts and the assertions, scope by scope.  Also used when a warm
   // solver cannot take a new resource limit.  On the worker thread.
   void renew_session(std::uint64_t resource_limit) {
-    auto fresh = std::make_unique<Cvc5Session>(manager_, resource_limit);
+    auto fresh = std::make_unique<Cvc5Session>(manager_, shared_, resource_limit);
     fresh->continue_from(*session_, resource_limit);
     session_ = std::move(fresh);
     assertions_.replay(*session_);
   }
 
+  std::unique_ptr<SolverSession> own_shared_;  // when made without one
+  SolverSession& shared_;  // its pool, budget, stall board and check log
   TermManager& manager_;
   mutable LargeStackThread worker_;  // declared before the session: it outlives it
   std::unique_ptr<Cvc5Session> session_;
@@ -581,6 +584,10 @@ class Cvc5Solver final : public Solver {
 
 }  // namespace
 
-std::unique_ptr<Solver> make_cvc5_solver(TermManager& manager) { return std::make_unique<Cvc5Solver>(manager); }
+std::unique_ptr<Solver> make_cvc5_solver(TermManager& manager) { return std::make_unique<Cvc5Solver>(manager, nullptr); }
+
+std::unique_ptr<Solver> make_cvc5_solver(TermManager& manager, SolverSession& session) {
+  return std::make_unique<Cvc5Solver>(manager, &session);
+}
 
 }  // namespace symref::solver

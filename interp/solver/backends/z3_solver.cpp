@@ -17,11 +17,8 @@
 #include <unordered_map>
 
 #include "interp/solver/assertion_stack.hpp"
-#include "interp/solver/session/check_log.hpp"
-#include "interp/solver/session/context_reuse.hpp"
 #include "interp/solver/backends/encoding.hpp"
-#include "interp/solver/session/resource_budget.hpp"
-#include "interp/solver/session/stall_watch.hpp"
+#include "interp/solver/session/solver_session.hpp"
 #include "interp/solver/stopwatch.hpp"
 
 namespace symref::solver {
@@ -349,20 +346,19 @@ class Z3Model final : public Model {
   const TermManager& manager_;
 };
 
-// A solver's context: from the thread's ContextReuseScope when there is one, given back to it when
-// the solver is destroyed unless spoiled (interrupted, or an error inside Z3), with the solver's
-// emptied core when it hands one back.  The first member of the solver, so destroyed after every
-// Z3 object made in the context.
+// A solver's context: from its session's pool when there is one, given back to it when the
+// solver is destroyed unless spoiled (interrupted, or an error inside Z3) or the pool has ended,
+// with the solver's emptied core when it hands one back.  The first member of the solver, so
+// destroyed after every Z3 object made in the context.
 class ContextLease {
  public:
-  ContextLease() : scope_(ContextReuseScope::current()) {
-    if (scope_ != nullptr)
-      lease_ = scope_->take();
-    else
-      lease_.context = make_context();
+  explicit ContextLease(const std::shared_ptr<ContextPool>& pool) : pool_(pool), pooled_(pool != nullptr) {
+    if (pool != nullptr) lease_ = pool->take();
+    if (!lease_.context) lease_.context = make_context();
   }
   ~ContextLease() {
-    if (scope_ != nullptr && !spoiled_ && ContextReuseScope::current() == scope_) scope_->give_back(std::move(lease_));
+    if (spoiled_) return;
+    if (const std::shared_ptr<ContextPool> pool = pool_.lock()) pool->give_back(std::move(lease_));
   }
   ContextLease(const ContextLease&) = delete;
   ContextLease& operator=(const ContextLease&) = delete;
@@ -370,9 +366,9 @@ class ContextLease {
   z3::context& context() { return *lease_.context; }
   void spoil() { spoiled_ = true; }
   bool spoiled() const { return spoiled_; }
-  // Inside a ContextReuseScope: cores are handed on, so a solver keeps its assertions one scope
-  // above the core's base.
-  bool pooled() const { return scope_ != nullptr; }
+  // From a pool: cores are handed on, so a solver keeps its assertions one scope above the core's
+  // base.
+  bool pooled() const { return pooled_; }
   // The empty core an earlier solver left with the context, once; or none.
   std::optional<z3::solver> take_core() {
     if (!lease_.core) return std::nullopt;
@@ -390,16 +386,21 @@ class ContextLease {
   }
 
  private:
-  ContextReuseScope* scope_;
-  ContextReuseScope::Lease lease_;
+  std::weak_ptr<ContextPool> pool_;
+  bool pooled_;
+  ContextPool::Lease lease_;
   std::uint64_t taken_core_rlimit_ = UINT64_MAX;
   bool spoiled_ = false;
 };
 
 class Z3Solver final : public Solver {
  public:
-  explicit Z3Solver(TermManager& manager)
-      : manager_(manager),
+  // `session` null: one of its own, which shares nothing.
+  Z3Solver(TermManager& manager, SolverSession* session)
+      : own_session_(session == nullptr ? std::make_unique<SolverSession>() : nullptr),
+        session_(session != nullptr ? *session : *own_session_),
+        lease_(session_.contexts()),
+        manager_(manager),
         context_(lease_.context()),
         solver_(first_core(lease_)),
         builder_(context_),
@@ -408,10 +409,10 @@ class Z3Solver final : public Solver {
         collector_(manager) {
     static_assert(not_applied == UINT64_MAX);
     applied_rlimit_ = lease_.taken_core_rlimit();  // a core handed on keeps its limit until set again
-    log_solver_made("z3");
+    session_.check_log().solver_made("z3");
   }
 
-  // An empty core that never held a quantifier goes back with the context (context_reuse.hpp).
+  // An empty core that never held a quantifier goes back with the context (context_pool.hpp).
   ~Z3Solver() override {
     if (!lease_.pooled() || lease_.spoiled() || base_holds_quantifier_ || quantifier_above_base_ || macro_finder_ || failure_) return;
     try {
@@ -477,9 +478,9 @@ class Z3Solver final : public Solver {
     answer_model_.reset();
     if (failure_) {
       reason_ = *failure_;
-    } else if (ResourceBudgetScope::z3_checks_exhausted()) {
-      reason_ = "not asked: " + std::string(ResourceBudgetScope::time_limit_note());
-      if (check_log_enabled()) log_check("z3", result, stopwatch.seconds(), 0, reason_);
+    } else if (session_.budget().z3_checks_exhausted()) {
+      reason_ = "not asked: " + std::string(session_.budget().time_limit_note());
+      session_.check_log().check("z3", result, stopwatch.seconds(), 0, reason_);
     } else {
       try {
         z3::solver* checked = &solver_;
@@ -504,11 +505,13 @@ class Z3Solver final : public Solver {
           macro_finder_ = true;
         }
         apply_work_budget(solver_);
-        const std::uint64_t work_before = check_log_enabled() ? work_count(*checked) : 0;
+        const CheckLog& log = session_.check_log();
+        WorkBudget& budget = session_.budget();
+        const std::uint64_t work_before = log.on() ? work_count(*checked) : 0;
         bool timed_out = false;
-        const unsigned time_limit = ResourceBudgetScope::z3_time_limit(timeout_milliseconds_);
+        const unsigned time_limit = budget.z3_time_limit(timeout_milliseconds_);
         // A supervisor (stall_watch.hpp) kills this process if the check outlives its limit.
-        const PublishedCheck published(time_limit);
+        const PublishedCheck published(session_.stall_board(), time_limit);
         const Stopwatch solving;  // the check log's time: Z3's check alone, not the work counter's reads
         const z3::check_result answer = check_within(*checked, time_limit, timed_out);
         const double solving_seconds = solving.seconds();
@@ -518,8 +521,8 @@ class Z3Solver final : public Solver {
           case z3::unknown:
             if (timed_out) {
               reason_ = "timeout after " + std::to_string(time_limit) + " ms";
-              if (time_limit != timeout_milliseconds_) reason_ += " (" + std::string(ResourceBudgetScope::time_limit_note()) + ")";
-              ResourceBudgetScope::count_z3_time_out();
+              if (time_limit != timeout_milliseconds_) reason_ += " (" + std::string(budget.time_limit_note()) + ")";
+              budget.count_z3_time_out();
             } else {
               reason_ = checked->reason_unknown();
             }
@@ -529,14 +532,14 @@ class Z3Solver final : public Solver {
               reason_ = applied_rlimit_ == resource_limit_
                             ? "resource limit of " + std::to_string(resource_limit_) + " units exceeded"
                             : "work budget of " + std::to_string(applied_rlimit_) + " Z3 resource units spent (" + reason_ + ")";
-              if (const std::string_view note = ResourceBudgetScope::work_budget_note(); !note.empty() && applied_rlimit_ != resource_limit_)
+              if (const std::string_view note = budget.work_budget_note(); !note.empty() && applied_rlimit_ != resource_limit_)
                 reason_ += " (" + std::string(note) + ")";
             }
-            if (!timed_out) ResourceBudgetScope::count_z3_undecided();
+            if (!timed_out) budget.count_z3_undecided();
             break;
         }
         if (result == SatResult::Unknown) lease_.spoil();  // interrupted or out of budget: not handed on
-        if (check_log_enabled()) log_check("z3", result, solving_seconds, work_count(*checked) - work_before, reason_);
+        if (log.on()) log.check("z3", result, solving_seconds, work_count(*checked) - work_before, reason_);
       } catch (const z3::exception& error) {
         lease_.spoil();
         reason_ = std::string("z3 error: ") + error.msg();
@@ -592,7 +595,7 @@ class Z3Solver final : public Solver {
   }
 
   // The solver's first core: the one handed on with the context, or a new one; inside a
-  // ContextReuseScope with the scope pushed that the solver's base level lies in.
+  // pool, with the scope pushed that the solver's base level lies in.
   static z3::solver first_core(ContextLease& lease) {
     std::optional<z3::solver> handed_on = lease.take_core();
     z3::solver core = handed_on ? *handed_on : make_core(lease.context());
@@ -663,7 +666,7 @@ class Z3Solver final : public Solver {
   }
 
   // A new, empty core in place of the solver's (renew_core, ask_again_in_a_new_core); inside a
-  // ContextReuseScope with the scope pushed that the solver's base level lies in.
+  // pool, with the scope pushed that the solver's base level lies in.
   void install_core(z3::solver core) {
     if (lease_.pooled()) core.push();
     solver_ = core;
@@ -683,10 +686,10 @@ class Z3Solver final : public Solver {
   }
 
   // Z3's "rlimit" for the next checks: the smaller of the solver's own limit (set_resource_limit)
-  // and the budget of the thread's ResourceBudgetScope, 0 meaning none; Z3's parameter is an
-  // unsigned int, so larger limits are capped.
+  // and the session's budget, 0 meaning none; Z3's parameter is an unsigned int, so larger limits
+  // are capped.
   void apply_work_budget(z3::solver& solver, bool fresh = false) {
-    const std::uint64_t budget = ResourceBudgetScope::z3_work_per_check();
+    const std::uint64_t budget = session_.budget().z3_work_per_check();
     std::uint64_t limit = resource_limit_;
     if (budget != 0 && (limit == 0 || budget < limit)) limit = budget;
     if (!fresh && limit == applied_rlimit_) return;
@@ -711,7 +714,9 @@ class Z3Solver final : public Solver {
     }
   }
 
-  ContextLease lease_;  // first: outlives every Z3 object below
+  std::unique_ptr<SolverSession> own_session_;  // when made without one
+  SolverSession& session_;  // its pool, budget, stall board and check log
+  ContextLease lease_;  // before every Z3 object below: outlives them
   TermManager& manager_;
   z3::context& context_;
   z3::solver solver_;
@@ -726,7 +731,7 @@ class Z3Solver final : public Solver {
   unsigned scopes_ = 0;
   // Quantified formulas told: at the base level (asserted again in a renewed core); above it since
   // the core was made (renew_core on the pop to the base level).  A core that held either is not
-  // handed on (context_reuse.hpp).
+  // handed on (context_pool.hpp).
   bool base_holds_quantifier_ = false;
   bool quantifier_above_base_ = false;
   unsigned timeout_milliseconds_ = 0;
@@ -746,177 +751,10 @@ class Z3Solver final : public Solver {
 
 }  // namespace
 
-std::unique_ptr<Solver> make_z3_solver(TermManager& manager) { return std::make_unique<Z3Solver>(manager); }
+std::unique_ptr<Solver> make_z3_solver(TermManager& manager) { return std::make_unique<Z3Solver>(manager, nullptr); }
 
-namespace {
-thread_local ResourceBudgetScope* innermost_budget = nullptr;
-}  // namespace
-
-ResourceBudgetScope::ResourceBudgetScope(std::uint64_t z3_work_per_check, std::uint64_t cvc5_work_per_check,
-                                         TimeOutAllowance allowance, UndecidedAllowance undecided)
-    : budget_(z3_work_per_check),
-      cvc5_budget_(cvc5_work_per_check),
-      allowance_(allowance),
-      undecided_allowance_(undecided),
-      enclosing_(innermost_budget) {
-  innermost_budget = this;
-}
-
-ResourceBudgetScope::~ResourceBudgetScope() { innermost_budget = enclosing_; }
-
-bool ResourceBudgetScope::work_reduced() const {
-  return reducing_ && undecided_allowance_.full_undecided != 0 && undecided_ >= undecided_allowance_.full_undecided;
-}
-
-namespace {
-// A limit (work units or milliseconds; 0: none) capped at `cap`.
-template <class Units>
-Units capped(Units limit, Units cap) {
-  return limit == 0 ? cap : std::min(limit, cap);
-}
-}  // namespace
-
-std::uint64_t ResourceBudgetScope::z3_work_per_check() {
-  const ResourceBudgetScope* scope = innermost_budget;
-  if (scope == nullptr) return 0;
-  return scope->work_reduced() ? capped(scope->budget_, scope->undecided_allowance_.reduced_work) : scope->budget_;
-}
-
-std::string_view ResourceBudgetScope::work_budget_note() {
-  const ResourceBudgetScope* scope = innermost_budget;
-  if (scope == nullptr || !scope->work_reduced()) return "";
-  return "reduced: the allowance of undecided checks is spent";
-}
-
-void ResourceBudgetScope::count_z3_undecided() {
-  if (innermost_budget != nullptr) ++innermost_budget->undecided_;
-}
-
-void ResourceBudgetScope::renew_undecided_allowance(bool reduce) {
-  if (innermost_budget == nullptr) return;
-  innermost_budget->undecided_ = 0;
-  innermost_budget->reducing_ = reduce;
-}
-
-bool ResourceBudgetScope::cvc5_reduced() const {
-  return undecided_allowance_.cvc5_full_undecided != 0 && cvc5_undecided_ >= undecided_allowance_.cvc5_full_undecided;
-}
-
-std::uint64_t ResourceBudgetScope::cvc5_work_per_check() {
-  const ResourceBudgetScope* scope = innermost_budget;
-  if (scope == nullptr) return 0;
-  return scope->cvc5_reduced() ? capped(scope->cvc5_budget_, scope->undecided_allowance_.cvc5_reduced_work) : scope->cvc5_budget_;
-}
-
-unsigned ResourceBudgetScope::cvc5_time_limit(unsigned requested) {
-  const ResourceBudgetScope* scope = innermost_budget;
-  if (scope == nullptr || !scope->cvc5_reduced() || scope->allowance_.reduced_milliseconds == 0) return requested;
-  return capped(requested, scope->allowance_.reduced_milliseconds);
-}
-
-void ResourceBudgetScope::count_cvc5_undecided() {
-  if (innermost_budget != nullptr) ++innermost_budget->cvc5_undecided_;
-}
-
-std::string_view ResourceBudgetScope::cvc5_reduction_note() {
-  const ResourceBudgetScope* scope = innermost_budget;
-  if (scope == nullptr || !scope->cvc5_reduced()) return "";
-  return "reduced: the case's allowance of undecided cvc5 checks is spent";
-}
-
-namespace {
-enum class TimeLimitStage { Full, Reduced, Minimal, Exhausted };
-
-TimeLimitStage time_limit_stage(const ResourceBudgetScope* scope, const TimeOutAllowance& allowance, unsigned time_outs) {
-  if (scope == nullptr || allowance.full_time_outs == 0 || time_outs < allowance.full_time_outs) return TimeLimitStage::Full;
-  if (allowance.reduced_time_outs == 0 || time_outs < allowance.full_time_outs + allowance.reduced_time_outs)
-    return TimeLimitStage::Reduced;
-  if (allowance.minimal_time_outs == 0 ||
-      time_outs < allowance.full_time_outs + allowance.reduced_time_outs + allowance.minimal_time_outs)
-    return TimeLimitStage::Minimal;
-  return TimeLimitStage::Exhausted;
-}
-}  // namespace
-
-unsigned ResourceBudgetScope::z3_time_limit(unsigned requested) {
-  const ResourceBudgetScope* scope = innermost_budget;
-  if (scope == nullptr) return requested;
-  const TimeLimitStage stage = time_limit_stage(scope, scope->allowance_, scope->time_outs_);
-  if (stage == TimeLimitStage::Full) return requested;
-  const unsigned limit = stage == TimeLimitStage::Reduced ? scope->allowance_.reduced_milliseconds : scope->allowance_.minimal_milliseconds;
-  // Exhausted: the minimal limit, should a check be asked all the same.
-  return capped(requested, limit);
-}
-
-std::string_view ResourceBudgetScope::time_limit_note() {
-  const ResourceBudgetScope* scope = innermost_budget;
-  if (scope == nullptr) return "";
-  switch (time_limit_stage(scope, scope->allowance_, scope->time_outs_)) {
-    case TimeLimitStage::Full: return "";
-    case TimeLimitStage::Reduced: return "reduced: the case's allowance of full-length time-outs is spent";
-    case TimeLimitStage::Minimal: return "minimal: the case's allowance of reduced time-outs is spent too";
-    case TimeLimitStage::Exhausted: return "the case's whole allowance of time-outs is spent";
-  }
-  return "";
-}
-
-bool ResourceBudgetScope::z3_checks_exhausted() {
-  const ResourceBudgetScope* scope = innermost_budget;
-  return scope != nullptr && time_limit_stage(scope, scope->allowance_, scope->time_outs_) == TimeLimitStage::Exhausted;
-}
-
-void ResourceBudgetScope::count_z3_time_out() {
-  if (innermost_budget != nullptr) ++innermost_budget->time_outs_;
-}
-
-void ResourceBudgetScope::spend_time_out_allowance() {
-  if (innermost_budget != nullptr) innermost_budget->time_outs_ = std::max(innermost_budget->time_outs_, innermost_budget->allowance_.full_time_outs);
-}
-
-namespace {
-thread_local ContextReuseScope* innermost_scope = nullptr;
-constexpr std::size_t max_idle_contexts = 4;  // a case has at most a few solvers alive at once
-}  // namespace
-
-ContextReuseScope::ContextReuseScope(Enclosing enclosing)
-    : enclosing_(innermost_scope), shares_contexts_(enclosing == Enclosing::SharesContexts && innermost_scope != nullptr) {
-  innermost_scope = this;
-}
-
-ContextReuseScope::~ContextReuseScope() {
-  innermost_scope = enclosing_;
-  if (!shares_contexts_) return;
-  for (Lease& lease : idle_) {
-    // Without its core: a core reused from case to case held on to state of theirs, and freeing
-    // it at the run's end once took 3 s (level 1, seed 2, 300 cases: 2.3 s of the campaign's 13.6).
-    lease.core.reset();
-    lease.core_rlimit = UINT64_MAX;
-    enclosing_->give_back(std::move(lease));
-  }
-}
-
-ContextReuseScope* ContextReuseScope::current() { return innermost_scope; }
-
-ContextReuseScope::Lease ContextReuseScope::take() {
-  std::vector<Lease>* idle = &idle_;
-  if (idle->empty() && shares_contexts_) idle = &enclosing_->idle_;
-  if (idle->empty()) {
-    ++made_;
-    return Lease{make_context(), nullptr};
-  }
-  ++reused_;
-  Lease lease = std::move(idle->back());
-  idle->pop_back();
-  if (lease.core) ++cores_reused_;
-  return lease;
-}
-
-void ContextReuseScope::give_back(Lease lease) {
-  if (idle_.size() < max_idle_contexts) idle_.push_back(std::move(lease));
-}
-
-void ContextReuseScope::give_back_backend(std::unique_ptr<IdleBackend> backend) {
-  if (idle_backends_.size() < max_idle_contexts) idle_backends_.push_back(std::move(backend));
+std::unique_ptr<Solver> make_z3_solver(TermManager& manager, SolverSession& session) {
+  return std::make_unique<Z3Solver>(manager, &session);
 }
 
 SatResult z3_check_script(std::string_view script, std::string* reason, unsigned timeout_milliseconds) {

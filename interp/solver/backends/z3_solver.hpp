@@ -9,7 +9,13 @@
 
 namespace symref::solver {
 
-// Incremental (push/pop along a path), with a per-query time-out (Z3's "timeout" parameter).
+class SolverSession;
+
+// Incremental (push/pop along a path), with a per-query time-out (Z3's "timeout" parameter).  Its
+// context comes from the session's pool, its checks run under the session's budget, published on
+// its stall board and logged in its check log (session/solver_session.hpp); without a session it
+// shares nothing.
+std::unique_ptr<Solver> make_z3_solver(terms::TermManager& manager, SolverSession& session);
 std::unique_ptr<Solver> make_z3_solver(terms::TermManager& manager);
 
 // Parses an SMT-LIB2 script (as smtlib.hpp prints them) with Z3 and checks its assertions: how

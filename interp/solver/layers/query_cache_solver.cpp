@@ -5,7 +5,6 @@
 #include <optional>
 #include <stdexcept>
 
-#include "interp/solver/session/check_log.hpp"
 #include "interp/solver/layers/counterexample_cache_solver.hpp"
 #include "interp/solver/backends/encoding.hpp"
 #include "interp/solver/layers/model_checking_solver.hpp"
@@ -62,11 +61,12 @@ std::size_t end_of_scopes(const AssertionStack& stack, unsigned depth) {
 }  // namespace
 
 QueryCacheSolver::QueryCacheSolver(std::string backend, BackendFactory make_backend, terms::TermManager& manager,
-                                   QueryCacheScope& scope, bool answer_from_models)
+                                   std::shared_ptr<QueryCache> store, const CheckLog& log, bool answer_from_models)
     : backend_name_(std::move(backend)),
       make_backend_(std::move(make_backend)),
       manager_(manager),
-      scope_(scope),
+      store_(std::move(store)),
+      log_(log),
       answer_from_models_(answer_from_models) {}
 
 void QueryCacheSolver::add(Term formula) {
@@ -74,7 +74,7 @@ void QueryCacheSolver::add(Term formula) {
   assertions_.add(formula);
 }
 
-QueryCacheScope::Key QueryCacheSolver::key() const {
+QueryCache::Key QueryCacheSolver::key() const {
   std::span<const Term> formulas = assertions_.formulas();
   if (fault_active(Fault::QueryCacheKeyNewestScope)) [[unlikely]]
     formulas = formulas.subspan(assertions_.innermost_scope_start());
@@ -92,12 +92,12 @@ QueryCacheScope::Key QueryCacheSolver::key() const {
     else
       conjuncts.push_back(formula);
   }
-  return QueryCacheScope::Key{backend_name_, manager_.serial(), formula_set(conjuncts)};
+  return QueryCache::Key{backend_name_, manager_.serial(), formula_set(conjuncts)};
 }
 
 SatResult QueryCacheSolver::check() {
-  QueryCacheScope::Key query = key();
-  std::shared_ptr<CachedAnswer> known = scope_.find(query);
+  QueryCache::Key query = key();
+  std::shared_ptr<CachedAnswer> known = store_->find(query);
   // A repeated sat answer is given only with a model in hand: its tables must show one (they are
   // frozen then), else the backend is asked again now — where an unknown is an answer — rather
   // than when the model is wanted (formulas the evaluator cannot decide, such as a ∀τ without a
@@ -116,7 +116,7 @@ SatResult QueryCacheSolver::check() {
     last_answer_ = std::move(known);
     last_result_ = last_answer_->result;
     count_answer(last_result_);
-    if (check_log_enabled()) log_check(backend_name_, last_result_, 0, 0, "from the case's query cache");
+    log_.check(backend_name_, last_result_, 0, 0, "from the case's query cache");
     return last_result_;
   }
   // A solver whose last answers were all unsat is most likely proving validities (pc → claim as
@@ -129,7 +129,7 @@ SatResult QueryCacheSolver::check() {
       last_from_cache_ = true;
       last_answer_ = std::move(answer);
       last_result_ = SatResult::Sat;
-      if (check_log_enabled()) log_check(backend_name_, last_result_, 0, 0, "from a model in the case's query cache");
+      log_.check(backend_name_, last_result_, 0, 0, "from a model in the case's query cache");
       return last_result_;
     }
   }
@@ -140,12 +140,12 @@ SatResult QueryCacheSolver::check() {
   count_answer(last_result_);
   // Unknown is never kept: the same query under a larger budget, or a luckier one, may be decided.
   if (last_result_ != SatResult::Unknown) {
-    last_answer_ = scope_.remember(std::move(query), last_result_);
+    last_answer_ = store_->remember(std::move(query), last_result_);
   } else {
     // Kept with its reason (query_cache.hpp), unless an error inside the library caused it.
     std::string reason = backend_->reason_unknown();
     if (!reason.starts_with("z3 error") && !reason.starts_with("cvc5 error")) {
-      last_answer_ = scope_.remember(std::move(query), last_result_);
+      last_answer_ = store_->remember(std::move(query), last_result_);
       last_answer_->reason = std::move(reason);
     }
   }
@@ -188,18 +188,18 @@ std::unique_ptr<Model> QueryCacheSolver::fresh_model() {
     last_answer_->values = std::make_shared<terms::MapValuation>(manager_);
     last_answer_->frozen = false;
     last_answer_->shown_a_model = false;
-    if (answer_from_models_) scope_.offer_model(backend_name_, manager_.serial(), last_answer_);
+    if (answer_from_models_) store_->offer_model(backend_name_, manager_.serial(), last_answer_);
   }
   return std::make_unique<RecordingModel>(backend_->model(), last_answer_);
 }
 
-std::shared_ptr<CachedAnswer> QueryCacheSolver::answer_from_recent_models(QueryCacheScope::Key& query) {
+std::shared_ptr<CachedAnswer> QueryCacheSolver::answer_from_recent_models(QueryCache::Key& query) {
   // The planted fault tries a model on the innermost scope's formulas alone.
   const std::size_t first = fault_active(Fault::QueryCacheModelNewestScope) ? assertions_.innermost_scope_start() : 0;
   // The side constraints that the model-checking layer above asks of every model (encoding.hpp):
   // a model read for another query may give a reference field read of this one a new object.
   std::optional<std::vector<SideConstraint>> constraints;
-  for (const std::shared_ptr<CachedAnswer>& candidate : scope_.recent_models(backend_name_, manager_.serial())) {
+  for (const std::shared_ptr<CachedAnswer>& candidate : store_->recent_models(backend_name_, manager_.serial())) {
     // Within the enumeration limit of the model-checking layer above: a try may fail for nothing.
     if (candidate->values == nullptr || !satisfies(*candidate->values, first, ModelCheckingSolver::enumeration_limit)) continue;
     if (!constraints) {
@@ -208,7 +208,7 @@ std::shared_ptr<CachedAnswer> QueryCacheSolver::answer_from_recent_models(QueryC
       for (Term formula : assertions_.formulas().subspan(first)) collector.collect(formula, *constraints);
     }
     if (!side_constraints_hold(*constraints, *candidate->values)) continue;
-    std::shared_ptr<CachedAnswer> answer = scope_.remember(std::move(query), SatResult::Sat);
+    std::shared_ptr<CachedAnswer> answer = store_->remember(std::move(query), SatResult::Sat);
     // A copy, frozen: the first answer's tables go on recording what its model's readers read, so
     // that a repeat of that query still finds them complete (frozen early, a repeat would have to
     // ask the backend again for a model, and after the case's time-outs it answers unknown).

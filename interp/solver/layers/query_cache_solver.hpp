@@ -1,8 +1,8 @@
 // A solver layer answering a query that an earlier solver of the same fuzz case answered (no § of a paper: speed; §2 φ).
 //
-// The bottom layer over a backend while a QueryCacheScope is alive (query_cache.hpp).  It keeps
-// the formulas in scope itself and hands them to the backend only when a query is not in the
-// scope's store: the backend is made at the first such query (a solver whose queries were all
+// The bottom layer over a backend when the session holds a store of answers (session/query_cache.hpp).
+// It keeps the formulas in scope itself and hands them to the backend only when a query is not in
+// the store: the backend is made at the first such query (a solver whose queries were all
 // asked before never makes one), and then brought to the formulas in scope by popping to the
 // longest common prefix of scopes and adding the rest.
 //
@@ -19,6 +19,7 @@
 
 #include "interp/solver/assertion_stack.hpp"
 #include "interp/solver/backends/encoding.hpp"
+#include "interp/solver/session/check_log.hpp"
 #include "interp/solver/session/query_cache.hpp"
 #include "interp/solver/solver.hpp"
 
@@ -33,9 +34,10 @@ class QueryCacheSolver final : public Solver {
   using BackendFactory = std::function<std::unique_ptr<Solver>()>;
   // `backend`: the name of what `make_backend` makes ("z3", "cvc5"), part of the key.
   // `answer_from_models`: a query not in the store is also answered sat when the model of one of
-  // the scope's recent sat answers satisfies its formulas (answer_from_recent_models).
-  QueryCacheSolver(std::string backend, BackendFactory make_backend, terms::TermManager& manager, QueryCacheScope& scope,
-                   bool answer_from_models = false);
+  // the store's recent sat answers satisfies its formulas (answer_from_recent_models).  `log`: the
+  // session's, where answers from the store are logged too.
+  QueryCacheSolver(std::string backend, BackendFactory make_backend, terms::TermManager& manager, std::shared_ptr<QueryCache> store,
+                   const CheckLog& log, bool answer_from_models = false);
 
   std::string name() const override { return backend_name_; }
   void push() override { assertions_.push(); }
@@ -56,7 +58,7 @@ class QueryCacheSolver final : public Solver {
   bool backend_made() const { return backend_ != nullptr; }
 
  private:
-  QueryCacheScope::Key key() const;
+  QueryCache::Key key() const;
   // Makes the backend if needed and gives it exactly the scopes and formulas in `assertions_`.
   void bring_backend_up_to_date();
   // Whether every formula in scope from index `first` on (0: all) evaluates to true under
@@ -67,7 +69,7 @@ class QueryCacheSolver final : public Solver {
   bool side_constraints_hold(std::span<const SideConstraint> constraints, const terms::MapValuation& values) const;
   // A new entry for `query`, sat with a frozen copy of the tables of a recent sat answer that
   // satisfy its formulas, or null.
-  std::shared_ptr<CachedAnswer> answer_from_recent_models(QueryCacheScope::Key& query);
+  std::shared_ptr<CachedAnswer> answer_from_recent_models(QueryCache::Key& query);
   std::unique_ptr<Model> fresh_model();
   void count_answer(SatResult result) {
     if (result == SatResult::Unsat) ++unsat_in_a_row_;
@@ -79,7 +81,8 @@ class QueryCacheSolver final : public Solver {
   std::string backend_name_;
   BackendFactory make_backend_;
   terms::TermManager& manager_;
-  QueryCacheScope& scope_;
+  std::shared_ptr<QueryCache> store_;  // the session's, kept as long as this solver
+  const CheckLog& log_;
   bool answer_from_models_;
   AssertionStack assertions_;        // what the callers said
   std::unique_ptr<Solver> backend_;  // made at the first query not in the store

@@ -1,18 +1,18 @@
 // The answers of one fuzz case's solver queries, shared by all its solvers (no § of a paper: speed; §2 φ as a set of conjuncts).
 //
 // The properties of a random test case ask the same path conditions again and again: the forward
-// exploration's, then the same ones from other engines and checks.  While a QueryCacheScope is
-// alive on a thread, the solvers made on that thread (QueryCacheSolver, query_cache_solver.hpp)
-// keep each definite answer here, keyed by the backend, the term manager and the set of
+// exploration's, then the same ones from other engines and checks.  When a session holds a
+// QueryCache (a fuzz case's, solver_session.hpp), the solvers made with it (QueryCacheSolver,
+// layers/query_cache_solver.hpp) keep each definite answer here, keyed by the backend, the term manager and the set of
 // conjuncts in scope (conjunctions opened: φ asked as one formula is the query of its conjuncts),
 // and answer a repeated query from it.  An unknown is kept too, with its reason,
 // unless an error inside the solver library caused it: within a case a repeat runs under the same
 // work budget and no longer a time limit (the case's time-out allowance only shrinks), so it would
 // most likely spend them again — in a level-2 campaign a hard case asked its hopeless queries
-// over and over, 0.2 s each.  A scope per case keeps a case's answers independent of the cases
+// over and over, 0.2 s each.  A store per case keeps a case's answers independent of the cases
 // before it, of --jobs and of the reproduce line.
 //
-// A query not in the store may still be answered from it: the models of the scope's 8 latest sat
+// A query not in the store may still be answered from it: the models of the store's 8 latest sat
 // answers (per backend and manager) are tried on its formulas, and one under which they all
 // evaluate to true, and that meets their side constraints (encoding.hpp), answers sat.  A case's
 // sat queries are mostly the same paths again, put in other words by other engines and
@@ -28,7 +28,7 @@
 // What it changes: a repeat's model is the first solver's, and a backend made late or skipped
 // leaves the Z3 contexts other histories, so Z3 picks other models; counts that depend on which
 // models come (tests generated, concretizations enumerated) then differ from a run without it —
-// so `symref fuzz --no-query-cache` runs without the scope.
+// so `symref fuzz --no-query-cache` runs without the store.
 #pragma once
 
 #include <cstdint>
@@ -54,17 +54,8 @@ struct CachedAnswer {
   std::string reason;  // an unknown's: why the backend gave up
 };
 
-class QueryCacheScope {
+class QueryCache {
  public:
-  // An inactive scope is none: solvers made while it is the innermost see the enclosing one.
-  explicit QueryCacheScope(bool active = true);
-  ~QueryCacheScope();
-  QueryCacheScope(const QueryCacheScope&) = delete;
-  QueryCacheScope& operator=(const QueryCacheScope&) = delete;
-
-  // The scope alive on this thread (the innermost), or none.
-  static QueryCacheScope* current();
-
   struct Key {
     std::string backend;            // "z3" or "cvc5"
     std::uint64_t manager = 0;      // TermManager::serial(): ids name terms within one manager only
@@ -90,8 +81,6 @@ class QueryCacheScope {
   std::map<Key, std::shared_ptr<CachedAnswer>> answers_;
   // Per backend and manager, newest first.
   std::map<std::pair<std::string, std::uint64_t>, std::vector<std::shared_ptr<CachedAnswer>>> recent_models_;
-  bool active_;
-  QueryCacheScope* enclosing_;
   std::uint64_t hits_ = 0;
 };
 

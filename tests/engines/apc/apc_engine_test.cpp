@@ -13,8 +13,8 @@
 #include "engines/apc/backbones.hpp"
 #include "engines/apc/unfolding.hpp"
 #include "interp/explore/explorer.hpp"
-#include "interp/solver/session/context_reuse.hpp"
-#include "tests/support/context_reuse_checks.hpp"
+#include "interp/solver/session/solver_session.hpp"
+#include "tests/support/context_pool_checks.hpp"
 #include "interp/solver/solver.hpp"
 #include "semantics/concrete/state.hpp"
 #include "semantics/faults.hpp"
@@ -645,11 +645,14 @@ TEST(ApcReuse, ACopiedLoopSummaryIsTheRecomputedOne) {
 TEST(ApcReuse, TheDependencySolverIsFreedOnceTheAnalysisIsBuilt) {
   auto program = load_program_from_text("nested.sym", two_entries_into_nested_loops);
   terms::TermManager terms(program.get());
-  solver::ContextReuseScope scope;
-  ApcAnalysis analysis(*program, terms, Loaded::options_with(25, LoopProcessing::Heavy));
+  solver::SolverSession session;
+  session.pool_contexts();
+  ApcOptions options = Loaded::options_with(25, LoopProcessing::Heavy);
+  options.session = &session;
+  ApcAnalysis analysis(*program, terms, options);
   analysis.build();
   ASSERT_GT(analysis.abstraction().dependency_queries(), 0u);
-  EXPECT_TRUE(testing::a_new_solver_reuses_a_context(scope, terms));  // the analysis, still alive, holds none
+  EXPECT_TRUE(testing::a_new_solver_reuses_a_context(session, terms));  // the analysis, still alive, holds none
 }
 
 }  // namespace

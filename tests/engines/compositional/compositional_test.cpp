@@ -10,8 +10,8 @@
 
 #include "engines/compositional/compositional_explorer.hpp"
 #include "engines/compositional/compositional_report.hpp"
-#include "interp/solver/session/context_reuse.hpp"
-#include "tests/support/context_reuse_checks.hpp"
+#include "interp/solver/session/solver_session.hpp"
+#include "tests/support/context_pool_checks.hpp"
 #include "props/case_workspace.hpp"
 #include "props/properties.hpp"
 #include "semantics/faults.hpp"
@@ -302,11 +302,14 @@ TEST(CompositionalCompleteness, ReturnedCallsOpenTheCallersContinuation) {
 TEST(CompositionalCompleteness, TheSolverIsFreedWhenTheRunEnds) {
   auto program = load_program(corpus + "returned-call-continuation.sym");
   terms::TermManager terms(program.get());
-  solver::ContextReuseScope scope;
-  CompositionalExplorer explorer(*program, terms, CompositionalOptions{});
+  solver::SolverSession session;
+  session.pool_contexts();
+  CompositionalOptions options;
+  options.session = &session;
+  CompositionalExplorer explorer(*program, terms, options);
   CompositionalResult result = explorer.explore();
   ASSERT_GT(result.queries.size(), 0u);
-  EXPECT_TRUE(testing::a_new_solver_reuses_a_context(scope, terms));  // the explorer, still alive, holds none
+  EXPECT_TRUE(testing::a_new_solver_reuses_a_context(session, terms));  // the explorer, still alive, holds none
 }
 
 }  // namespace

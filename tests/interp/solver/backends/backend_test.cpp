@@ -7,7 +7,7 @@
 
 #include "interp/solver/backends/cvc5_solver.hpp"
 #include "interp/solver/layers/model_checking_solver.hpp"
-#include "interp/solver/solver.hpp"
+#include "interp/solver/solver_chain.hpp"
 #include "interp/solver/backends/z3_solver.hpp"
 #include "semantics/terms/term_manager.hpp"
 #include "tests/interp/solver/fake_solver.hpp"

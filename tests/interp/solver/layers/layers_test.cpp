@@ -1,17 +1,17 @@
-// Tests of the solver layers: cross-checking, model validation, logging, caching, factory (§2 Thm 2.3).
+// Tests of the solver layers: cross-checking, model validation, logging, the chain (§2 Thm 2.3).
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
-#include "interp/solver/layers/caching_solver.hpp"
 #include "interp/solver/layers/cross_checking_solver.hpp"
 #include "interp/solver/backends/cvc5_solver.hpp"
 #include "interp/solver/layers/logging_solver.hpp"
 #include "interp/solver/layers/model_checking_solver.hpp"
 #include "interp/solver/snapshot_model.hpp"
 #include "interp/solver/backends/z3_solver.hpp"
+#include "interp/solver/solver_chain.hpp"
 #include "semantics/terms/printer.hpp"
 #include "tests/interp/solver/fake_solver.hpp"
 #include "tests/semantics/terms/term_fixture.hpp"
@@ -25,7 +25,6 @@ using terms::testing::TermFixture;
 using CrossChecking = TermFixture;
 using ModelChecking = TermFixture;
 using Logging = TermFixture;
-using Caching = TermFixture;
 using Factory = TermFixture;
 
 std::unique_ptr<FakeSolver> fake(const terms::TermManager& m, SatResult answer) {
@@ -350,29 +349,6 @@ TEST_F(Logging, AnUnusableDirectoryIsReported) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// CachingSolver
-
-TEST_F(Caching, RepeatedQueriesAreAnsweredFromMemory) {
-  CachingSolver solver(make_z3_solver(m));
-  solver.add(m.less(n(0), x));
-  for (int round = 0; round < 3; ++round) {
-    solver.push();
-    solver.add(m.less(x, n(5)));
-    solver.add(m.less(x, n(5)));  // a duplicate does not change the query
-    EXPECT_EQ(solver.check(), SatResult::Sat);
-    Integer value = solver.model()->evaluate(x).as_integer();
-    EXPECT_TRUE(Integer(0) < value && value < Integer(5));
-    solver.pop();
-  }
-  EXPECT_EQ(solver.hits(), 2u);
-  EXPECT_EQ(solver.statistics().queries, 3u);
-  solver.add(m.less(x, n(0)));
-  EXPECT_EQ(solver.check(), SatResult::Unsat);
-  EXPECT_EQ(solver.check(), SatResult::Unsat);
-  EXPECT_EQ(solver.hits(), 3u);
-}
-
-// ---------------------------------------------------------------------------------------------
 // make_solver
 
 TEST_F(Factory, NamesAndLayers) {
@@ -382,9 +358,8 @@ TEST_F(Factory, NamesAndLayers) {
   EXPECT_THROW(make_solver("yices", m), std::invalid_argument);
   EXPECT_NE(dynamic_cast<ModelCheckingSolver*>(make_solver("z3", m).get()), nullptr);
   SolverOptions options;
-  options.validate_models = false;
-  options.cache = true;
-  EXPECT_NE(dynamic_cast<CachingSolver*>(make_solver("both", m, options).get()), nullptr);
+  options.validate_models = false;  // and no other layer asked for: the cross-check is the top
+  EXPECT_NE(dynamic_cast<CrossCheckingSolver*>(make_solver("both", m, options).get()), nullptr);
   auto solver = make_solver("both", m);
   solver->add(m.equal(m.multiply(x, x), n(49)));
   solver->add(m.less(x, n(0)));

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "interp/solver/backends/z3_solver.hpp"
+#include "interp/solver/solver_chain.hpp"
 #include "semantics/faults.hpp"
 #include "tests/semantics/terms/term_fixture.hpp"
 

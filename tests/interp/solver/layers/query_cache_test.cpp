@@ -1,4 +1,4 @@
-// Tests of the case query cache: repeated queries of one scope answered once, new ones from recent
+// Tests of the case query cache: repeated queries of one store answered once, new ones from recent
 // models that satisfy them, the backend made and brought up to date only when needed (no § of a
 // paper: speed; §2 φ as a set of conjuncts).
 #include <gtest/gtest.h>
@@ -6,7 +6,8 @@
 #include <functional>
 #include <memory>
 
-#include "interp/solver/session/query_cache.hpp"
+#include "interp/solver/session/solver_session.hpp"
+#include "interp/solver/solver_chain.hpp"
 #include "interp/solver/layers/query_cache_solver.hpp"
 #include "interp/solver/backends/z3_solver.hpp"
 #include "semantics/faults.hpp"
@@ -17,13 +18,13 @@
 namespace symref::solver::testing {
 namespace {
 
-// Tests in a case's scope, with layers over Z3 that count the backends they make.
+// Tests with a case's store, with layers over Z3 that count the backends they make.
 class QueryCache : public terms::testing::TermFixture {
  protected:
-  std::unique_ptr<QueryCacheSolver> cached_z3(terms::TermManager& manager, QueryCacheScope& in) {
-    return std::make_unique<QueryCacheSolver>("z3", [this, &manager] { ++made; return make_z3_solver(manager); }, manager, in);
+  std::unique_ptr<QueryCacheSolver> cached_z3(terms::TermManager& manager, std::shared_ptr<solver::QueryCache> in) {
+    return std::make_unique<QueryCacheSolver>("z3", [this, &manager] { ++made; return make_z3_solver(manager); }, manager, in, log);
   }
-  std::unique_ptr<QueryCacheSolver> cached_z3() { return cached_z3(m, scope); }
+  std::unique_ptr<QueryCacheSolver> cached_z3() { return cached_z3(m, store); }
 
   // Fake backends answering sat with x = 7 and what `more` sets, counted in `made_fakes`; the
   // newest one is `newest_fake`.
@@ -38,7 +39,8 @@ class QueryCache : public terms::testing::TermFixture {
     };
   }
 
-  QueryCacheScope scope;
+  std::shared_ptr<solver::QueryCache> store = std::make_shared<solver::QueryCache>();  // the case's
+  CheckLog log;
   int made = 0;
   int made_fakes = 0;
   FakeSolver* newest_fake = nullptr;
@@ -119,7 +121,7 @@ TEST_F(QueryCache, UnsatIsKeptAndOtherQueriesGoToTheBackend) {
   EXPECT_EQ(second->check(), SatResult::Unsat);
   EXPECT_EQ(second->hits(), 1u);
   EXPECT_TRUE(second->backend_made());
-  EXPECT_EQ(scope.answers(), 2u);
+  EXPECT_EQ(store->answers(), 2u);
 }
 
 TEST_F(QueryCache, NeitherAnotherManagerNorAnotherBackendNorAnotherScopeShares) {
@@ -130,19 +132,18 @@ TEST_F(QueryCache, NeitherAnotherManagerNorAnotherBackendNorAnotherScopeShares) 
   // The same construction in a second manager gives the same term ids, but other terms.
   terms::TermManager other;
   Term other_x = other.global_symbol(0, terms::Sort::integer(), "x");
-  auto elsewhere = cached_z3(other, scope);
+  auto elsewhere = cached_z3(other, store);
   elsewhere->add(other.less(other_x, other.integer(0)));
   elsewhere->add(other.less(other.integer(0), other_x));
   EXPECT_EQ(elsewhere->check(), SatResult::Unsat);
   EXPECT_EQ(elsewhere->hits(), 0u);
   FakeSolver* fake = nullptr;
-  QueryCacheSolver unsure("fake", [&] { auto made_fake = std::make_unique<FakeSolver>("fake", SatResult::Sat, m); fake = made_fake.get(); return made_fake; }, m, scope);
+  QueryCacheSolver unsure("fake", [&] { auto made_fake = std::make_unique<FakeSolver>("fake", SatResult::Sat, m); fake = made_fake.get(); return made_fake; }, m, store, log);
   unsure.add(m.less(x, n(0)));
   unsure.add(m.less(n(0), x));
   EXPECT_EQ(unsure.check(), SatResult::Sat);  // another backend's key: the fake is asked
   ASSERT_NE(fake, nullptr);
-  QueryCacheScope inner;
-  EXPECT_EQ(QueryCacheScope::current(), &inner);
+  auto inner = std::make_shared<solver::QueryCache>();
   auto fresh = cached_z3(m, inner);
   fresh->add(m.less(x, n(0)));
   fresh->add(m.less(n(0), x));
@@ -154,7 +155,7 @@ TEST_F(QueryCache, NeitherAnotherManagerNorAnotherBackendNorAnotherScopeShares) 
 // under the same work budget and no longer time limit.
 TEST_F(QueryCache, AnUnknownIsKeptForTheCase) {
   FakeSolver* fake = nullptr;
-  QueryCacheSolver solver("fake", [&] { auto backend = std::make_unique<FakeSolver>("fake", SatResult::Unknown, m); fake = backend.get(); return backend; }, m, scope);
+  QueryCacheSolver solver("fake", [&] { auto backend = std::make_unique<FakeSolver>("fake", SatResult::Unknown, m); fake = backend.get(); return backend; }, m, store, log);
   solver.add(m.less(x, n(3)));
   EXPECT_EQ(solver.check(), SatResult::Unknown);
   EXPECT_EQ(solver.reason_unknown(), "fake reason");
@@ -173,7 +174,7 @@ TEST_F(QueryCache, AnUnknownFromASolverErrorIsAskedAgain) {
     backend->set_unknown_reason("z3 error: out of memory");
     fake = backend.get();
     return backend;
-  }, m, scope);
+  }, m, store, log);
   solver.add(m.less(x, n(3)));
   EXPECT_EQ(solver.check(), SatResult::Unknown);
   fake->set_answer(SatResult::Unsat);
@@ -193,17 +194,17 @@ TEST_F(QueryCache, AModelNobodyReadIsAskedForAgain) {
     fakes.push_back(backend.get());
     return backend;
   };
-  QueryCacheSolver first("fake", factory, m, scope);
+  QueryCacheSolver first("fake", factory, m, store, log);
   first.add(m.less(n(5), x));
   ASSERT_EQ(first.check(), SatResult::Sat);
-  QueryCacheSolver second("fake", factory, m, scope);
+  QueryCacheSolver second("fake", factory, m, store, log);
   second.add(m.less(n(5), x));
   ASSERT_EQ(second.check(), SatResult::Sat);
   ASSERT_EQ(fakes.size(), 2u);
   EXPECT_EQ(fakes[1]->statistics().queries, 1u);
   EXPECT_EQ(second.model()->symbol_value(x).as_integer(), Integer(7));
   // Now the values were read: a third repeat needs no backend.
-  QueryCacheSolver third("fake", factory, m, scope);
+  QueryCacheSolver third("fake", factory, m, store, log);
   third.add(m.less(n(5), x));
   ASSERT_EQ(third.check(), SatResult::Sat);
   EXPECT_EQ(third.model()->symbol_value(x).as_integer(), Integer(7));
@@ -271,24 +272,24 @@ TEST_F(QueryCache, ThePlantedFaultAnswersAnotherPathsQuery) {
 // answer that satisfies it; a model that does not goes on to the backend.
 TEST_F(QueryCache, ARecentModelAnswersANewQueryItSatisfies) {
   auto factory = fake_backends();
-  QueryCacheSolver first("fake", factory, m, scope, true);
+  QueryCacheSolver first("fake", factory, m, store, log, true);
   first.add(m.less(n(5), x));
   ASSERT_EQ(first.check(), SatResult::Sat);
   EXPECT_EQ(first.model()->symbol_value(x).as_integer(), Integer(7));  // read: the tables hold x = 7
-  QueryCacheSolver second("fake", factory, m, scope, true);
+  QueryCacheSolver second("fake", factory, m, store, log, true);
   second.add(m.less(n(6), x));
   ASSERT_EQ(second.check(), SatResult::Sat);
   EXPECT_FALSE(second.backend_made());
   EXPECT_EQ(second.model_hits(), 1u);
   EXPECT_EQ(second.model()->symbol_value(x).as_integer(), Integer(7));
   EXPECT_EQ(second.own_value(m.less(n(6), x)), std::nullopt);  // not the backend's answer
-  QueryCacheSolver third("fake", factory, m, scope, true);
+  QueryCacheSolver third("fake", factory, m, store, log, true);
   third.add(m.less(n(8), x));  // 7 does not satisfy it
   ASSERT_EQ(third.check(), SatResult::Sat);
   EXPECT_TRUE(third.backend_made());
   EXPECT_EQ(third.model_hits(), 0u);
   // Without the option, a new query goes to the backend even when a recent model satisfies it.
-  QueryCacheSolver fourth("fake", factory, m, scope);
+  QueryCacheSolver fourth("fake", factory, m, store, log);
   fourth.add(m.less(n(4), x));
   ASSERT_EQ(fourth.check(), SatResult::Sat);
   EXPECT_TRUE(fourth.backend_made());
@@ -300,20 +301,20 @@ TEST_F(QueryCache, ARecentModelAnswersANewQueryItSatisfies) {
 // and needs no backend (once the case's time-outs are spent a backend would answer unknown).
 TEST_F(QueryCache, AnAnswerFromAModelCopiesItsTables) {
   auto factory = fake_backends([&](terms::MapValuation& values) { values.set_symbol(y, Value::integer(Integer(4))); });
-  QueryCacheSolver first("fake", factory, m, scope, true);
+  QueryCacheSolver first("fake", factory, m, store, log, true);
   first.add(m.less(n(5), x));
   first.add(m.less(n(2), y));
   ASSERT_EQ(first.check(), SatResult::Sat);
   auto first_model = first.model();
   EXPECT_EQ(first_model->symbol_value(x).as_integer(), Integer(7));  // y not read yet
-  QueryCacheSolver second("fake", factory, m, scope, true);
+  QueryCacheSolver second("fake", factory, m, store, log, true);
   second.add(m.less(n(6), x));
   ASSERT_EQ(second.check(), SatResult::Sat);
   EXPECT_EQ(second.model_hits(), 1u);
   EXPECT_EQ(first_model->symbol_value(y).as_integer(), Integer(4));  // recorded for the first query
   auto second_model = second.model();
   EXPECT_EQ(second_model->symbol_value(y).as_integer(), Integer(0));  // the copy was taken before
-  QueryCacheSolver third("fake", factory, m, scope, true);
+  QueryCacheSolver third("fake", factory, m, store, log, true);
   third.add(m.less(n(2), y));
   third.add(m.less(n(5), x));
   ASSERT_EQ(third.check(), SatResult::Sat);  // a repeat of the first query
@@ -327,11 +328,11 @@ TEST_F(QueryCache, AnAnswerFromAModelCopiesItsTables) {
 // until an answer is sat again.
 TEST_F(QueryCache, ASolverAnsweringUnsatInARowLeavesTheModelsAlone) {
   auto factory = fake_backends();
-  QueryCacheSolver first("fake", factory, m, scope, true);
+  QueryCacheSolver first("fake", factory, m, store, log, true);
   first.add(m.less(n(5), x));
   ASSERT_EQ(first.check(), SatResult::Sat);
   EXPECT_EQ(first.model()->symbol_value(x).as_integer(), Integer(7));
-  QueryCacheSolver solver("fake", factory, m, scope, true);
+  QueryCacheSolver solver("fake", factory, m, store, log, true);
   auto ask = [&](Term formula) {
     solver.push();
     solver.add(formula);
@@ -356,13 +357,13 @@ TEST_F(QueryCache, ASolverAnsweringUnsatInARowLeavesTheModelsAlone) {
 // read off the first model for an array that query did not constrain may be negative.
 TEST_F(QueryCache, ARecentModelThatBreaksASideConstraintIsNotTaken) {
   auto factory = fake_backends([&](terms::MapValuation& values) { values.set_length(a, Integer(-1)); });
-  QueryCacheSolver first("fake", factory, m, scope, true);
+  QueryCacheSolver first("fake", factory, m, store, log, true);
   first.add(m.less(n(5), x));
   ASSERT_EQ(first.check(), SatResult::Sat);
   auto model = first.model();
   EXPECT_EQ(model->symbol_value(x).as_integer(), Integer(7));
   EXPECT_EQ(model->array_length(a), Integer(-1));  // read, so the tables hold it
-  QueryCacheSolver second("fake", factory, m, scope, true);
+  QueryCacheSolver second("fake", factory, m, store, log, true);
   second.add(m.less(m.select(a, n(0)), x));  // 0 < 7 under the tables, but |a| = -1
   ASSERT_EQ(second.check(), SatResult::Sat);
   EXPECT_EQ(second.model_hits(), 0u);
@@ -372,14 +373,14 @@ TEST_F(QueryCache, ARecentModelThatBreaksASideConstraintIsNotTaken) {
 
 // The planted fault tries a recent model on the innermost scope's formulas alone.
 TEST_F(QueryCache, ThePlantedFaultAnswersSatFromAModelOfTheNewestScope) {
-  auto first = std::make_unique<QueryCacheSolver>("z3", [this] { return make_z3_solver(m); }, m, scope, true);
+  auto first = std::make_unique<QueryCacheSolver>("z3", [this] { return make_z3_solver(m); }, m, store, log, true);
   first->add(m.equal(x, n(7)));
   ASSERT_EQ(first->check(), SatResult::Sat);
   EXPECT_EQ(first->model()->symbol_value(x).as_integer(), Integer(7));
   auto ask = [&] {
-    QueryCacheScope fresh_store;  // a scope of its own each time, holding the model above only
-    fresh_store.offer_model("z3", m.serial(), scope.recent_models("z3", m.serial()).front());
-    QueryCacheSolver solver("z3", [this] { return make_z3_solver(m); }, m, fresh_store, true);
+    auto fresh_store = std::make_shared<solver::QueryCache>();  // a store of its own each time, holding the model above only
+    fresh_store->offer_model("z3", m.serial(), store->recent_models("z3", m.serial()).front());
+    QueryCacheSolver solver("z3", [this] { return make_z3_solver(m); }, m, fresh_store, log, true);
     solver.add(m.less(x, n(0)));
     solver.push();
     solver.add(m.less(n(6), x));
@@ -390,13 +391,13 @@ TEST_F(QueryCache, ThePlantedFaultAnswersSatFromAModelOfTheNewestScope) {
   EXPECT_EQ(ask(), SatResult::Sat);  // really unsat: x < 0 is not checked
 }
 
-// make_solver puts the layer under its others only while an active scope is alive and the
+// make_solver puts the layer under its others only when the session holds a store and the
 // options want it.
 TEST_F(QueryCacheFactory, MakeSolverUsesTheCacheOnlyInAnActiveScopeAndWhenAsked) {
-  auto repeat_twice = [&](const SolverOptions& options) {
+  auto repeat_twice = [&](const SolverOptions& options, SolverSession* session = nullptr) {
     std::uint64_t shortcuts = 0;
     for (int round = 0; round < 2; ++round) {
-      auto solver = make_solver("z3", m, options);
+      auto solver = make_solver("z3", m, options, session);
       solver->push();
       solver->add(m.less(n(3), x));
       EXPECT_EQ(solver->check(), SatResult::Sat);
@@ -405,21 +406,22 @@ TEST_F(QueryCacheFactory, MakeSolverUsesTheCacheOnlyInAnActiveScopeAndWhenAsked)
     }
     return shortcuts;
   };
-  EXPECT_EQ(repeat_twice(SolverOptions{}), 0u);  // no scope
+  EXPECT_EQ(repeat_twice(SolverOptions{}), 0u);  // no session
+  SolverSession session;
   {
-    QueryCacheScope inactive(false);
-    EXPECT_EQ(QueryCacheScope::current(), nullptr);
-    EXPECT_EQ(repeat_twice(SolverOptions{}), 0u);
+    const SolverSession::Case without_store(session, false, WorkBudget{});
+    EXPECT_EQ(session.query_cache(), nullptr);
+    EXPECT_EQ(repeat_twice(SolverOptions{}, &session), 0u);
   }
-  QueryCacheScope scope;
+  const SolverSession::Case with_store(session, true, WorkBudget{});
   SolverOptions without;
   without.query_cache = false;
-  EXPECT_EQ(repeat_twice(without), 0u);
-  EXPECT_EQ(repeat_twice(SolverOptions{}), 1u);  // the model-checking layer above validated the repeat's model
-  auto both = make_solver("both", m);
+  EXPECT_EQ(repeat_twice(without, &session), 0u);
+  EXPECT_EQ(repeat_twice(SolverOptions{}, &session), 1u);  // the model-checking layer above validated the repeat's model
+  auto both = make_solver("both", m, SolverOptions{}, &session);
   both->add(m.less(n(3), x));
   EXPECT_EQ(both->check(), SatResult::Sat);  // z3's answer from the store, cvc5 asked
-  EXPECT_EQ(scope.hits(), 2u);
+  EXPECT_EQ(session.query_cache()->hits(), 2u);
 }
 
 }  // namespace

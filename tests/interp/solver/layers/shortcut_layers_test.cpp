@@ -9,6 +9,7 @@
 #include "interp/solver/layers/model_checking_solver.hpp"
 #include "interp/solver/layers/model_reuse_solver.hpp"
 #include "interp/solver/backends/z3_solver.hpp"
+#include "interp/solver/solver_chain.hpp"
 #include "semantics/faults.hpp"
 #include "tests/interp/solver/fake_solver.hpp"
 #include "tests/semantics/terms/term_fixture.hpp"

@@ -5,6 +5,7 @@
 
 #include "interp/solver/backends/cvc5_solver.hpp"
 #include "interp/solver/backends/z3_solver.hpp"
+#include "interp/solver/session/solver_session.hpp"
 #include "tests/semantics/terms/term_fixture.hpp"
 
 namespace symref::solver::testing {
@@ -12,8 +13,7 @@ namespace {
 
 class StallWatch : public terms::testing::TermFixture {
  protected:
-  void SetUp() override { set_stall_board(&board); }
-  void TearDown() override { set_stall_board(nullptr); }
+  void SetUp() override { session.publish_checks_on(&board); }
 
   // One sat check of `backend` with the time limit `milliseconds` (0: none).
   void check_once(std::unique_ptr<Solver> solver, unsigned milliseconds) {
@@ -23,27 +23,28 @@ class StallWatch : public terms::testing::TermFixture {
   }
 
   StallBoard board;
+  SolverSession session;
 };
 
 TEST_F(StallWatch, ChecksWithALimitArePublishedAndTakenDown) {
-  check_once(make_z3_solver(m), 500);
-  check_once(make_cvc5_solver(m), 500);
+  check_once(make_z3_solver(m, session), 500);
+  check_once(make_cvc5_solver(m, session), 500);
   EXPECT_EQ(board.checks.load(), 2u);
   EXPECT_EQ(board.deadline.load(), 0) << "a finished check left its deadline up";
 }
 
 TEST_F(StallWatch, ACheckWithoutALimitTakesTheBoardsDefault) {
-  check_once(make_z3_solver(m), 0);
+  check_once(make_z3_solver(m, session), 0);
   EXPECT_EQ(board.checks.load(), 0u) << "no limit and no default: nothing to watch";
   board.default_limit_milliseconds.store(1000);
-  check_once(make_z3_solver(m), 0);
-  check_once(make_cvc5_solver(m), 0);
+  check_once(make_z3_solver(m, session), 0);
+  check_once(make_cvc5_solver(m, session), 0);
   EXPECT_EQ(board.checks.load(), 2u);
 }
 
 TEST_F(StallWatch, WithoutABoardNothingIsPublished) {
-  set_stall_board(nullptr);
-  check_once(make_z3_solver(m), 500);
+  session.publish_checks_on(nullptr);
+  check_once(make_z3_solver(m, session), 500);
   EXPECT_EQ(board.checks.load(), 0u);
 }
 

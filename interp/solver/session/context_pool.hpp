@@ -1,27 +1,27 @@
-// A scope in which solvers made one after another share Z3 contexts, SMT cores and warm cvc5 solvers (no § of a paper: speed).
+// A pool from which solvers made one after another take Z3 contexts, SMT cores and warm cvc5 solvers (no § of a paper: speed).
 //
 // Making and freeing a Z3 context costs about a millisecond of CPU, more than most queries of a
-// random test case; a fuzz case makes a hundred solvers.  While a ContextReuseScope is alive on a
-// thread, a Z3 solver made on that thread takes a context an earlier solver of the scope left
-// behind, and gives its own back when destroyed, unless a time-out interrupted it or Z3 reported an
-// error in it.  The scope's end frees them, or hands them to the enclosing scope when it was opened
-// to share them (Enclosing::SharesContexts: a fuzz case inside its run of cases, campaign.hpp).
+// random test case; a fuzz case makes a hundred solvers.  A Z3 solver made with a session that has
+// a pool (solver_session.hpp) takes a context an earlier solver of the pool left behind, and gives
+// its own back when destroyed, unless a time-out interrupted it or Z3 reported an error in it.  The
+// pool's end frees them, or hands them to the run's pool when it is a case's (a fuzz case inside
+// its run of cases, campaign.hpp).
 // What a reused context carries over is Z3's internal numbering of terms: it can change which
 // model Z3 picks, or whether a hard query ends within its time limit, never what a sat or unsat
-// answer says.  The same sequence of solvers in a new scope gets the same answers and models on
-// every run (a fuzz campaign opens one scope per run of cases, and one inside it per case).
+// answer says.  The same sequence of solvers in a new pool gets the same answers and models on
+// every run (a fuzz campaign opens one pool per run of cases, and one inside it per case).
 //
 // The context comes with the SMT core of the solver that gave it back, when that core never held a
 // quantifier (Z3 4.8.12 keeps state of them after a pop, z3_solver.cpp): a new core costs 160 µs
-// of set-up before its first query, twice what a small query costs.  Inside a scope a solver keeps
+// of set-up before its first query, twice what a small query costs.  With a pool a solver keeps
 // everything it is told one scope above the core's base, so that popping that scope leaves the
 // core empty for the next solver.
 //
 // cvc5 likewise: making a cvc5 solver, its first check (where cvc5 sets up its theory engine) and
 // freeing it cost about 0.9 ms more than a check on a solver already used (0.27 + 0.5 + 0.14 ms
 // against 0.06 ms to reset its assertions, 1.0.3 on a level-1 query mix); a case makes two or three.
-// The scope keeps such used solvers, emptied, as IdleBackend objects of the backend's own type, so
-// that this header names no cvc5 type.  They end with the scope, not later: a cvc5 1.0.3 solver
+// The pool keeps such used solvers, emptied, as IdleBackend objects of the backend's own type, so
+// that this header names no cvc5 type.  They end with the pool, not later: a cvc5 1.0.3 solver
 // slows down with every constant ever declared on it, reset or not (kept from case to case, its
 // checks went from 0.8 to 2.6 ms in 600 level-1 cases).
 #pragma once
@@ -38,32 +38,26 @@ class solver;
 
 namespace symref::solver {
 
-// A backend object that a scope keeps between solvers; only its backend knows what it is.
+// A backend object that a pool keeps between solvers; only its backend knows what it is.
 class IdleBackend {
  public:
   virtual ~IdleBackend() = default;
 };
 
-class ContextReuseScope {
+class ContextPool {
  public:
-  // What a scope opened inside another does with the enclosing scope's Z3 contexts.
-  enum class Enclosing {
-    Ignored,  // nothing: its contexts are its own, freed at its end
-    // With no idle context of its own, a solver takes one the enclosing scope holds; at its end the
-    // scope hands its idle contexts to the enclosing one instead of freeing them, but not their
-    // cores, nor its cvc5 solvers: those end with it.  (A fuzz case inside its run of cases.)
-    SharesContexts,
-  };
-  explicit ContextReuseScope(Enclosing enclosing = Enclosing::Ignored);
-  ~ContextReuseScope();
-  ContextReuseScope(const ContextReuseScope&) = delete;
-  ContextReuseScope& operator=(const ContextReuseScope&) = delete;
+  // A pool of its own: its contexts are freed at its end.
+  ContextPool();
+  // A case's pool inside its run's: with no idle context of its own a solver takes one `run` holds;
+  // at its end the pool hands its idle contexts to `run` instead of freeing them, but not their
+  // cores, nor its cvc5 solvers: those end with it.
+  explicit ContextPool(std::shared_ptr<ContextPool> run);
+  ~ContextPool();
+  ContextPool(const ContextPool&) = delete;
+  ContextPool& operator=(const ContextPool&) = delete;
 
-  // The scope alive on this thread (the innermost), or none.
-  static ContextReuseScope* current();
-
-  // A context an earlier solver left behind, with its empty SMT core when it left one; or a new
-  // context and no core.
+  // A context an earlier solver left behind, with its empty SMT core when it left one; or an empty
+  // lease (no context, counted as made), for which the backend makes a new context.
   struct Lease {
     std::unique_ptr<z3::context> context;
     std::unique_ptr<z3::solver> core;  // destroyed before its context
@@ -88,7 +82,7 @@ class ContextReuseScope {
       }
     return nullptr;
   }
-  // Keeps an emptied backend object for a later solver of the scope (a few; more are freed).
+  // Keeps an emptied backend object for a later solver of the pool (a few; more are freed).
   void give_back_backend(std::unique_ptr<IdleBackend> backend);
 
   std::uint64_t contexts_made() const { return made_; }
@@ -99,8 +93,7 @@ class ContextReuseScope {
  private:
   std::vector<Lease> idle_;
   std::vector<std::unique_ptr<IdleBackend>> idle_backends_;
-  ContextReuseScope* enclosing_;
-  bool shares_contexts_;  // Enclosing::SharesContexts, inside another scope
+  std::shared_ptr<ContextPool> run_;  // a case's pool: its run's
   std::uint64_t made_ = 0;
   std::uint64_t reused_ = 0;
   std::uint64_t cores_reused_ = 0;

@@ -1,15 +1,14 @@
-// Tests of ContextReuseScope: Z3 solvers made one after another share contexts, cvc5 solvers share
-// warm solvers, and nothing of an earlier solver's assertions or limits reaches a later one (no §
-// of a paper: speed of fuzz campaigns).
+// Tests of a session's ContextPool and WorkBudget: Z3 solvers made one after another share
+// contexts, cvc5 solvers share warm solvers, and nothing of an earlier solver's assertions or
+// limits reaches a later one; the budget's allowances (no § of a paper: speed of fuzz campaigns).
 #include <gtest/gtest.h>
 
 #include <vector>
 
-#include "interp/solver/session/context_reuse.hpp"
 #include "interp/solver/backends/cvc5_solver.hpp"
 #include "interp/solver/backends/large_stack_thread.hpp"
-#include "interp/solver/session/resource_budget.hpp"
 #include "interp/solver/backends/z3_solver.hpp"
+#include "interp/solver/session/solver_session.hpp"
 #include "semantics/terms/term_manager.hpp"
 #include "tests/semantics/terms/term_fixture.hpp"
 
@@ -19,28 +18,39 @@ namespace {
 using terms::Sort;
 using ContextReuse = terms::testing::TermFixture;
 
+// A session whose solvers share a pool of contexts.
+struct PooledSession {
+  SolverSession session;
+  ContextPool& pool;
+  PooledSession() : pool((session.pool_contexts(), *session.contexts())) {}
+};
+
 TEST_F(ContextReuse, ALaterSolverTakesTheContextButNoneOfTheAssertions) {
-  ContextReuseScope scope;
-  EXPECT_EQ(ContextReuseScope::current(), &scope);
+  PooledSession pooled;
+  SolverSession& session = pooled.session;
+  ContextPool& pool = pooled.pool;
+  EXPECT_EQ(session.contexts().get(), &pool);
   {
-    auto first = make_z3_solver(m);
+    auto first = make_z3_solver(m, session);
     first->add(m.less(n(5), x));
     ASSERT_EQ(first->check(), SatResult::Sat);
   }
-  auto second = make_z3_solver(m);
+  auto second = make_z3_solver(m, session);
   second->add(m.less(x, n(3)));  // unsat together with the first solver's 5 < x
   ASSERT_EQ(second->check(), SatResult::Sat);
   EXPECT_LT(second->model()->symbol_value(x).as_integer(), Integer(3));
-  EXPECT_EQ(scope.contexts_made(), 1u);
-  EXPECT_EQ(scope.contexts_reused(), 1u);
-  EXPECT_EQ(scope.cores_reused(), 1u);
+  EXPECT_EQ(pool.contexts_made(), 1u);
+  EXPECT_EQ(pool.contexts_reused(), 1u);
+  EXPECT_EQ(pool.cores_reused(), 1u);
 }
 
 TEST_F(ContextReuse, SolversAliveTogetherHaveTheirOwnContexts) {
-  ContextReuseScope scope;
+  PooledSession pooled;
+  SolverSession& session = pooled.session;
+  ContextPool& pool = pooled.pool;
   {
-    auto first = make_z3_solver(m);
-    auto second = make_z3_solver(m);
+    auto first = make_z3_solver(m, session);
+    auto second = make_z3_solver(m, session);
     first->add(m.equal(x, n(1)));
     second->add(m.equal(x, n(2)));
     ASSERT_EQ(first->check(), SatResult::Sat);
@@ -48,45 +58,46 @@ TEST_F(ContextReuse, SolversAliveTogetherHaveTheirOwnContexts) {
     EXPECT_EQ(first->model()->symbol_value(x).as_integer(), Integer(1));
     EXPECT_EQ(second->model()->symbol_value(x).as_integer(), Integer(2));
   }
-  EXPECT_EQ(scope.contexts_made(), 2u);
-  auto third = make_z3_solver(m);
-  EXPECT_EQ(scope.contexts_reused(), 1u);
+  EXPECT_EQ(pool.contexts_made(), 2u);
+  auto third = make_z3_solver(m, session);
+  EXPECT_EQ(pool.contexts_reused(), 1u);
 }
 
-TEST_F(ContextReuse, NoScopeNoReuseAndScopesNest) {
-  EXPECT_EQ(ContextReuseScope::current(), nullptr);
-  ContextReuseScope outer;
+TEST_F(ContextReuse, NoPoolNoReuseAndPoolsAreTheirSessions) {
+  SolverSession plain;
+  EXPECT_EQ(plain.contexts(), nullptr);
+  PooledSession outer;
   {
-    ContextReuseScope inner;
-    EXPECT_EQ(ContextReuseScope::current(), &inner);
-    make_z3_solver(m);
-    make_z3_solver(m);
-    EXPECT_EQ(inner.contexts_made(), 1u);
-    EXPECT_EQ(inner.contexts_reused(), 1u);
+    PooledSession inner;
+    make_z3_solver(m, inner.session);
+    make_z3_solver(m, inner.session);
+    EXPECT_EQ(inner.pool.contexts_made(), 1u);
+    EXPECT_EQ(inner.pool.contexts_reused(), 1u);
   }
-  EXPECT_EQ(ContextReuseScope::current(), &outer);
-  EXPECT_EQ(outer.contexts_made(), 0u);
+  EXPECT_EQ(outer.pool.contexts_made(), 0u);
 }
 
 TEST_F(ContextReuse, AnInterruptedContextIsNotHandedOn) {
   // x^3 + y^3 = z^3 for positive x, y, z (Fermat, n = 3): Z3 does not decide it within 1 ms.
-  ContextReuseScope scope;
+  PooledSession pooled;
+  SolverSession& session = pooled.session;
+  ContextPool& pool = pooled.pool;
   {
     m.set_simplify(false);
     Term z = m.fresh_symbol(Sort::integer(), "z");
     auto cube = [&](Term t) { return m.multiply(t, m.multiply(t, t)); };
-    auto solver = make_z3_solver(m);
+    auto solver = make_z3_solver(m, session);
     solver->set_timeout_milliseconds(1);
     for (Term positive : {x, y, z}) solver->add(m.less(n(0), positive));
     solver->add(m.equal(m.add(cube(x), cube(y)), cube(z)));
     if (solver->check() != SatResult::Unknown) GTEST_SKIP() << "Z3 answered within 1 ms: nothing was interrupted";
   }
-  auto next = make_z3_solver(m);
-  EXPECT_EQ(scope.contexts_made(), 2u);
-  EXPECT_EQ(scope.contexts_reused(), 0u);
+  auto next = make_z3_solver(m, session);
+  EXPECT_EQ(pool.contexts_made(), 2u);
+  EXPECT_EQ(pool.contexts_reused(), 0u);
 }
 
-// The work budget (resource_budget.hpp) is Z3's own counter, not the clock: no time limit here.
+// The work budget (work_budget.hpp) is Z3's own counter, not the clock: no time limit here.
 // Six pigeons in five holes, all in different holes: unsat, but only after a search.
 void add_pigeons(terms::TermManager& m, Solver& solver, int holes = 5) {
   std::vector<Term> hole;
@@ -102,9 +113,11 @@ void add_pigeons(terms::TermManager& m, Solver& solver, int holes = 5) {
 // The core goes on emptied of the base level and of scopes left open, and without the work limit
 // its last solver had.
 TEST_F(ContextReuse, AHandedOnCoreKeepsNoAssertionsScopesOrLimit) {
-  ContextReuseScope scope;
+  PooledSession pooled;
+  SolverSession& session = pooled.session;
+  ContextPool& pool = pooled.pool;
   {
-    auto first = make_z3_solver(m);
+    auto first = make_z3_solver(m, session);
     first->set_resource_limit(500);
     first->add(m.less(n(5), x));
     first->push();
@@ -112,8 +125,8 @@ TEST_F(ContextReuse, AHandedOnCoreKeepsNoAssertionsScopesOrLimit) {
     first->push();
     EXPECT_EQ(first->check(), SatResult::Sat);  // decided: an unknown would spoil the context
   }
-  auto second = make_z3_solver(m);
-  EXPECT_EQ(scope.cores_reused(), 1u);
+  auto second = make_z3_solver(m, session);
+  EXPECT_EQ(pool.cores_reused(), 1u);
   second->add(m.less(x, n(3)));
   second->add(m.less(n(7), y));
   EXPECT_EQ(second->check(), SatResult::Sat) << "the first solver's 5 < x or y < 0 reached the second";
@@ -128,79 +141,81 @@ TEST_F(ContextReuse, AHandedOnCoreKeepsNoAssertionsScopesOrLimit) {
 // budget, which does not set it again (Z3_solver_set_params costs about 130,000 instructions), and
 // is replaced for one under another.
 TEST_F(ContextReuse, AHandedOnCoreKeepsTheWorkBudgetInForceForTheNextSolver) {
-  ContextReuseScope scope;
-  ResourceBudgetScope budget(2000);
+  PooledSession pooled;
+  SolverSession& session = pooled.session;
+  ContextPool& pool = pooled.pool;
+  session.budget() = WorkBudget(2000);
   {
-    auto first = make_z3_solver(m);
+    auto first = make_z3_solver(m, session);
     first->add(m.less(n(5), x));
     ASSERT_EQ(first->check(), SatResult::Sat);  // sets the 2,000 units
   }
   {
-    auto second = make_z3_solver(m);
-    EXPECT_EQ(scope.cores_reused(), 1u);
+    auto second = make_z3_solver(m, session);
+    EXPECT_EQ(pool.cores_reused(), 1u);
     add_pigeons(m, *second);
     EXPECT_EQ(second->check(), SatResult::Unknown) << "the 2,000 units no longer in force";
     EXPECT_NE(second->reason_unknown().find("work budget of 2000"), std::string::npos) << second->reason_unknown();
   }
   {
-    auto easy = make_z3_solver(m);
+    auto easy = make_z3_solver(m, session);
     easy->add(m.less(n(5), x));
     ASSERT_EQ(easy->check(), SatResult::Sat);
   }
-  ResourceBudgetScope none(0);
-  auto unlimited = make_z3_solver(m);
-  EXPECT_EQ(scope.cores_reused(), 2u) << "the easy solver's core, with its 2,000 units";
+  session.budget() = WorkBudget(0);
+  auto unlimited = make_z3_solver(m, session);
+  EXPECT_EQ(pool.cores_reused(), 2u) << "the easy solver's core, with its 2,000 units";
   add_pigeons(m, *unlimited);
   EXPECT_EQ(unlimited->check(), SatResult::Unsat) << "the 2,000 units still in force: " << unlimited->reason_unknown();
 }
 
-// A scope opened with Enclosing::SharesContexts (a fuzz case in its run) takes the Z3 contexts
-// that the scopes before it left in the enclosing one (the run), but not their cores, and nothing
-// of their assertions; its cvc5 solvers are its own.
+// A case on a session (a fuzz case in its run) takes the Z3 contexts that the cases before it left
+// in the run's pool, but not their cores, and nothing of their assertions; its cvc5 solvers are its own.
 TEST_F(ContextReuse, ACaseScopeTakesTheContextsTheCasesBeforeItInItsRunLeft) {
   LargeStackThread campaign_thread;
   campaign_thread.run([&] {
-    ContextReuseScope run;
+    PooledSession run;
     {
-      ContextReuseScope first_case(ContextReuseScope::Enclosing::SharesContexts);
-      auto z3 = make_z3_solver(m);
+      SolverSession::Case first_case(run.session, false, WorkBudget{});
+      auto z3 = make_z3_solver(m, run.session);
       z3->add(m.less(n(5), x));
       ASSERT_EQ(z3->check(), SatResult::Sat);
-      auto cvc5 = make_cvc5_solver(m);
+      auto cvc5 = make_cvc5_solver(m, run.session);
       cvc5->add(m.less(n(5), x));
       ASSERT_EQ(cvc5->check(), SatResult::Sat);
-      EXPECT_EQ(first_case.contexts_made(), 1u);
+      EXPECT_EQ(run.session.contexts()->contexts_made(), 1u);
     }
-    EXPECT_EQ(run.contexts_made(), 0u);
+    EXPECT_EQ(run.pool.contexts_made(), 0u);
     {
-      ContextReuseScope second_case(ContextReuseScope::Enclosing::SharesContexts);
-      auto z3 = make_z3_solver(m);
-      EXPECT_EQ(second_case.contexts_made(), 0u);
-      EXPECT_EQ(second_case.contexts_reused(), 1u);
-      EXPECT_EQ(second_case.cores_reused(), 0u) << "a core reused from case to case holds on to their state";
+      SolverSession::Case second_case(run.session, false, WorkBudget{});
+      const ContextPool& pool = *run.session.contexts();
+      auto z3 = make_z3_solver(m, run.session);
+      EXPECT_EQ(pool.contexts_made(), 0u);
+      EXPECT_EQ(pool.contexts_reused(), 1u);
+      EXPECT_EQ(pool.cores_reused(), 0u) << "a core reused from case to case holds on to their state";
       z3->add(m.less(x, n(3)));  // unsat together with the first case's 5 < x
       ASSERT_EQ(z3->check(), SatResult::Sat);
       EXPECT_LT(z3->model()->symbol_value(x).as_integer(), Integer(3));
-      auto cvc5 = make_cvc5_solver(m);
-      EXPECT_EQ(second_case.backends_reused(), 0u) << "a cvc5 solver slows down with every constant declared on it";
+      auto cvc5 = make_cvc5_solver(m, run.session);
+      EXPECT_EQ(pool.backends_reused(), 0u) << "a cvc5 solver slows down with every constant declared on it";
     }
     {
-      ContextReuseScope own;  // Enclosing::Ignored
-      make_z3_solver(m);
-      EXPECT_EQ(own.contexts_made(), 1u);
+      PooledSession own;  // a pool of its own
+      make_z3_solver(m, own.session);
+      EXPECT_EQ(own.pool.contexts_made(), 1u);
     }
   });
 }
 
-// The same run of cases in a new run scope gets the same models: what a case's solvers take over
+// The same run of cases in a new run pool gets the same models: what a case's solvers take over
 // comes from the cases before it in its run only.
 TEST_F(ContextReuse, TheSameRunOfCasesGetsTheSameModels) {
   auto run_of_cases = [&] {
     std::vector<Integer> values;
-    ContextReuseScope run;
+    PooledSession run;
     for (int c = 0; c < 3; ++c) {
-      ContextReuseScope one_case(ContextReuseScope::Enclosing::SharesContexts);
-      auto solver = make_z3_solver(m);
+      SolverSession::Case one_case(run.session, false, WorkBudget{});
+      auto solver = make_z3_solver(m, run.session);
       solver->add(m.less(n(c), x));
       solver->add(m.less(m.add(x, y), n(40 + c)));
       solver->add(m.not_equal(m.select(a, x), m.select(a, y)));
@@ -218,16 +233,18 @@ TEST_F(ContextReuse, TheSameRunOfCasesGetsTheSameModels) {
 
 // A core that held a quantifier is not handed on (Z3 4.8.12 keeps state of quantifiers it popped).
 TEST_F(ContextReuse, ACoreThatHeldAQuantifierIsNotHandedOn) {
-  ContextReuseScope scope;
+  PooledSession pooled;
+  SolverSession& session = pooled.session;
+  ContextPool& pool = pooled.pool;
   {
-    auto first = make_z3_solver(m);
+    auto first = make_z3_solver(m, session);
     Term k = m.bound_variable(Sort::integer(), "k");
     first->add(m.forall(k, m.less_equal(m.multiply(k, k), m.add(m.multiply(k, k), x))));
     EXPECT_EQ(first->check(), SatResult::Sat);
   }
-  auto second = make_z3_solver(m);
-  EXPECT_EQ(scope.contexts_reused(), 1u);
-  EXPECT_EQ(scope.cores_reused(), 0u);
+  auto second = make_z3_solver(m, session);
+  EXPECT_EQ(pool.contexts_reused(), 1u);
+  EXPECT_EQ(pool.cores_reused(), 0u);
   second->add(m.less(x, n(0)));
   EXPECT_EQ(second->check(), SatResult::Sat);
 }
@@ -235,9 +252,11 @@ TEST_F(ContextReuse, ACoreThatHeldAQuantifierIsNotHandedOn) {
 // A quantifier popped with its scope took its core along (renew_core): the new core, which never
 // held one, is handed on.
 TEST_F(ContextReuse, ACoreRenewedAfterAQuantifiedScopeIsHandedOn) {
-  ContextReuseScope scope;
+  PooledSession pooled;
+  SolverSession& session = pooled.session;
+  ContextPool& pool = pooled.pool;
   {
-    auto first = make_z3_solver(m);
+    auto first = make_z3_solver(m, session);
     Term k = m.bound_variable(Sort::integer(), "k");
     first->push();
     first->add(m.forall(k, m.less_equal(m.multiply(k, k), m.add(m.multiply(k, k), x))));
@@ -249,83 +268,86 @@ TEST_F(ContextReuse, ACoreRenewedAfterAQuantifiedScopeIsHandedOn) {
     EXPECT_EQ(first->check(), SatResult::Sat);
     first->pop();
   }
-  auto second = make_z3_solver(m);
-  EXPECT_EQ(scope.cores_reused(), 1u);
+  auto second = make_z3_solver(m, session);
+  EXPECT_EQ(pool.cores_reused(), 1u);
   second->add(m.less(n(0), x));
   EXPECT_EQ(second->check(), SatResult::Sat) << "the handed-on core kept nothing of the first solver";
 }
 
 TEST_F(ContextReuse, AWorkBudgetMakesAHardQueryUnknownWithItsReason) {
+  SolverSession session;
   auto pigeons = [&](Solver& solver) { add_pigeons(m, solver); };
-  EXPECT_EQ(ResourceBudgetScope::z3_work_per_check(), 0u);
+  EXPECT_EQ(session.budget().z3_work_per_check(), 0u);
   {
-    auto unlimited = make_z3_solver(m);
+    auto unlimited = make_z3_solver(m, session);
     pigeons(*unlimited);
     EXPECT_EQ(unlimited->check(), SatResult::Unsat);
   }
-  ResourceBudgetScope budget(2000);
-  EXPECT_EQ(ResourceBudgetScope::z3_work_per_check(), 2000u);
-  auto easy = make_z3_solver(m);
+  session.budget() = WorkBudget(2000);
+  EXPECT_EQ(session.budget().z3_work_per_check(), 2000u);
+  auto easy = make_z3_solver(m, session);
   easy->add(m.less(n(5), x));
   EXPECT_EQ(easy->check(), SatResult::Sat);
-  auto hard = make_z3_solver(m);
+  auto hard = make_z3_solver(m, session);
   pigeons(*hard);
   EXPECT_EQ(hard->check(), SatResult::Unknown);
   EXPECT_NE(hard->reason_unknown().find("work budget of 2000"), std::string::npos) << hard->reason_unknown();
 }
 
-// The scope's cvc5 budget: cvc5's own resource counter, set on each cvc5 solver made inside it.
+// The budget's cvc5 part: cvc5's own resource counter, set on each cvc5 solver made under it.
 TEST_F(ContextReuse, ACvc5WorkBudgetMakesAHardQueryUnknownWithItsReason) {
+  SolverSession session;
   {
-    auto unlimited = make_cvc5_solver(m);
+    auto unlimited = make_cvc5_solver(m, session);
     add_pigeons(m, *unlimited);
     EXPECT_EQ(unlimited->check(), SatResult::Unsat);
   }
-  ResourceBudgetScope budget(0, 50);
-  EXPECT_EQ(ResourceBudgetScope::z3_work_per_check(), 0u);
-  EXPECT_EQ(ResourceBudgetScope::cvc5_work_per_check(), 50u);
-  auto easy = make_cvc5_solver(m);
+  session.budget() = WorkBudget(0, 50);
+  EXPECT_EQ(session.budget().z3_work_per_check(), 0u);
+  EXPECT_EQ(session.budget().cvc5_work_per_check(), 50u);
+  auto easy = make_cvc5_solver(m, session);
   easy->add(m.less(n(5), x));
   EXPECT_EQ(easy->check(), SatResult::Sat);
-  auto hard = make_cvc5_solver(m);
+  auto hard = make_cvc5_solver(m, session);
   add_pigeons(m, *hard);
   EXPECT_EQ(hard->check(), SatResult::Unknown);
   EXPECT_NE(hard->reason_unknown().find("work budget of 50 cvc5"), std::string::npos) << hard->reason_unknown();
-  auto z3 = make_z3_solver(m);  // Z3 is not limited by the cvc5 budget
+  auto z3 = make_z3_solver(m, session);  // Z3 is not limited by the cvc5 budget
   add_pigeons(m, *z3);
   EXPECT_EQ(z3->check(), SatResult::Unsat);
 }
 
-// The scope's cvc5 allowance: after one cvc5 check stopped by its budget, every later cvc5 check of
-// the scope (a fuzz case, across properties) gets the reduced budget and time limit, and says so.
+// The budget's cvc5 allowance: after one cvc5 check stopped by its budget, every later cvc5 check of
+// the budget (a fuzz case, across properties) gets the reduced budget and time limit, and says so.
 TEST_F(ContextReuse, TheCvc5AllowanceReducesItsBudgetAndTimeLimitForTheRestOfTheScope) {
-  ResourceBudgetScope budget(0, 5000, TimeOutAllowance{1, 50}, UndecidedAllowance{0, 0, 1, 50});
+  SolverSession session;
+  session.budget() = WorkBudget(0, 5000, TimeOutAllowance{1, 50}, UndecidedAllowance{0, 0, 1, 50});
   auto medium = [&] {
-    auto solver = make_cvc5_solver(m);
+    auto solver = make_cvc5_solver(m, session);
     add_pigeons(m, *solver, 3);
     return solver->check();
   };
   EXPECT_EQ(medium(), SatResult::Unsat) << "four pigeons in three holes need less than the full budget";
-  EXPECT_EQ(ResourceBudgetScope::cvc5_time_limit(1000), 1000u);
-  EXPECT_EQ(ResourceBudgetScope::cvc5_reduction_note(), "");
-  auto hard = make_cvc5_solver(m);
+  EXPECT_EQ(session.budget().cvc5_time_limit(1000), 1000u);
+  EXPECT_EQ(session.budget().cvc5_reduction_note(), "");
+  auto hard = make_cvc5_solver(m, session);
   add_pigeons(m, *hard, 9);
   EXPECT_EQ(hard->check(), SatResult::Unknown);
   EXPECT_EQ(hard->reason_unknown(), "work budget of 5000 cvc5 resource units spent (RESOURCEOUT)");
-  EXPECT_EQ(ResourceBudgetScope::cvc5_work_per_check(), 50u);
-  EXPECT_EQ(ResourceBudgetScope::cvc5_time_limit(1000), 50u);
-  EXPECT_EQ(ResourceBudgetScope::cvc5_time_limit(0), 50u);
-  EXPECT_EQ(ResourceBudgetScope::cvc5_time_limit(20), 20u);
-  EXPECT_EQ(ResourceBudgetScope::z3_work_per_check(), 0u) << "Z3's budget is not cvc5's";
-  EXPECT_EQ(ResourceBudgetScope::z3_time_limit(1000), 1000u) << "nor its time limit";
+  EXPECT_EQ(session.budget().cvc5_work_per_check(), 50u);
+  EXPECT_EQ(session.budget().cvc5_time_limit(1000), 50u);
+  EXPECT_EQ(session.budget().cvc5_time_limit(0), 50u);
+  EXPECT_EQ(session.budget().cvc5_time_limit(20), 20u);
+  EXPECT_EQ(session.budget().z3_work_per_check(), 0u) << "Z3's budget is not cvc5's";
+  EXPECT_EQ(session.budget().z3_time_limit(1000), 1000u) << "nor its time limit";
   EXPECT_EQ(hard->check(), SatResult::Unknown);
   EXPECT_NE(hard->reason_unknown().find("work budget of 50 cvc5 resource units spent"), std::string::npos) << hard->reason_unknown();
   EXPECT_NE(hard->reason_unknown().find("(reduced: the case's allowance of undecided cvc5 checks is spent)"), std::string::npos)
       << hard->reason_unknown();
   EXPECT_EQ(medium(), SatResult::Unknown) << "a new solver gets the reduced budget, which does not decide it";
-  ResourceBudgetScope::renew_undecided_allowance();
-  EXPECT_EQ(ResourceBudgetScope::cvc5_work_per_check(), 50u) << "the cvc5 allowance is the whole scope's, not a property's";
-  auto z3 = make_z3_solver(m);
+  session.budget().renew_undecided_allowance();
+  EXPECT_EQ(session.budget().cvc5_work_per_check(), 50u) << "the cvc5 allowance is the whole case's, not a property's";
+  auto z3 = make_z3_solver(m, session);
   add_pigeons(m, *z3, 3);
   EXPECT_EQ(z3->check(), SatResult::Unsat);
 }
@@ -335,9 +357,11 @@ TEST_F(ContextReuse, TheCvc5AllowanceReducesItsBudgetAndTimeLimitForTheRestOfThe
 TEST_F(ContextReuse, ALaterCvc5SolverTakesTheWarmSolverButNoneOfTheAssertionsOrTheTimeLimit) {
   LargeStackThread campaign_thread;
   campaign_thread.run([&] {
-    ContextReuseScope scope;
+    PooledSession pooled;
+  SolverSession& session = pooled.session;
+  ContextPool& pool = pooled.pool;
     {
-      auto first = make_cvc5_solver(m);
+      auto first = make_cvc5_solver(m, session);
       // Would make the pigeons below unknown (they take about 45 ms); a trivial check ends well within
       // it on a loaded machine too (at 1 ms this test failed once, in a suite run beside two valgrind runs).
       first->set_timeout_milliseconds(10);
@@ -346,9 +370,9 @@ TEST_F(ContextReuse, ALaterCvc5SolverTakesTheWarmSolverButNoneOfTheAssertionsOrT
       first->add(m.less(n(6), x));
       ASSERT_EQ(first->check(), SatResult::Sat);
     }
-    EXPECT_EQ(scope.backends_reused(), 0u);
-    auto second = make_cvc5_solver(m);
-    EXPECT_EQ(scope.backends_reused(), 1u);
+    EXPECT_EQ(pool.backends_reused(), 0u);
+    auto second = make_cvc5_solver(m, session);
+    EXPECT_EQ(pool.backends_reused(), 1u);
     second->add(m.less(x, n(3)));  // unsat together with the first solver's 5 < x
     ASSERT_EQ(second->check(), SatResult::Sat);
     EXPECT_LT(second->model()->symbol_value(x).as_integer(), Integer(3));
@@ -363,28 +387,30 @@ TEST_F(ContextReuse, ALaterCvc5SolverTakesTheWarmSolverButNoneOfTheAssertionsOrT
 TEST_F(ContextReuse, ACvc5SolverStoppedByItsLimitOrUnderAnotherBudgetIsNotHandedOn) {
   LargeStackThread campaign_thread;
   campaign_thread.run([&] {
-    ContextReuseScope scope;
+    PooledSession pooled;
+  SolverSession& session = pooled.session;
+  ContextPool& pool = pooled.pool;
     {
-      ResourceBudgetScope budget(0, 50);
-      auto stopped = make_cvc5_solver(m);
+      session.budget() = WorkBudget(0, 50);
+      auto stopped = make_cvc5_solver(m, session);
       add_pigeons(m, *stopped);
       ASSERT_EQ(stopped->check(), SatResult::Unknown);  // renewed after the stop; the renewal is handed on
-      auto other = make_cvc5_solver(m);  // the renewed one is still alive: a solver of its own
+      auto other = make_cvc5_solver(m, session);  // the renewed one is still alive: a solver of its own
       other->add(m.less(n(5), x));
       ASSERT_EQ(other->check(), SatResult::Sat);
     }
-    EXPECT_EQ(scope.backends_reused(), 0u);
+    EXPECT_EQ(pool.backends_reused(), 0u);
     {
-      ResourceBudgetScope budget(0, 1000000);  // not the 50 units the two idle solvers are under
-      auto unlimited = make_cvc5_solver(m);
-      EXPECT_EQ(scope.backends_reused(), 0u);
+      session.budget() = WorkBudget(0, 1000000);  // not the 50 units the two idle solvers are under
+      auto unlimited = make_cvc5_solver(m, session);
+      EXPECT_EQ(pool.backends_reused(), 0u);
       add_pigeons(m, *unlimited);
       EXPECT_EQ(unlimited->check(), SatResult::Unsat) << unlimited->reason_unknown();
     }
     {
-      ResourceBudgetScope budget(0, 50);
-      auto warm = make_cvc5_solver(m);
-      EXPECT_EQ(scope.backends_reused(), 1u);
+      session.budget() = WorkBudget(0, 50);
+      auto warm = make_cvc5_solver(m, session);
+      EXPECT_EQ(pool.backends_reused(), 1u);
       // An explicit limit other than the warm solver's: cvc5 refuses to change it after a check,
       // so the solver goes on in a new one.
       warm->set_resource_limit(1000000);
@@ -394,92 +420,95 @@ TEST_F(ContextReuse, ACvc5SolverStoppedByItsLimitOrUnderAnotherBudgetIsNotHanded
   });
 }
 
-// The scope's time-out allowance: after `full_time_outs` Z3 time-outs, later Z3 checks get the
+// The budget's time-out allowance: after `full_time_outs` Z3 time-outs, later Z3 checks get the
 // reduced limit, and their unknown says so.  Twelve pigeons in eleven holes outlast 100 ms by far.
 TEST_F(ContextReuse, TheTimeOutAllowanceReducesTheLimitOnceSpent) {
-  EXPECT_EQ(ResourceBudgetScope::z3_time_limit(100), 100u) << "no scope: the requested limit";
-  ResourceBudgetScope budget(0, 0, TimeOutAllowance{2, 10});
-  auto easy = make_z3_solver(m);
+  SolverSession session;
+  EXPECT_EQ(session.budget().z3_time_limit(100), 100u) << "no budget yet: the requested limit";
+  session.budget() = WorkBudget(0, 0, TimeOutAllowance{2, 10});
+  auto easy = make_z3_solver(m, session);
   easy->set_timeout_milliseconds(100);
   easy->add(m.less(n(5), x));
-  auto hard = make_z3_solver(m);
+  auto hard = make_z3_solver(m, session);
   hard->set_timeout_milliseconds(100);
   add_pigeons(m, *hard, 11);
   for (int full = 0; full < 2; ++full) {
-    EXPECT_EQ(ResourceBudgetScope::z3_time_limit(100), 100u);
+    EXPECT_EQ(session.budget().z3_time_limit(100), 100u);
     EXPECT_EQ(hard->check(), SatResult::Unknown);
     EXPECT_EQ(hard->reason_unknown(), "timeout after 100 ms");
     EXPECT_EQ(easy->check(), SatResult::Sat) << "a decided check spends nothing";
   }
-  EXPECT_EQ(ResourceBudgetScope::z3_time_limit(100), 10u);
-  EXPECT_EQ(ResourceBudgetScope::z3_time_limit(5), 5u) << "a shorter request stays";
-  EXPECT_EQ(ResourceBudgetScope::z3_time_limit(0), 10u) << "no limit asked: the reduced one";
+  EXPECT_EQ(session.budget().z3_time_limit(100), 10u);
+  EXPECT_EQ(session.budget().z3_time_limit(5), 5u) << "a shorter request stays";
+  EXPECT_EQ(session.budget().z3_time_limit(0), 10u) << "no limit asked: the reduced one";
   EXPECT_EQ(hard->check(), SatResult::Unknown);
   EXPECT_NE(hard->reason_unknown().find("timeout after 10 ms (reduced"), std::string::npos) << hard->reason_unknown();
   EXPECT_EQ(easy->check(), SatResult::Sat);
   {
-    ResourceBudgetScope inner(0);  // no allowance: inner checks get what they ask for
-    EXPECT_EQ(ResourceBudgetScope::z3_time_limit(100), 100u);
+    const WorkBudget inner(0);  // no allowance: its checks get what they ask for
+    EXPECT_EQ(inner.z3_time_limit(100), 100u);
   }
-  EXPECT_EQ(ResourceBudgetScope::z3_time_limit(100), 10u);
+  EXPECT_EQ(session.budget().z3_time_limit(100), 10u);
 }
 
-// The scope's allowance of undecided checks: after `full_undecided` Z3 unknowns within the time
+// The budget's allowance of undecided checks: after `full_undecided` Z3 unknowns within the time
 // limit, later Z3 checks get the reduced work budget, until the allowance is renewed.
 TEST_F(ContextReuse, TheUndecidedAllowanceReducesTheWorkBudgetOnceSpent) {
-  ResourceBudgetScope budget(100000, 0, TimeOutAllowance{}, UndecidedAllowance{2, 1000});
+  SolverSession session;
+  session.budget() = WorkBudget(100000, 0, TimeOutAllowance{}, UndecidedAllowance{2, 1000});
   auto medium = [&] {
-    auto solver = make_z3_solver(m);
+    auto solver = make_z3_solver(m, session);
     add_pigeons(m, *solver, 3);
     return solver->check();
   };
   EXPECT_EQ(medium(), SatResult::Unsat) << "four pigeons in three holes need less than the full budget";
-  auto hard = make_z3_solver(m);
+  auto hard = make_z3_solver(m, session);
   add_pigeons(m, *hard, 11);
   EXPECT_EQ(hard->check(), SatResult::Unknown);
   EXPECT_EQ(hard->reason_unknown(), "work budget of 100000 Z3 resource units spent (canceled)");
   EXPECT_EQ(medium(), SatResult::Unsat) << "one undecided check: the full budget still";
   EXPECT_EQ(medium(), SatResult::Unsat) << "a decided check spends nothing";
-  EXPECT_EQ(ResourceBudgetScope::z3_work_per_check(), 100000u);
+  EXPECT_EQ(session.budget().z3_work_per_check(), 100000u);
   EXPECT_EQ(hard->check(), SatResult::Unknown);
-  EXPECT_EQ(ResourceBudgetScope::z3_work_per_check(), 1000u);
+  EXPECT_EQ(session.budget().z3_work_per_check(), 1000u);
   EXPECT_EQ(medium(), SatResult::Unknown) << "the reduced budget does not decide them";
-  auto again = make_z3_solver(m);
+  auto again = make_z3_solver(m, session);
   add_pigeons(m, *again, 3);
   EXPECT_EQ(again->check(), SatResult::Unknown);
   EXPECT_NE(again->reason_unknown().find("work budget of 1000 Z3 resource units spent"), std::string::npos) << again->reason_unknown();
   EXPECT_NE(again->reason_unknown().find("(reduced: the allowance of undecided checks is spent)"), std::string::npos)
       << again->reason_unknown();
-  ResourceBudgetScope::renew_undecided_allowance();
-  EXPECT_EQ(ResourceBudgetScope::z3_work_per_check(), 100000u);
+  session.budget().renew_undecided_allowance();
+  EXPECT_EQ(session.budget().z3_work_per_check(), 100000u);
   EXPECT_EQ(medium(), SatResult::Unsat);
-  ResourceBudgetScope::renew_undecided_allowance(false);  // a property whose budget stays full
+  session.budget().renew_undecided_allowance(false);  // a property whose budget stays full
   for (int undecided = 0; undecided < 3; ++undecided) EXPECT_EQ(hard->check(), SatResult::Unknown);
-  EXPECT_EQ(ResourceBudgetScope::z3_work_per_check(), 100000u);
+  EXPECT_EQ(session.budget().z3_work_per_check(), 100000u);
   EXPECT_EQ(medium(), SatResult::Unsat);
-  ResourceBudgetScope::renew_undecided_allowance(true);
-  EXPECT_EQ(ResourceBudgetScope::z3_work_per_check(), 100000u) << "renewed: none undecided yet";
+  session.budget().renew_undecided_allowance(true);
+  EXPECT_EQ(session.budget().z3_work_per_check(), 100000u) << "renewed: none undecided yet";
 }
 
 // After the reduced time-outs, the minimal limit; each stage's unknown names it.
 TEST_F(ContextReuse, AfterTheReducedTimeOutsTheMinimalLimit) {
-  ResourceBudgetScope budget(0, 0, TimeOutAllowance{1, 30, 2, 5});
-  auto hard = make_z3_solver(m);
+  SolverSession session;
+  session.budget() = WorkBudget(0, 0, TimeOutAllowance{1, 30, 2, 5});
+  auto hard = make_z3_solver(m, session);
   hard->set_timeout_milliseconds(100);
   add_pigeons(m, *hard, 11);
-  EXPECT_EQ(ResourceBudgetScope::time_limit_note(), "");
+  EXPECT_EQ(session.budget().time_limit_note(), "");
   EXPECT_EQ(hard->check(), SatResult::Unknown);
   EXPECT_EQ(hard->reason_unknown(), "timeout after 100 ms");
   for (int reduced = 0; reduced < 2; ++reduced) {
-    EXPECT_EQ(ResourceBudgetScope::z3_time_limit(100), 30u);
+    EXPECT_EQ(session.budget().z3_time_limit(100), 30u);
     EXPECT_EQ(hard->check(), SatResult::Unknown);
     EXPECT_NE(hard->reason_unknown().find("timeout after 30 ms (reduced"), std::string::npos) << hard->reason_unknown();
   }
-  EXPECT_EQ(ResourceBudgetScope::z3_time_limit(100), 5u);
-  EXPECT_EQ(ResourceBudgetScope::z3_time_limit(0), 5u);
+  EXPECT_EQ(session.budget().z3_time_limit(100), 5u);
+  EXPECT_EQ(session.budget().z3_time_limit(0), 5u);
   EXPECT_EQ(hard->check(), SatResult::Unknown);
   EXPECT_NE(hard->reason_unknown().find("timeout after 5 ms (minimal"), std::string::npos) << hard->reason_unknown();
-  auto easy = make_z3_solver(m);
+  auto easy = make_z3_solver(m, session);
   easy->set_timeout_milliseconds(100);
   easy->add(m.less(n(5), x));
   EXPECT_EQ(easy->check(), SatResult::Sat) << "an easy query is still decided within the minimal limit";
@@ -487,16 +516,17 @@ TEST_F(ContextReuse, AfterTheReducedTimeOutsTheMinimalLimit) {
 
 // After the minimal time-outs too, Z3 checks answer unknown without asking, and say so.
 TEST_F(ContextReuse, AfterTheWholeAllowanceChecksAreNotAsked) {
-  ResourceBudgetScope budget(0, 0, TimeOutAllowance{1, 30, 1, 5, 1});
-  auto hard = make_z3_solver(m);
+  SolverSession session;
+  session.budget() = WorkBudget(0, 0, TimeOutAllowance{1, 30, 1, 5, 1});
+  auto hard = make_z3_solver(m, session);
   hard->set_timeout_milliseconds(100);
   add_pigeons(m, *hard, 11);
   for (int time_out = 0; time_out < 3; ++time_out) {
-    EXPECT_FALSE(ResourceBudgetScope::z3_checks_exhausted());
+    EXPECT_FALSE(session.budget().z3_checks_exhausted());
     EXPECT_EQ(hard->check(), SatResult::Unknown);
   }
-  EXPECT_TRUE(ResourceBudgetScope::z3_checks_exhausted());
-  auto easy = make_z3_solver(m);
+  EXPECT_TRUE(session.budget().z3_checks_exhausted());
+  auto easy = make_z3_solver(m, session);
   easy->add(m.less(n(5), x));
   EXPECT_EQ(easy->check(), SatResult::Unknown);
   EXPECT_EQ(easy->reason_unknown(), "not asked: the case's whole allowance of time-outs is spent");
