@@ -73,7 +73,7 @@ std::string first_difference(const nlohmann::ordered_json& expected, const nlohm
 }
 
 constexpr const char* concrete_right =
-    "symref: `symref run` is the reference semantics of LANGUAGE.md; the export or the tool deviates from it";
+    "symref: `symref run` is the reference semantics of docs/language.md; the export or the tool deviates from it";
 
 void compare_run(DifftestReport& report, const Program& program, ToolAdapter& adapter, const AdapterSettings& settings,
                  const std::string& label, const nlohmann::ordered_json& input) {

@@ -1,5 +1,5 @@
 // The exporters of `symref export FILE --to LANGUAGE`: each translates a checked Program into one
-// target language from symref's own syntax tree and definedness rules (LANGUAGE.md), never from a
+// target language from symref's own syntax tree and definedness rules (docs/language.md), never from a
 // second semantics.  One file (or folder) per language; every exporter is listed once in
 // exporter_table.cpp.
 //

@@ -1,4 +1,4 @@
-// Seeded random input states for a program (LANGUAGE.md "Inputs and states as JSON"), for the
+// Seeded random input states for a program (docs/language.md#input-and-output-states), for the
 // concrete comparisons of difftest beside the tests of the leaves.  Integers lean to small and
 // negative values (where Euclidean and truncating division differ) with some far outside 64 bits;
 // arrays are short; the heap holds a few objects of each class with fields pointing among them.

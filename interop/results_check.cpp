@@ -288,14 +288,14 @@ DifftestReport check_results(const Program& program, const std::string& program_
     if (claimed != outcome && claimed != at_k) {
       item.agreement = Agreement::Disagree;
       item.detail = "the test runs to " + outcome + " along branches " + branches;
-      item.right = "symref: its concrete run is the reference semantics (LANGUAGE.md)";
+      item.right = "symref: its concrete run is the reference semantics (docs/language.md)";
     } else if (test.contains("branches")) {
       const std::string claimed_branches = test["branches"].get<std::string>();
       const bool cut = claimed == at_k && leaf != nullptr && leaf->outcome == Outcome::Bound;
       if (claimed_branches != branches && !(cut && claimed_branches == leaf->branches)) {
         item.agreement = Agreement::Disagree;
         item.detail = "claimed branches " + claimed_branches + ", symref run takes " + branches;
-        item.right = "symref: DESIGN.md \"Paths, branches and JSON\" defines the letters; its run records them";
+        item.right = "symref: docs/language.md#branch-letters defines the letters; its run records them";
       }
     }
     report.add(std::move(item));

@@ -109,7 +109,7 @@ std::optional<WitnessRun> ApcAnalysis::witness_from(const std::optional<GlobalSt
 // §7: the forward engine keeps only states whose φ ∧ apc is satisfiable (apc^K when unfolded:
 // it is quantifier-free and implied by apc, so the pruning stays sound).  The loop bound rises
 // 0, 1, 2, 4, … up to `bound`, so that a short witness is not paid for with the whole tree at
-// the full bound; the last round is the full bound, so nothing within it is missed.  With `guided` off the same
+// the full bound; the last bound tried is the full bound, so nothing within it is missed.  With `guided` off the same
 // rounds run without the pruning: the plain exploration §7 is compared against.
 std::optional<WitnessRun> ApcAnalysis::guided_search(std::uint32_t bound) {
   build();

@@ -43,7 +43,7 @@ struct Instance {
 };
 
 struct CompactPath {
-  std::string branches;  // DESIGN.md letters, with {ID#N} for an instance left by exit N, {ID^} a return phase
+  std::string branches;  // the branch letters of docs/language.md, with {ID#N} for an instance left by exit N, {ID^} a return phase
   Outcome outcome = Outcome::Running;
   solver::SatResult status = solver::SatResult::Unknown;
   std::string status_reason;

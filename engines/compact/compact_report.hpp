@@ -1,4 +1,4 @@
-// The compact execution tree as JSON (explore's contract plus "templates" and "finite", issue 9)
+// The compact execution tree as JSON (explore's contract plus "templates" and "finite"; docs/json.md)
 // and as text; the templates alone for `symref templates`.
 #pragma once
 

@@ -54,7 +54,7 @@ struct LoopTemplate {
   // (global index, Θ(g) + c·κ); every other global is unchanged (≡g of (R2) ignores locals).
   std::vector<std::pair<std::size_t, Term>> return_theta;
   // ... and the letters one return adds to the branch string: P2 does not fork, but an assert on
-  // it is a branch of the run all the same (DESIGN.md letters), once per frame returned from.
+  // it is a branch of the run all the same (the branch letters of docs/language.md), once per frame returned from.
   std::string return_letters;
 };
 

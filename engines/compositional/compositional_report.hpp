@@ -1,5 +1,5 @@
-// The compositional engine's results as text and as JSON (DESIGN.md's `explore` contract, with the
-// additions of issue 11: executions as paths, functions with δ/γ and their trees, queries, target).
+// The compositional engine's results as text and as JSON (docs/json.md's `explore` contract, with the
+// additions of the compositional engine: executions as paths, functions with δ/γ and their trees, queries, target).
 #pragma once
 
 #include <string>

@@ -1,5 +1,5 @@
 // The intraprocedural execution trees T_f of §4.1, one per function shared by all its activations:
-// nodes named by the branch letters (DESIGN.md) of their own activation, dangling nodes (a fork
+// nodes named by the branch letters (docs/language.md#branch-letters) of their own activation, dangling nodes (a fork
 // side no execution has taken) with their guard G_d, leaves with their outcome and, when the
 // activation returned there, the outputs Ret_o(l) over P_f; and the call sites seen in each tree.
 #pragma once

@@ -1,4 +1,4 @@
-// `symref explore FILE --engine compositional` (issue 11): its own options and its run.
+// `symref explore FILE --engine compositional` (docs/engine-compositional.md): its own options and its run.
 #pragma once
 
 #include "interp/cli/explore_extension.hpp"

@@ -134,7 +134,7 @@ void SymbolicHeap::note_points_to(Term reference) {
 // VS (Fig. 9, decision 4): through every target (φ l) of the object, R(l, f) under φ.
 // Shared subterms of the object are read once (memo `done`).
 //
-// The nil target (φ_n l_null) is not read at all (issue 12's nil rule): the access forks into E,
+// The nil target (φ_n l_null) is not read at all (the nil rule of paper-notes/004): the access forks into E,
 // which ends the run before the value is used, and D, whose φ_g holds ¬φ_n, so under D the
 // value is the read through the other targets alone.  Reading it would put a term that names no
 // location into L(r), and EQUALS would have to fall back on the integer encoding.

@@ -3,7 +3,7 @@
 // initialized slots, and references as guarded points-to sets L(r) (Defs. 2–6).  Lazy
 // initialization (§4) and Summarize (§5) differ only in what happens at an uninitialized slot.
 //
-// Encoding (issue 12): a reference is a term whose leaves are locations — nil, a `new` object, or
+// Encoding (paper-notes/004): a reference is a term whose leaves are locations — nil, a `new` object, or
 // an input location, which is named by the input reference it was first read from (Def. 5's
 // min_r: a reference global's symbol or f[l] for a slot of an earlier location).  An if-then-else
 // over locations is a points-to set, its conditions the guards.  Guards are (in)equalities over

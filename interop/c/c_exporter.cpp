@@ -1,7 +1,7 @@
 // `symref export --to c`: the program as C99, statement by statement from symref's own syntax tree,
 // with the concrete rules of §2–§4 as symref's concrete machine applies them
 // (semantics/concrete/machine.cpp): the same evaluation order, the same definedness checks (δ of
-// LANGUAGE.md), the same branch letters, the same step count, the same outcome and final state.
+// docs/language.md), the same branch letters, the same step count, the same outcome and final state.
 //
 // The shape of the C program:
 //  - every int is an `sr_int` (GMP's mpz_t, or a 64-bit integer whose overflow ends the run as
@@ -422,7 +422,7 @@ class CProgramWriter {
            " *\n"
            " * Build:  " + build_command() + "\n"
            " * Run:    ./program [--max-steps N] [--max-depth N] [INPUT.json]\n"
-           " * It reads an input state (LANGUAGE.md \"Inputs and states as JSON\"; without one every global\n"
+           " * It reads an input state (docs/language.md#input-and-output-states; without one every global\n"
            " * starts at its default) and prints what `symref run --json` prints on it: the outcome, the\n"
            " * final state, the step count and the branch string.\n"
            " *\n"

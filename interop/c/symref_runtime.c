@@ -81,7 +81,7 @@ static inline void sr_neg(sr_int r, const sr_int a) {
   if (a[0] == LLONG_MIN) sr_inconclusive("overflow in unary -");
   r[0] = -a[0];
 }
-/* Euclidean and total (LANGUAGE.md "Operators"): 0 <= a % b < |b|, a / 0 == 0, a % 0 == a. */
+/* Euclidean and total (docs/language.md#expressions): 0 <= a % b < |b|, a / 0 == 0, a % 0 == a. */
 static inline void sr_div(sr_int r, const sr_int a, const sr_int b) {
   long long x = a[0], y = b[0];
   if (y == 0) { r[0] = 0; return; }
@@ -124,7 +124,7 @@ static inline void sr_set_str(sr_int r, const char* digits) {
 #define sr_sub(r, a, b) mpz_sub(r, a, b)
 #define sr_mul(r, a, b) mpz_mul(r, a, b)
 #define sr_neg(r, a) mpz_neg(r, a)
-/* Euclidean and total (LANGUAGE.md "Operators"): 0 <= a % b < |b|, a / 0 == 0, a % 0 == a.
+/* Euclidean and total (docs/language.md#expressions): 0 <= a % b < |b|, a / 0 == 0, a % 0 == a.
  * The quotient is floor(a / b) for b > 0 and ceil(a / b) for b < 0. */
 static inline void sr_div(sr_int r, const sr_int a, const sr_int b) {
   if (mpz_sgn(b) == 0)
