@@ -1,5 +1,5 @@
 // Planted faults: known semantic bugs that `--inject-fault NAME` switches on inside the real
-// engines, so that the test suite can show each property catching one (DESIGN.md "Properties").
+// engines, so that the test suite can show each property catching one (docs/guide-campaigns.md#properties).
 // With no fault active, every check below is a single load of a global and a compare.
 #pragma once
 

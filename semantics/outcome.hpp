@@ -1,4 +1,4 @@
-// The outcomes of a run or of a symbolic path (LANGUAGE.md "Outcomes of a run").
+// The outcomes of a run or of a symbolic path (docs/language.md#outcomes).
 #pragma once
 
 #include <optional>

@@ -7,7 +7,7 @@ extern "C" const char* __lsan_default_suppressions() {
   // Z3 (libz3 has no frame pointers, so LeakSanitizer's fast unwinder stops at its allocator and
   // the caller is never named): one apc property test leaves 16 + 3,800 bytes from Z3's own
   // allocator after quantified queries that run out of work; valgrind, which unwinds through
-  // libz3, finds nothing definitely lost there (README, issue 14, twenty-seventh round).
+  // libz3, finds nothing definitely lost there.
   return "leak:libcln.so\nleak:libz3.so\n";
 }
 

@@ -1,4 +1,4 @@
-// The `symref` binary (DESIGN.md "CLI"): parses the command line and runs the chosen command of the table.
+// The `symref` binary (docs/cli.md): parses the command line and runs the chosen command of the table.
 #include <iostream>
 #include <string>
 
@@ -36,7 +36,7 @@ std::string usage_message(std::string message) {
 // answer depends on it).  Every Z3 context allocates a block of several MiB: with glibc's
 // defaults it is mapped fresh and zeroed by the kernel each time, and the top of the heap is
 // trimmed after each fuzz case, so a 50-case level-1 campaign took 122,000 page faults, 0.3 s of
-// system time; with these limits 16,000 faults, 0.1 s (issue 14, seventh round).  When the binary
+// system time; with these limits 16,000 faults, 0.1 s.  When the binary
 // links mimalloc (tool/CMakeLists.txt) glibc's allocator goes unused; mimalloc is told not to
 // return freed pages either (with its default the same campaign took 89,000 faults, 0.2 s).
 void keep_freed_memory() {

@@ -1,4 +1,4 @@
-// `symref check FILE`: parse and type-check (LANGUAGE.md "Static rules").
+// `symref check FILE`: parse and type-check (docs/language.md#static-rules).
 #include <iostream>
 #include <memory>
 #include <string>

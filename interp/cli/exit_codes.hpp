@@ -1,4 +1,4 @@
-// The exit codes of every symref command (DESIGN.md "CLI").
+// The exit codes of every symref command (docs/cli.md).
 #pragma once
 
 namespace symref::cli {

@@ -1,5 +1,5 @@
 // The exploration options that `explore`, `report` and `grade` share, registered in one place so
-// that they mean the same everywhere (DESIGN.md "CLI").
+// that they mean the same everywhere (docs/cli.md).
 #pragma once
 
 #include <cstdint>

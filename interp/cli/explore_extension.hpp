@@ -1,6 +1,6 @@
 // How engines above interp (engines/, linked only by the binary) join `symref explore --engine
 // NAME`: each adds its own options to the command and returns what runs it.  tool/ passes the
-// table, so interp never includes an engine (DESIGN.md layering).
+// table, so interp never includes an engine (docs/contributing.md layering).
 #pragma once
 
 #include <functional>

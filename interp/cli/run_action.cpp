@@ -1,4 +1,4 @@
-// The shared error handling of every command: diagnostics to stderr and the exit codes of DESIGN.md.
+// The shared error handling of every command: diagnostics to stderr and the exit codes of docs/cli.md.
 #include <iostream>
 #include <new>
 

@@ -1,5 +1,5 @@
 // `symref run FILE [--input STATE.json] [--trace] [--max-steps N] [--max-depth N] [--json]`:
-// the concrete transition system on one input (DESIGN.md "CLI").
+// the concrete transition system on one input (docs/cli.md).
 #include <iostream>
 #include <memory>
 #include <string>

@@ -1,4 +1,4 @@
-// Options that several subcommands take in the same form (DESIGN.md "CLI").
+// Options that several subcommands take in the same form (docs/cli.md).
 #include <string>
 #include <vector>
 

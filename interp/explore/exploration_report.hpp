@@ -1,4 +1,4 @@
-// The symbolic execution tree as text (for students), as JSON (the stable contract of DESIGN.md
+// The symbolic execution tree as text (for students), as JSON (the stable contract of docs/json.md
 // "Paths, branches and JSON", for engine developers) and as DOT (for Graphviz).
 #pragma once
 

@@ -1,6 +1,6 @@
 // Following one named path through a symbolic transition system: from the initial configuration,
-// the successors whose branch letters continue a given branch string (DESIGN.md "Paths, branches
-// and JSON"), up to the path's leaf.  Used by `symref wp` and by the trace engine's agreement check.
+// the successors whose branch letters continue a given branch string (docs/language.md#branch-letters)
+//, up to the path's leaf.  Used by `symref wp` and by the trace engine's agreement check.
 #pragma once
 
 #include <optional>

@@ -1,5 +1,5 @@
 // Test inputs from models: a model of a path condition becomes an input state in the JSON format
-// of LANGUAGE.md — globals, arrays of the model's length, and a consistent heap of the objects the
+// of docs/language.md — globals, arrays of the model's length, and a consistent heap of the objects the
 // model makes reachable (§4.1: the object sort and how a model becomes a heap, paper-notes/003).
 #pragma once
 

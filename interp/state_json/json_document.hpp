@@ -1,6 +1,6 @@
 // A small JSON reader that keeps the source position of every value, so that a bad input state
-// is reported as `file:line:col: error: message` like a bad program (LANGUAGE.md "Inputs and
-// states as JSON").  Numbers keep their exact text: integers of any size are read without loss.
+// is reported as `file:line:col: error: message` like a bad program (docs/language.md#input-and-output-states).
+//  Numbers keep their exact text: integers of any size are read without loss.
 #pragma once
 
 #include <memory>

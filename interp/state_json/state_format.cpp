@@ -1,4 +1,4 @@
-// Reading and writing states in the JSON format of LANGUAGE.md.
+// Reading and writing states in the JSON format of docs/language.md.
 #include "interp/state_json/state_format.hpp"
 
 #include <unordered_map>

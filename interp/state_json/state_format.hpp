@@ -1,4 +1,4 @@
-// States as JSON (LANGUAGE.md "Inputs and states as JSON"): reading an input state with every
+// States as JSON (docs/language.md#input-and-output-states): reading an input state with every
 // error reported at its position, and writing a state in the same format.
 #pragma once
 
@@ -30,7 +30,7 @@ void name_new_objects(GlobalState& state);
 // Objects without a name must have been named first (name_new_objects).
 nlohmann::ordered_json write_state(const Program& program, const GlobalState& state);
 
-// A JSON integer as LANGUAGE.md writes it.
+// A JSON integer as docs/language.md writes it.
 nlohmann::ordered_json integer_to_json(const Integer& value);
 
 // The state as readable lines for `symref run` without --json ("x = 3", "o1: Node { ... }").

@@ -1,4 +1,4 @@
-// The branch string of a concrete run (DESIGN.md "Paths, branches and JSON": D/E for definedness,
+// The branch string of a concrete run (docs/language.md#branch-letters: D/E for definedness,
 // T/F for tests, one letter per forking transition of §2–§4) recorded as two bits a letter, so that
 // the fast path pays a shift and an or per fork instead of a string append.
 #pragma once

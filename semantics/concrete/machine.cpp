@@ -119,7 +119,7 @@ bool ConcreteMachine::test(const Statement& s, bool& condition) {
   return true;
 }
 
-// The location of h is evaluated before the assigned value (LANGUAGE.md "Statements").
+// The location of h is evaluated before the assigned value (docs/language.md#statements).
 bool ConcreteMachine::evaluate_location(const Expression& target, Location& out) {
   out.target = &target;
   switch (target.kind) {
@@ -348,7 +348,7 @@ std::optional<Rule> ConcreteMachine::concrete_procedure_call(const Statement& s)
   return Rule::ProcedureCall;
 }
 
-// §4 method call with `this` and the parameters bound by value (LANGUAGE.md).
+// §4 method call with `this` and the parameters bound by value (docs/language.md).
 //   m(ū) :: S'   V(e0) = o ≠ nil   L'(this, ū) = (o, V(ē))
 //     ⟹  ⟨(L, h := e0.m(ē); S)·Γ, G, H⟩ → ⟨(L', S')·(L, h := r; S)·Γ, G, H⟩
 std::optional<Rule> ConcreteMachine::concrete_method_call(const Statement& s) {

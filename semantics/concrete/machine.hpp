@@ -36,7 +36,7 @@ class ConcreteMachine {
 
   Outcome outcome() const { return outcome_; }
   std::uint64_t steps() const { return steps_; }
-  // One letter per forking transition: D/E for definedness, T/F for tests (DESIGN.md).
+  // One letter per forking transition: D/E for definedness, T/F for tests (docs/language.md#branch-letters).
   const std::string& branches() const { return branches_; }
   const GlobalState& state() const { return state_; }
   const Program& program() const { return program_; }

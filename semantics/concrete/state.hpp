@@ -26,7 +26,7 @@ struct GlobalState {
   const HeapObject& object(ObjectId id) const { return heap[static_cast<std::size_t>(id - 1)]; }
 };
 
-// The default value of a variable or field of type `type` (LANGUAGE.md: 0, false, nil).
+// The default value of a variable or field of type `type` (docs/language.md: 0, false, nil).
 Value default_value(const Type& type);
 
 // The state in which every global holds its default (empty arrays) and the heap is empty.

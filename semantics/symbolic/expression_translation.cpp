@@ -97,7 +97,7 @@ Definedness ExpressionTranslator::null_check(const Definedness& operand, Term ob
   };
 }
 
-// §2.1 with LANGUAGE.md's bound: δ(a[i]) = δ(i) ∧ 0 ≤ i ∧ i < len(a).  The paper prints
+// §2.1 with docs/language.md's bound: δ(a[i]) = δ(i) ∧ 0 ≤ i ∧ i < len(a).  The paper prints
 // 0 ≤ i ≤ |a|, one too many; the planted fault `array-bound-off-by-one` restores that.
 Definedness ExpressionTranslator::bounds_check(const Definedness& index_definedness, Term array, Term index) {
   Term length = terms_.length(array);

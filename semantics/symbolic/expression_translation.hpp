@@ -1,6 +1,6 @@
 // Program expressions as terms: e(τ ∪ σ) of §3, with arrays as functions (§2.1) and fields as
 // arrays A(e.f) = f[A(e)] (§4.1) — and the definedness conditions δ of §2.1 and Definition 4.1,
-// extended to the lazy operators of LANGUAGE.md and split by the kind of the first failure.
+// extended to the lazy operators of docs/language.md and split by the kind of the first failure.
 //
 // Both symbolic engines use this: the forward engine with the current substitutions as the
 // environment, the trace engine with the (renamed) program variables themselves.
@@ -41,7 +41,7 @@ class ExpressionTranslator {
   // eθ: the term that e denotes in the environment.
   terms::Term translate(const Expression& e);
 
-  // δ(e)θ, split by failure kind (LANGUAGE.md "Definedness", with `&&`, `||`, `==>`, `?:` lazy).
+  // δ(e)θ, split by failure kind (docs/language.md#definedness, with `&&`, `||`, `==>`, `?:` lazy).
   Definedness definedness(const Expression& e);
   // δ of the location an assignment writes: δ(p) ∧ p ≠ nil for p.f, δ(i) ∧ 0 ≤ i < len(a) for a[i].
   Definedness location_definedness(const Expression& target);

@@ -31,7 +31,7 @@ struct SymbolicConfiguration {
   terms::Term result = nullptr;        // the distinguished variable r of §4
   PathCondition path_condition;        // φ (forward engine)
   Trace trace;                         // ρ (trace engine)
-  std::string branches;                // the path's name (DESIGN.md)
+  std::string branches;                // the path's name (docs/language.md#branch-letters)
   Outcome outcome = Outcome::Running;
   std::uint64_t steps = 0;
   std::string bound_reason;            // when outcome is Bound

@@ -469,7 +469,7 @@ class SymbolicMachine::Step {
     error_transitions(s, definedness);
   }
 
-  // §4 method call with `this` and the parameters bound by value (LANGUAGE.md), on the stack of
+  // §4 method call with `this` and the parameters bound by value (docs/language.md), on the stack of
   // closures of §3 rather than by inlining.
   //   m(ū) :: S'   τ'(this, ū) = (e0, ē)(τ ∪ σ)
   //     ⟹  ⟨(τ, h := e0.m(ē); S)·Δ, σ, φ⟩ → ⟨(τ', S')·(τ, h := r; S)·Δ, σ, φ ∧ δ(e0)θ ∧ e0θ ≠ nil ∧ δ(ē)θ⟩

@@ -1,4 +1,4 @@
-// The syntax tree the X3 grammar builds (LANGUAGE.md "Grammar"), before parser.cpp lowers it to Program.
+// The syntax tree the X3 grammar builds (docs/language.md#grammar), before parser.cpp lowers it to Program.
 //
 // Nodes derive from x3::position_tagged; their source positions live in the x3::error_handler's
 // position cache.  Compound expressions are built by the grammar's semantic actions in the shape

@@ -1,4 +1,4 @@
-// The type checker: LANGUAGE.md "Static rules" and "Operators", with name resolution into slots and indices.
+// The type checker: docs/language.md#static-rules and #expressions, with name resolution into slots and indices.
 //
 // Declarations are resolved first (classes, globals, fields, procedures and methods with their
 // parameters and `var` locals), so that every name is known before any body is checked: locals
@@ -266,7 +266,7 @@ class Checker {
   }
 
   // δ of the statement is not syntactically true: it reads or writes a field or an array
-  // element, or calls a method (DESIGN.md "Paths, branches and JSON").
+  // element, or calls a method (docs/language.md#branch-letters).
   static bool checks_definedness(const Statement& statement) {
     switch (statement.kind) {
       case StatementKind::MethodCall: return true;

@@ -1,4 +1,4 @@
-// The type checker: the static rules of LANGUAGE.md ("Static rules", "Operators"), and name resolution.
+// The type checker: the static rules of docs/language.md (#static-rules, #expressions), and name resolution.
 #pragma once
 
 #include "semantics/syntax/program.hpp"

@@ -1,5 +1,5 @@
 // Diagnostics in the one format symref uses everywhere: `file:line:col: error: message`,
-// then the source line and a caret under the column (DESIGN.md "Diagnostics").
+// then the source line and a caret under the column (docs/cli.md#error-messages).
 #pragma once
 
 #include <stdexcept>

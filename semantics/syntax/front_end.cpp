@@ -1,4 +1,4 @@
-// The front end: reading, parsing and checking a program (LANGUAGE.md, all of it).
+// The front end: reading, parsing and checking a program (docs/language.md, all of it).
 #include "semantics/syntax/front_end.hpp"
 
 #include "semantics/syntax/checker.hpp"

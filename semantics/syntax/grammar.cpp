@@ -1,4 +1,4 @@
-// The X3 grammar of LANGUAGE.md "Grammar", compiled once for the iterator and context of config.hpp.
+// The X3 grammar of docs/language.md#grammar, compiled once for the iterator and context of config.hpp.
 #include "semantics/syntax/grammar_def.hpp"
 
 #include "semantics/syntax/config.hpp"

@@ -1,4 +1,4 @@
-// The X3 grammar of a whole program (LANGUAGE.md "Grammar"): the declaration of its top rule.
+// The X3 grammar of a whole program (docs/language.md#grammar): the declaration of its top rule.
 // The rules are defined in grammar_def.hpp and compiled once, in grammar.cpp.
 #pragma once
 

@@ -1,4 +1,4 @@
-// The rules of the X3 grammar, one per nonterminal of LANGUAGE.md "Grammar"; included only by grammar.cpp.
+// The rules of the X3 grammar, one per nonterminal of docs/language.md#grammar; included only by grammar.cpp.
 //
 // Every committing token is followed by an expectation point (`>`), so that an error is reported
 // where it is, naming what was expected there.  Expressions are built by semantic actions in the

@@ -1,4 +1,4 @@
-// The words of LANGUAGE.md "Lexical rules": identifier characters and the reserved keywords.
+// The words of docs/language.md#lexical-structure: identifier characters and the reserved keywords.
 #pragma once
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// The tokens of LANGUAGE.md "Lexical rules" as X3 parsers: the skipper (white space and
+// The tokens of docs/language.md#lexical-structure as X3 parsers: the skipper (white space and
 // comments), keywords that stop at a word boundary, identifiers that are not keywords, and
 // integer literals.
 //

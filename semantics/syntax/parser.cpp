@@ -1,4 +1,4 @@
-// The parser: runs the X3 grammar over the text and lowers its syntax tree to Program (LANGUAGE.md "Grammar").
+// The parser: runs the X3 grammar over the text and lowers its syntax tree to Program (docs/language.md#grammar).
 //
 // Lowering drops parentheses, turns `else if` into an else block holding one If, converts
 // literals to Integer and positions to SourceLocation, and decides what a statement that starts

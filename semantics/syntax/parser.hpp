@@ -1,4 +1,4 @@
-// The parser: source text to Program, for the grammar of LANGUAGE.md "Grammar" (Spirit X3 inside).
+// The parser: source text to Program, for the grammar of docs/language.md#grammar (Spirit X3 inside).
 #pragma once
 
 #include <cstddef>

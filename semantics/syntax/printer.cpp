@@ -1,4 +1,4 @@
-// The printer: Program back to the concrete syntax of LANGUAGE.md, with the fewest parentheses that keep the tree.
+// The printer: Program back to the concrete syntax of docs/language.md, with the fewest parentheses that keep the tree.
 #include "semantics/syntax/printer.hpp"
 
 #include <algorithm>
@@ -12,7 +12,7 @@ namespace symref {
 
 namespace {
 
-// Binding strength, loosest first: the levels of LANGUAGE.md "Grammar" from `cond` to `primary`.
+// Binding strength, loosest first: the levels of docs/language.md#grammar from `cond` to `primary`.
 enum class Precedence : int {
   Conditional = 1,
   Implication,

@@ -1,6 +1,6 @@
-// The printer: expressions, statements and whole programs back in the concrete syntax of LANGUAGE.md.
+// The printer: expressions, statements and whole programs back in the concrete syntax of docs/language.md.
 //
-// Parentheses are written exactly where the precedence and associativity of LANGUAGE.md
+// Parentheses are written exactly where the precedence and associativity of docs/language.md
 // "Grammar" need them (`?:` and `==>` associate to the right, `==`, `!=` and the comparisons do
 // not associate, the other binary operators associate to the left), so parsing the output gives
 // back the same tree: print(parse(print(parse(text)))) == print(parse(text)).

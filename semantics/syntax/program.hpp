@@ -1,4 +1,4 @@
-// The program representation every engine runs on: the syntax of LANGUAGE.md (§2 statements and
+// The program representation every engine runs on: the syntax of docs/language.md (§2 statements and
 // arrays, §3 procedures, §4 classes and methods) after parsing, with names resolved, types
 // assigned and variables placed in slots by the checker (semantics/syntax/checker.hpp).
 //
@@ -19,7 +19,7 @@
 namespace symref {
 
 // ---------------------------------------------------------------------------------------------
-// Types (LANGUAGE.md "Static rules")
+// Types (docs/language.md#static-rules)
 
 enum class TypeKind : std::uint8_t {
   Int,
@@ -66,7 +66,7 @@ enum class BinaryOperator : std::uint8_t {
   Add, Subtract, Multiply, Divide, Remainder,
   Less, LessEqual, Greater, GreaterEqual,
   Equal, NotEqual,
-  And, Or, Implies,  // lazy in their right operand (LANGUAGE.md "Operators")
+  And, Or, Implies,  // lazy in their right operand (docs/language.md#expressions)
 };
 
 // How an operator is written in the language: "+", "<=", "==>", ...
@@ -142,7 +142,7 @@ struct Statement {
 
   // Resolved: does the statement (or, for If/While/Assert/Assume, its condition) read or write
   // a field or an array element, or call a method?  Then its definedness δ is not syntactically
-  // true and the step forks D/E (DESIGN.md "Paths, branches and JSON").
+  // true and the step forks D/E (docs/language.md#branch-letters).
   bool checks_definedness = false;
 };
 

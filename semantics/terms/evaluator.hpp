@@ -6,7 +6,7 @@
 //   Bool          true and false;
 //   Reference(c)  object identities (ObjectId): 0 is nil; input objects are the negative numbers
 //                 and the forward engine's new objects (NewObject k) the positive ones, so a new
-//                 object never equals an input one (LANGUAGE.md `new`); identity is per class;
+//                 object never equals an input one (docs/language.md `new`); identity is per class;
 //   IntArray      a total function Int -> Int together with a length >= 0; Store changes one
 //                 point and keeps the length (the paper's (a[e] := e'));
 //   FieldArray(f) a total function from objects to the field's value sort.

@@ -14,7 +14,7 @@ namespace symref::terms {
 
 namespace {
 
-// Binding strength, loosest first, following the grammar of LANGUAGE.md.
+// Binding strength, loosest first, following the grammar of docs/language.md.
 enum Precedence : int {
   conditional = 0,     // c ? a : b, right-associative
   implication = 1,     // ==>, right-associative

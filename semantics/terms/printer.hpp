@@ -5,7 +5,7 @@
 //   Length(a) -> len(a)             IfThenElse -> c ? a : b          Not(Equal(a, b)) -> a != b
 //   Not -> !   And -> &&   Or -> ||   Implies -> ==>
 //   Apply(f, x, y) -> f(x, y)       Forall -> forall k: Int, j: Int. (body)       Exists -> exists ...
-// Parentheses only where the precedence and associativity of LANGUAGE.md's grammar need them; a
+// Parentheses only where the precedence and associativity of docs/language.md's grammar need them; a
 // quantifier's body is always parenthesised, so a quantifier binds like a variable.  A bound
 // variable prints as its name, with #serial added when two bound variables of the term share it.
 #pragma once

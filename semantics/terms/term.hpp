@@ -59,7 +59,7 @@ enum class TermKind : std::uint8_t {
   Nil,              // the nil reference of sort Reference(class)
   NewObject,        // the index()-th object created on a path by the forward engine (§4.1); index() >= 1
   Symbol,           // a symbolic constant, see SymbolKind
-  // integer operations (LANGUAGE.md "Operators": exact, Euclidean / and %, total)
+  // integer operations (docs/language.md#expressions: exact, Euclidean / and %, total)
   Negate,
   Add,
   Subtract,

@@ -96,7 +96,7 @@ bool is_field_symbol(Term t) { return t->kind() == TermKind::Symbol && t->symbol
 
 // Domain fact of the object encoding (interp/solver/backends/encoding.hpp): input objects are the
 // non-positive identities and the forward engine's new objects the positive ones, because a `new`
-// object is "not equal to any existing object" (LANGUAGE.md).  A Global symbol of reference sort
+// object is "not equal to any existing object" (docs/language.md).  A Global symbol of reference sort
 // denotes an input object (its initial value), and so does a field read directly from a Field
 // symbol (the field as it was in the input heap).  Fresh symbols are not inputs: §4.1 binds one to
 // every `new`.  True when `term` provably is nil, an input object or a new object other than
@@ -829,7 +829,7 @@ Term TermManager::length(Term array) {
 }
 
 // Input objects are the heap the run starts from; nil counts with them, a NewObject never does
-// (LANGUAGE.md `new`: a new object equals no existing one).
+// (docs/language.md `new`: a new object equals no existing one).
 Term TermManager::input_object(Term reference) {
   const Term children[] = {reference};
   Sort sort = checked_sort(TermKind::InputObject, children);

@@ -1,4 +1,4 @@
-// Unbounded mathematical integers (LANGUAGE.md "Values") with an allocation-free fast path.
+// Unbounded mathematical integers (docs/language.md#values-and-defaults) with an allocation-free fast path.
 //
 // A value that fits in 64 bits is stored inline; only values beyond that range live in a
 // reference-counted heap cell holding a boost::multiprecision::cpp_int.  The representation is
@@ -52,7 +52,7 @@ class Integer {
     return std::nullopt;
   }
   // True when the magnitude fits in 53 bits, |v| <= 2^53 - 1: JSON readers that use doubles read
-  // every such integer, and no other, exactly (LANGUAGE.md "Inputs and states as JSON").
+  // every such integer, and no other, exactly (docs/language.md#input-and-output-states).
   bool fits_in_53_bits() const noexcept {
     constexpr std::int64_t limit = (std::int64_t{1} << 53) - 1;
     return is_small() && small_ >= -limit && small_ <= limit;

@@ -1,4 +1,4 @@
-// The interpretation op̄ of the language's strict operators (§2, LANGUAGE.md "Operators"), shared
+// The interpretation op̄ of the language's strict operators (§2, docs/language.md#expressions), shared
 // by the concrete evaluator and the term evaluator so that both read the same arithmetic.
 // The lazy operators && || ==> ?: are not here: each evaluator decides what it evaluates.
 #pragma once

@@ -1,4 +1,4 @@
-// Values of the language (LANGUAGE.md "Values"): unbounded integers, Booleans and references.
+// Values of the language (docs/language.md#values-and-defaults): unbounded integers, Booleans and references.
 //
 // A Value is small and copied freely: 24 bytes, no allocation unless the integer leaves 64 bits.
 // Arrays are not Values: they live only in global variables, so the state keeps them apart

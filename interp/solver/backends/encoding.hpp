@@ -17,7 +17,7 @@
 //
 // Side constraints make every model a consistent input state.  Input objects are the non-positive
 // integers and the forward engine's new objects the positive ones, so a new object never equals
-// an input one (LANGUAGE.md `new`: not equal to any existing object):
+// an input one (docs/language.md `new`: not equal to any existing object):
 //   - every Global symbol t of reference sort:                     t <= 0
 //   - every Select of reference sort whose array, after peeling Stores, is a Field symbol f,
 //     read at index t: the base read                                (select f t) <= 0
