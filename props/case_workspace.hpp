@@ -170,7 +170,7 @@ class CaseWorkspace {
   using ApcKey = std::tuple<std::uint32_t, std::uint32_t, int>;
   std::map<ApcKey, std::unique_ptr<apc::ApcAnalysis>>& apc_analyses() { return apc_analyses_; }
 
-  // A state of the program, or of the probe program, as LANGUAGE.md JSON.
+  // A state of the program, or of the probe program, as docs/language.md JSON.
   std::string state_json(const GlobalState& state);
   std::string probe_state_json(const GlobalState& state);
   // The input a model of the program's terms describes, as JSON; nothing when no consistent

@@ -1,6 +1,6 @@
 // The `symref fuzz` and `symref gen` subcommands: the paper's theorems checked on random programs.
 //
-// The `symref fuzz` and `symref gen` subcommands (DESIGN.md "CLI"): random well-typed programs and
+// The `symref fuzz` and `symref gen` subcommands (docs/cli.md): random well-typed programs and
 // the paper's lemmas and theorems checked on them at scale (props/properties.hpp).
 #pragma once
 

@@ -20,7 +20,7 @@ namespace {
 using Kind = ShapeType::Kind;
 
 // Integers as inputs and literals: mostly small, sometimes negative (Euclidean / and %), now and
-// then at the 64-bit boundary or beyond it (LANGUAGE.md: integers are unbounded).
+// then at the 64-bit boundary or beyond it (docs/language.md: integers are unbounded).
 Integer random_integer(RandomSource& random) {
   switch (random.weighted({60, 20, 10, 4, 6})) {
     case 0: return Integer(random.between(-3, 5));
@@ -414,7 +414,7 @@ class Generator {
   }
 
   // `p != nil && p.val > k`, `p == nil || p.next == q`, `0 <= i && i < len(a) && a[i] == k`: the
-  // lazy operators guarding what would be undefined (LANGUAGE.md "Definedness").
+  // lazy operators guarding what would be undefined (docs/language.md#definedness).
   ExpressionShape guarded_read(int depth) {
     const auto classes = classes_with_sources();
     const auto array_names = arrays();

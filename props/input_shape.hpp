@@ -1,6 +1,6 @@
 // Generated input states (§3 G, §4 H) kept by name, and made into states of a loaded program.
 //
-// Generated input states (LANGUAGE.md "Inputs and states as JSON"): values of globals and a heap
+// Generated input states (docs/language.md#input-and-output-states): values of globals and a heap
 // with sharing, cycles and nil fields, kept by name so they survive the shrinking of the program,
 // and made into a concrete state (G, H) of a loaded program (§3 global valuation, §4 heap).
 #pragma once

@@ -1,6 +1,6 @@
 // The typed structure of a generated program (§2–§4 constructs), printed and shrunk well typed.
 //
-// The typed structure of a generated program (LANGUAGE.md §2–§4 constructs), from which random
+// The typed structure of a generated program (docs/language.md §2–§4 constructs), from which random
 // programs are printed as source text and which shrinking edits without leaving the well-typed ones.
 //
 // Everything refers to declarations by name, so that dropping a statement or simplifying an
@@ -138,7 +138,7 @@ ExpressionShape binary(BinaryOperator op, ExpressionShape left, ExpressionShape 
 ExpressionShape conditional(ExpressionShape condition, ExpressionShape when_true, ExpressionShape when_false);
 
 // A nil literal, or a conditional whose branches are both nil-like: the checker gives it a class
-// only from its context, so it cannot be dereferenced or called (LANGUAGE.md "Static rules").
+// only from its context, so it cannot be dereferenced or called (docs/language.md#static-rules).
 bool is_nil_like(const ExpressionShape& expression);
 
 // Number of statements, counting nested ones, and of expression nodes: the size shrinking lowers.

@@ -1,6 +1,6 @@
-// Generated program structures printed as LANGUAGE.md source text (no lemma).
+// Generated program structures printed as docs/language.md source text (no lemma).
 //
-// Generated program structures printed as source text of LANGUAGE.md, leaving out every
+// Generated program structures printed as source text of docs/language.md, leaving out every
 // declaration that nothing reachable from `main` uses (no lemma: the bridge from shapes to the front end).
 #pragma once
 

@@ -1,4 +1,4 @@
-# CLI tests (DESIGN.md "CLI"): GoogleTest cases that run the built `symref` binary and check exit
+# CLI tests (docs/cli.md): GoogleTest cases that run the built `symref` binary and check exit
 # codes, diagnostics, the JSON shapes of `run --json` and `explore --format json`, DOT rendered by
 # Graphviz, test files replayed by `run --input`, and `step`.
 file(GLOB cli_test_sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/cli/*_test.cpp)

@@ -1,4 +1,4 @@
-# Regression tests of the heap engines (issue 12) run through the CLI.
+# Regression tests of the heap engines run through the CLI.
 
 # A field value that prints as an exponentially long tree: `explore --heap summary --format json`
 # must finish within a bounded memory (the cut of heap descriptions).  The address-space limit makes

@@ -75,12 +75,12 @@ endforeach()
 add_test(NAME props.cli COMMAND ${CMAKE_COMMAND} -DSYMREF=$<TARGET_FILE:symref> -P ${CMAKE_CURRENT_SOURCE_DIR}/props/cli_checks.cmake)
 set_tests_properties(props.cli PROPERTIES LABELS unit TIMEOUT 300)
 
-# Shards, worker processes and fuzz-merge (issue 14).
+# Shards, worker processes and fuzz-merge.
 add_test(NAME props.shards COMMAND ${CMAKE_COMMAND} -DSYMREF=$<TARGET_FILE:symref> -DOUTPUT=${CMAKE_CURRENT_BINARY_DIR}/props-shards
                                    -P ${CMAKE_CURRENT_SOURCE_DIR}/props/shard_checks.cmake)
 set_tests_properties(props.shards PROPERTIES LABELS unit TIMEOUT 600)
 
-# Reproducible by seed (issue 14): `symref gen --whole-case` against golden files, so that a build
+# Reproducible by seed: `symref gen --whole-case` against golden files, so that a build
 # whose compiler evaluates the generator's draws in another order (e.g. clang's sanitizer build) fails.
 file(GLOB gen_golden_files CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/props/gen_golden/*.txt)
 foreach(golden ${gen_golden_files})
@@ -91,32 +91,31 @@ foreach(golden ${gen_golden_files})
   set_tests_properties(props.gen-golden.${stem} PROPERTIES LABELS unit TIMEOUT 60)
 endforeach()
 
-# The per-case query cache of `fuzz` (issue 14; on by default, --no-query-cache switches it off).
+# The per-case query cache of `fuzz` (on by default, --no-query-cache switches it off).
 add_test(NAME props.query_cache COMMAND ${CMAKE_COMMAND} -DSYMREF=$<TARGET_FILE:symref> -DOUTPUT=${CMAKE_CURRENT_BINARY_DIR}/props-query-cache
                                         -P ${CMAKE_CURRENT_SOURCE_DIR}/props/query_cache_checks.cmake)
 set_tests_properties(props.query_cache PROPERTIES LABELS unit TIMEOUT 300)
 
-# The quantifier-expansion layer (issue 14; on by default, --no-quantifier-expansion switches it off).
+# The quantifier-expansion layer (on by default, --no-quantifier-expansion switches it off).
 add_test(NAME props.quantifier_expansion
          COMMAND ${CMAKE_COMMAND} -DSYMREF=$<TARGET_FILE:symref> -DOUTPUT=${CMAKE_CURRENT_BINARY_DIR}/props-quantifier-expansion
                  -P ${CMAKE_CURRENT_SOURCE_DIR}/props/quantifier_expansion_checks.cmake)
 set_tests_properties(props.quantifier_expansion PROPERTIES LABELS unit TIMEOUT 300)
 
-# The syntactic-contradiction layer (issue 14, twenty-fifth round; on by default in fuzz,
+# The syntactic-contradiction layer (on by default in fuzz,
 # --no-syntactic-contradictions switches it off).
 add_test(NAME props.syntactic_contradictions
          COMMAND ${CMAKE_COMMAND} -DSYMREF=$<TARGET_FILE:symref> -DOUTPUT=${CMAKE_CURRENT_BINARY_DIR}/props-syntactic-contradictions
                  -P ${CMAKE_CURRENT_SOURCE_DIR}/props/syntactic_contradictions_checks.cmake)
 set_tests_properties(props.syntactic_contradictions PROPERTIES LABELS unit TIMEOUT 300)
 
-# A timed campaign's shrinking ends at its deadline or shortly after its failure (issue 14,
-# twenty-sixth round).
+# A timed campaign's shrinking ends at its deadline or shortly after its failure .
 add_test(NAME props.shrinking_deadline
          COMMAND ${CMAKE_COMMAND} -DSYMREF=$<TARGET_FILE:symref> -DOUTPUT=${CMAKE_CURRENT_BINARY_DIR}/props-shrinking-deadline
                  -P ${CMAKE_CURRENT_SOURCE_DIR}/props/shrinking_deadline_checks.cmake)
 set_tests_properties(props.shrinking_deadline PROPERTIES LABELS unit TIMEOUT 120)
 
-# The check-log summary used to weigh work budgets (issue 14, twenty-fourth round).
+# The check-log summary used to weigh work budgets .
 add_test(NAME props.check_log_summary
          COMMAND ${CMAKE_COMMAND} -DSCRIPT=${PROJECT_SOURCE_DIR}/props/summarize_check_log.sh
                  -DSAMPLE=${CMAKE_CURRENT_SOURCE_DIR}/props/check_log_sample.txt

@@ -1,7 +1,7 @@
 // Property `mutual_exclusion` (heap draft, Theorem 1, with decision 2 of paper-notes/004): in every
 // points-to set L(r) of a feasible summary leaf, distinct locations have exclusive guards, and the
 // guards together cover every input satisfying the path condition; and every target is a location
-// (Def. 3), which a read through the nil target would break (issue 12's nil rule).
+// (Def. 3), which a read through the nil target would break (the nil rule of paper-notes/004).
 #include "props/properties.hpp"
 #include "props/satisfiability_check.hpp"
 #include "props/value_text.hpp"

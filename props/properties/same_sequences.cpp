@@ -1,7 +1,7 @@
 // Property `same_sequences` (heap draft, Corollary 7): lazy initialization, heap summaries and
 // the arrays encoding reach the same set of feasible control-flow sequences (branches, outcome).
 //
-// A control-flow sequence (the draft's Def. 13) is here the branch string of DESIGN.md with the
+// A control-flow sequence (the draft's Def. 13) is here the branch string of docs/language.md#branch-letters with the
 // leaf's outcome: heap choices add no letter, so several lazy leaves may share one sequence.
 // Explorations cut by --max-paths, or with a leaf the solver could not decide, are skipped.
 #include <set>

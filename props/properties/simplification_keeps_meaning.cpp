@@ -1,6 +1,6 @@
 // Property `simplification_keeps_meaning`: simplified and plain terms evaluate alike.
 //
-// Property `simplification_keeps_meaning` (DESIGN.md "Design principles"): a term built through the
+// Property `simplification_keeps_meaning` (docs/contributing.md#style): a term built through the
 // term manager's simplifying factories, the same term built with set_simplify(false), and that
 // plain term rebuilt bottom-up with simplification, all evaluate to the same value under V0.
 // The terms are the probe expressions and their δ under a random substitution (update chains of

@@ -11,7 +11,7 @@
 // are not the graph: θ_orig is empty here (paper-notes/004), so a read initializes the slot of
 // every target, also of those the concretization does not reach, and their values are free there.
 //
-// Enumeration (issue 12): models of φ_s, each blocked by the condition of the lazy leaf whose graph
+// Enumeration: models of φ_s, each blocked by the condition of the lazy leaf whose graph
 // it has, at most 64 a case; a lazy leaf no model reached gets one model of φ_s ∧ φ_i, which must
 // have its graph (or φ_s ∧ φ_i is unsat: the graph is no concretization's).
 #include <algorithm>

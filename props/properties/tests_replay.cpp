@@ -2,7 +2,7 @@
 // (arrays, and --heap lazy|summary on programs with classes).
 //
 // Property `tests_replay`: each test generated from a model of a feasible path runs concretely
-// along its own branch string to its own outcome (DESIGN.md "Paths, branches and JSON").
+// along its own branch string to its own outcome (docs/language.md#branch-letters).
 #include "interp/explore/replay.hpp"
 #include "props/properties.hpp"
 #include "props/value_text.hpp"
@@ -12,7 +12,7 @@ namespace symref::props {
 
 PropertyVerdict check_tests_replay(CaseWorkspace& workspace) {
   PropertyVerdict verdict;
-  // arrays, and on programs with classes the heap modes (issue 12): their tests come from models
+  // arrays, and on programs with classes the heap modes (docs/engine-heap.md): their tests come from models
   // of φ over the same input symbols, so they replay on the same concrete machine.
   std::vector<const ExplorationResult*> explorations{&workspace.forward_exploration()};
   if (!workspace.program().classes.empty())

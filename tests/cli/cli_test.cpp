@@ -1,4 +1,4 @@
-// The `symref` command line (DESIGN.md "CLI", "Paths, branches and JSON"), run as a process:
+// The `symref` command line (docs/cli.md, docs/json.md, docs/language.md#branch-letters), run as a process:
 // exit codes 0/1/2 with their diagnostics, never a crash, `run --json` and `explore --format json`
 // shapes, DOT rendered by Graphviz, `--tests DIR` replayed by `run --input`, and `step`.
 #include <gtest/gtest.h>

@@ -2,7 +2,7 @@
 //
 //   corpus_runner run corpus/classic/factorial.sym
 //
-// reads corpus/classic/factorial.run.json, a list of runs, each with an input state (LANGUAGE.md
+// reads corpus/classic/factorial.run.json, a list of runs, each with an input state (docs/language.md
 // JSON), the expected outcome, and optionally the expected final state (compared up to renaming
 // of objects), branch string and step count:
 //   { "runs": [ { "input": {...}, "outcome": "normal", "final": {...}, "branches": "TTF",
@@ -11,7 +11,7 @@
 //   corpus_runner explore corpus/classic/factorial.sym
 //
 // reads corpus/classic/factorial.explore.json, a list of explorations of the symbolic execution
-// tree (DESIGN.md "CLI", "Paths, branches and JSON"), each with the loop bound, the engines to run
+// tree (docs/cli.md, docs/json.md, docs/language.md#branch-letters), each with the loop bound, the engines to run
 // ("forward", "trace" or "both"), optionally the step limit per path, and the expected feasible
 // leaves per outcome, optionally the number of infeasible (pruned) leaves and the sorted branch
 // strings of the feasible leaves:

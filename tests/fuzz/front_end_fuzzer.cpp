@@ -1,4 +1,4 @@
-// libFuzzer target for the front end (LANGUAGE.md, all of it): any bytes are parsed and checked.
+// libFuzzer target for the front end (docs/language.md, all of it): any bytes are parsed and checked.
 //
 // A diagnostic (InputError) is a normal outcome; a crash, a hang, a leak or a sanitizer report is
 // a bug.  A program that is accepted must also print back to text that is accepted and prints

@@ -1,4 +1,4 @@
-# props/summarize_check_log.sh (issue 14): the summary of a small check log against its golden
+# props/summarize_check_log.sh: the summary of a small check log against its golden
 # file (sums, the undecided checks by property and case, and the budget estimate, worked out by
 # hand in check_log_sample.summary), and its errors.
 # -DSCRIPT=props/summarize_check_log.sh -DSAMPLE=check_log_sample.txt -DGOLDEN=check_log_sample.summary -DOUTPUT=dir

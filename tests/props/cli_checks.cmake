@@ -1,4 +1,4 @@
-# `symref fuzz` and `symref gen` on the command line (DESIGN.md "CLI"): exit codes and determinism.
+# `symref fuzz` and `symref gen` on the command line (docs/cli.md): exit codes and determinism.
 include(${CMAKE_CURRENT_LIST_DIR}/expect_exit.cmake)
 
 expect_exit(2 ${SYMREF} fuzz --inject-fault no-such-fault)

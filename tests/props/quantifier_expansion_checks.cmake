@@ -1,5 +1,5 @@
-# The quantifier-expansion solver layer in `symref fuzz` (issue 14,
-# interp/solver/layers/quantifier_expansion_solver.hpp): on by default; `--no-quantifier-expansion` takes it
+# The quantifier-expansion solver layer in `symref fuzz`
+# (interp/solver/layers/quantifier_expansion_solver.hpp): on by default; `--no-quantifier-expansion` takes it
 # out of every solver of the campaign's workers, and a failure's reproduce line keeps the flag.
 include(${CMAKE_CURRENT_LIST_DIR}/expect_exit.cmake)
 

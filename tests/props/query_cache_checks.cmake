@@ -1,4 +1,4 @@
-# The per-case query cache of `symref fuzz` (issue 14, interp/solver/session/query_cache.hpp): on by default,
+# The per-case query cache of `symref fuzz` (interp/solver/session/query_cache.hpp): on by default,
 # a case's repeated queries are answered from its store (one check-log line each) and the campaign
 # passes; `--no-query-cache` asks the solvers every time, and a failure's reproduce line keeps it.
 include(${CMAKE_CURRENT_LIST_DIR}/expect_exit.cmake)

@@ -1,4 +1,4 @@
-# Sharded and parallel campaigns (issue 14): N shards hold exactly the cases of the unsharded
+# Sharded and parallel campaigns: N shards hold exactly the cases of the unsharded
 # campaign, `--jobs` gives the same cases, `fuzz-merge` sums them and fails when a shard failed.
 include(${CMAKE_CURRENT_LIST_DIR}/expect_exit.cmake)
 

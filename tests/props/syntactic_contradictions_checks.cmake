@@ -1,5 +1,5 @@
-# The syntactic-contradiction solver layer in `symref fuzz` (issue 14,
-# interp/solver/layers/contradiction_solver.hpp): on by default; `--no-syntactic-contradictions` takes it
+# The syntactic-contradiction solver layer in `symref fuzz`
+# (interp/solver/layers/contradiction_solver.hpp): on by default; `--no-syntactic-contradictions` takes it
 # out of every solver of the campaign's workers, and a failure's reproduce line keeps the flag.
 include(${CMAKE_CURRENT_LIST_DIR}/expect_exit.cmake)
 

@@ -1,4 +1,4 @@
-// `symref compact` and `symref templates` on the command line: exit codes of DESIGN.md (bad program
+// `symref compact` and `symref templates` on the command line: exit codes of docs/cli.md (bad program
 // 1, bad flag 2, a failed live check 3), the JSON contract, and planted faults caught by the live
 // Theorem 2 check of every leaf's test.
 #include <gtest/gtest.h>

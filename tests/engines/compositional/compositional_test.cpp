@@ -351,7 +351,7 @@ TEST(CompositionalCorpus, CalleeAssertFailsFromOneCallSiteOnly) {
 namespace symref::compositional {
 namespace {
 
-// The benchmark's golden (issue 11): for k = 4 calls of a three-way procedure, the compositional
+// The benchmark's golden: for k = 4 calls of a three-way procedure, the compositional
 // engine reaches the assert with fewer executions than --no-summaries, which needs fewer than
 // forward's feasible paths (81 normal + 1 failing).
 TEST(CompositionalBenchmark, FourCallsNeedFewerExecutionsThanInlining) {
@@ -611,7 +611,7 @@ TEST(CompositionalCorpus, NilDereferenceInACallee) {
 namespace symref::compositional {
 namespace {
 
-// Callees over the int[] global a are summarized (issue 11: only recursive or allocating callees
+// Callees over the int[] global a are summarized (only recursive or allocating callees
 // are inlined): a is among P_g with its length, an element write makes a an output, and the
 // target is reached by a failing input that replays, on both solvers and both encodings.
 

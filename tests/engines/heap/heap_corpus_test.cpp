@@ -1,4 +1,4 @@
-// The corpus/heap goldens (issue 12): per program and loop bound, the sorted feasible (branches,
+// The corpus/heap goldens: per program and loop bound, the sorted feasible (branches,
 // outcome) of arrays, lazy and summary, the summary and lazy leaf counts — and each planted heap
 // fault a golden names is caught by it.
 #include <filesystem>
@@ -94,7 +94,7 @@ TEST(HeapCorpus, GoldensHold) {
   }
 }
 
-// The same goldens with cvc5 deciding every path condition (issue 12: goldens hold with both).
+// The same goldens with cvc5 deciding every path condition (the goldens hold with both).
 TEST(HeapCorpus, GoldensHoldWithCvc5) {
   for (const auto& file : goldens()) {
     nlohmann::json golden = read_json(file);

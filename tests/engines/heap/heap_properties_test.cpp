@@ -1,4 +1,4 @@
-// The heap properties (issue 12) run on corpus/heap programs: Def. 3 and the nil rule at a read
+// The heap properties run on corpus/heap programs: Def. 3 and the nil rule at a read
 // (mutual_exclusion), Corollary 8 (one_state_per_sequence) and Theorem 6 as graph isomorphism
 // (summary_exact), each shown to pass and to catch a planted fault.
 #include <filesystem>

@@ -1,4 +1,4 @@
-// States as JSON (LANGUAGE.md "Inputs and states as JSON"): round trips, integers beyond 53 bits,
+// States as JSON (docs/language.md#input-and-output-states): round trips, integers beyond 53 bits,
 // defaults and their notes, and every input error with its exact `file:line:col: error: message`,
 // source line and caret.
 #include <gtest/gtest.h>
@@ -139,7 +139,7 @@ TEST_F(StateJsonTest, IntegersBeyond53BitsAreWrittenAsStrings) {
   EXPECT_EQ(integer_to_json(Integer(0)).dump(), "0");
 }
 
-// LANGUAGE.md: "Integers are JSON numbers when they fit in 53 bits and decimal strings otherwise".
+// docs/language.md#input-and-output-states: integers are JSON numbers when they fit in 53 bits and decimal strings otherwise.
 // ±2^53 needs 54 bits (it is not a safe integer in JSON's JavaScript reading: 2^53 + 1 parses to
 // it), so it is a string.
 TEST_F(StateJsonTest, TwoToThe53IsAString) {

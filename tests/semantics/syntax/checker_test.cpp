@@ -1,4 +1,4 @@
-// Unit tests for the type checker (semantics/syntax/checker.hpp): every static rule of LANGUAGE.md,
+// Unit tests for the type checker (semantics/syntax/checker.hpp): every static rule of docs/language.md,
 // each with a program that passes and one that fails with its exact message and position, and
 // the resolution it fills in: slots, indices, types, the typing of nil, checks_definedness.
 #include "semantics/syntax/checker.hpp"
@@ -170,7 +170,7 @@ TEST(Checker, WantsExactlyOneReturnAtTheEndOfEachMethodAndNoneElsewhere) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Operators (LANGUAGE.md "Operators")
+// Operators (docs/language.md#expressions)
 
 TEST(Checker, TypesArithmeticAndComparisonsOnInts) {
   auto program = check("var x: int; var b: bool; main { x := -x * 2 + x / 3 - x % 4; b := x < 1 && x <= 2 && x > 3 && x >= 4; }");

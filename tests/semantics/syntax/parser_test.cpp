@@ -1,4 +1,4 @@
-// Unit tests for the parser (semantics/syntax/parser.hpp): every construct of LANGUAGE.md "Grammar",
+// Unit tests for the parser (semantics/syntax/parser.hpp): every construct of docs/language.md#grammar,
 // precedence and associativity, source positions, and the exact message and position of every
 // syntax error.
 #include "semantics/syntax/parser.hpp"
@@ -228,7 +228,7 @@ TEST(Parser, SkipsCommentsAndWhiteSpace) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Expressions: precedence and associativity (LANGUAGE.md "Grammar", loosest first)
+// Expressions: precedence and associativity (docs/language.md#grammar, loosest first)
 
 TEST(Parser, ArithmeticBindsTighterThanComparisonAndMultiplicationTighterThanAddition) {
   EXPECT_EQ(expression_tree("1 + 2 * 3"), "(+ 1 (* 2 3))");

@@ -1,5 +1,5 @@
 // Unit tests for the printer (semantics/syntax/printer.hpp): exact output with the fewest
-// parentheses, statements as traces show them, and round trips through the parser that keep
+// parentheses, statements as traces show them, and parser round trips through the parser that keep
 // both the text and the tree.
 #include "semantics/syntax/printer.hpp"
 

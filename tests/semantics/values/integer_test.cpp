@@ -1,5 +1,5 @@
 // Unit tests for the unbounded integers: the fast path, the slow path beyond 64 bits, and the
-// Euclidean division and modulo of LANGUAGE.md, including division and modulo by zero.
+// Euclidean division and modulo of docs/language.md, including division and modulo by zero.
 #include "semantics/values/integer.hpp"
 
 #include <gtest/gtest.h>
