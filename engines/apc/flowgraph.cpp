@@ -29,12 +29,9 @@ namespace {
 }
 
 void collect_asserts(const Block& block, std::vector<SourceLocation>& out) {
-  for (const Statement& s : block.statements) {
+  for_each_statement(block, [&out](const Statement& s) {
     if (s.kind == StatementKind::Assert) out.push_back(s.location);
-    collect_asserts(s.then_block, out);
-    collect_asserts(s.else_block, out);
-    collect_asserts(s.body, out);
-  }
+  });
 }
 
 // Globals stand for themselves; locals for the symbols of the innermost inlined call.
@@ -135,14 +132,24 @@ class FlowgraphBuilder {
       }
       case StatementKind::ProcedureCall: return call(s, at);
       case StatementKind::If: {
-        at = assume(at, translator_.definedness(*s.value).defined, s.location);
-        Term condition = translator_.translate(*s.value);
-        NodeId join = new_node(s.location);
-        NodeId then_end = block(s.then_block, assume_always(at, condition, s.location));
-        skip_to(then_end, join);
-        NodeId else_end = block(s.else_block, assume_always(at, terms_.logical_not(condition), s.location));
-        skip_to(else_end, join);
-        return join;
+        // An `else if` chain in a loop: each If joins at its own node, which leads to the join of
+        // the If it is the else block of.
+        std::vector<NodeId> joins;
+        const Statement* branch = &s;
+        while (true) {
+          at = assume(at, translator_.definedness(*branch->value).defined, branch->location);
+          Term condition = translator_.translate(*branch->value);
+          joins.push_back(new_node(branch->location));
+          NodeId then_end = block(branch->then_block, assume_always(at, condition, branch->location));
+          skip_to(then_end, joins.back());
+          at = assume_always(at, terms_.logical_not(condition), branch->location);
+          const Statement* next = else_if(*branch);
+          if (next == nullptr) break;
+          branch = next;
+        }
+        skip_to(block(branch->else_block, at), joins.back());
+        for (std::size_t k = joins.size() - 1; k > 0; --k) skip_to(joins[k], joins[k - 1]);
+        return joins.front();
       }
       case StatementKind::While: {
         NodeId head = new_node(s.location);

@@ -41,13 +41,8 @@ GlobalState random_input(const Program& program, std::uint64_t seed) {
 
 void check_target_line(const Program& program, const std::string& path, std::int32_t line) {
   bool found = false;
-  std::function<void(const Block&)> visit = [&](const Block& block) {
-    for (const Statement& s : block.statements) {
-      found = found || static_cast<std::int32_t>(s.location.line) == line;
-      visit(s.then_block);
-      visit(s.else_block);
-      visit(s.body);
-    }
+  auto visit = [&](const Block& block) {
+    for_each_statement(block, [&](const Statement& s) { found = found || static_cast<std::int32_t>(s.location.line) == line; });
   };
   visit(program.main);
   for (const Callable& c : program.callables) visit(c.body);

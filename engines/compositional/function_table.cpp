@@ -15,15 +15,17 @@ struct DirectEffects {
   bool allocates = false;
 };
 
-void scan_expression(const Expression& e, DirectEffects& effects) {
-  if (e.kind == ExpressionKind::Variable && e.variable.scope == Scope::Global)
-    effects.reads[static_cast<std::size_t>(e.variable.index)] = true;
-  if (e.kind == ExpressionKind::FieldRead) effects.field_reads[static_cast<std::size_t>(e.field)] = true;
-  for (const auto& operand : e.operands) scan_expression(*operand, effects);
+void scan_expression(const Expression& root, DirectEffects& effects) {
+  any_subexpression(root, [&effects](const Expression& e) {
+    if (e.kind == ExpressionKind::Variable && e.variable.scope == Scope::Global)
+      effects.reads[static_cast<std::size_t>(e.variable.index)] = true;
+    if (e.kind == ExpressionKind::FieldRead) effects.field_reads[static_cast<std::size_t>(e.field)] = true;
+    return false;  // on to the next subexpression
+  });
 }
 
 void scan_block(const Block& block, DirectEffects& effects) {
-  for (const Statement& s : block.statements) {
+  for_each_statement(block, [&effects](const Statement& s) {
     if (const Expression* target = s.target.get()) {
       if (target->kind == ExpressionKind::Variable) {
         if (target->variable.scope == Scope::Global) effects.writes[static_cast<std::size_t>(target->variable.index)] = true;
@@ -40,10 +42,7 @@ void scan_block(const Block& block, DirectEffects& effects) {
     for (const auto& argument : s.arguments) scan_expression(*argument, effects);
     if (s.kind == StatementKind::New) effects.allocates = true;
     if (s.kind == StatementKind::MethodCall || s.kind == StatementKind::ProcedureCall) effects.callees.push_back(s.callee + 1);
-    scan_block(s.then_block, effects);
-    scan_block(s.else_block, effects);
-    scan_block(s.body, effects);
-  }
+  });
 }
 
 }  // namespace

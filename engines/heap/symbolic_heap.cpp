@@ -283,6 +283,14 @@ bool SymbolicHeap::find_uninitialized(const SymbolicConfiguration& configuration
       return found;
     }
     default:
+      if (continues_left_chain(e)) {  // a chain (a + b) + c, in a loop: its operands left to right
+        std::vector<const Expression*> chain{&e};
+        while (continues_left_chain(*chain.back())) chain.push_back(&chain.back()->operand(0));
+        if (find_uninitialized(configuration, chain.back()->operand(0), read)) return true;
+        for (std::size_t i = chain.size(); i-- > 0;)
+          if (find_uninitialized(configuration, chain[i]->operand(1), read)) return true;
+        return false;
+      }
       for (const auto& operand : e.operands)
         if (operand != nullptr && find_uninitialized(configuration, *operand, read)) return true;
       return false;

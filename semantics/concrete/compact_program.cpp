@@ -32,9 +32,15 @@ class Compiler {
         return node({e.unary_operator == UnaryOperator::Not ? NodeOp::Not : NodeOp::Negate, 0, a, {}, {}});
       }
       case ExpressionKind::Binary: {
-        CompactOperand a = operand(e.operand(0));
-        CompactOperand b = operand(e.operand(1));
-        return node({binary_op(e.binary_operator), 0, a, b, {}});
+        // A chain (a + b) + c compiles in a loop from its innermost operator out.
+        std::vector<const Expression*> chain{&e};
+        while (continues_left_chain(*chain.back())) chain.push_back(&chain.back()->operand(0));
+        CompactOperand a = operand(chain.back()->operand(0));
+        for (std::size_t i = chain.size(); i-- > 0;) {
+          CompactOperand b = operand(chain[i]->operand(1));
+          a = node({binary_op(chain[i]->binary_operator), 0, a, b, {}});
+        }
+        return a;
       }
       case ExpressionKind::Conditional: {
         CompactOperand a = operand(e.operand(0));
@@ -89,18 +95,31 @@ class Compiler {
         emit(in);
         return;
       case StatementKind::If: {
-        in.op = InstructionOp::If;
-        in.value = operand(*s.value);
-        const std::size_t test = emit(in);
-        block(s.then_block);
-        if (s.else_block.statements.empty()) {
+        // An `else if` chain compiles in a loop: each test jumps to the next one, and the end of
+        // each then block jumps past the whole chain.
+        std::vector<std::size_t> skips;
+        const Statement* branch = &s;
+        while (true) {
+          CompactInstruction test_in;
+          test_in.checks_definedness = branch->checks_definedness;
+          test_in.op = InstructionOp::If;
+          test_in.value = operand(*branch->value);
+          const std::size_t test = emit(test_in);
+          block(branch->then_block);
+          if (branch->else_block.statements.empty()) {
+            out_.code[test].jump = here();
+            break;
+          }
+          skips.push_back(emit(jump_to(0)));
           out_.code[test].jump = here();
-        } else {
-          const std::size_t skip_else = emit(jump_to(0));
-          out_.code[test].jump = here();
-          block(s.else_block);
-          out_.code[skip_else].jump = here();
+          if (const Statement* next = else_if(*branch)) {
+            branch = next;
+            continue;
+          }
+          block(branch->else_block);
+          break;
         }
+        for (std::size_t skip : skips) out_.code[skip].jump = here();
         return;
       }
       case StatementKind::While: {
@@ -226,6 +245,7 @@ class RegisterCompiler {
   explicit RegisterCompiler(CompactProgram& out) : out_(out) {}
 
   MicroRange compile(const CompactOperand& operand) {
+    depth_ = 0;
     const auto first = static_cast<std::int32_t>(out_.micro.size());
     const std::size_t registers = out_.registers.size();
     std::int32_t result = 0;
@@ -264,6 +284,16 @@ class RegisterCompiler {
   }
 
   bool node(const CompactNode& n, std::int32_t into, std::int32_t& result) {
+    // Deeper nodes (a long chain a + b + ... + z) have no register form; the general evaluation
+    // folds them in a loop.
+    if (depth_ >= max_depth) return false;
+    ++depth_;
+    const bool compiled = node_at_depth(n, into, result);
+    --depth_;
+    return compiled;
+  }
+
+  bool node_at_depth(const CompactNode& n, std::int32_t into, std::int32_t& result) {
     const std::int32_t d = into != -1 ? into : fresh(0);
     std::int32_t a = 0, b = 0;
     switch (n.op) {
@@ -331,7 +361,9 @@ class RegisterCompiler {
   }
   std::int32_t here() const { return static_cast<std::int32_t>(out_.micro.size()); }
 
+  static constexpr int max_depth = 256;
   CompactProgram& out_;
+  int depth_ = 0;
 };
 
 bool is_comparison(NodeOp op) { return op >= NodeOp::Less && op <= NodeOp::NotEqual; }

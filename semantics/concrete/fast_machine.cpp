@@ -3,6 +3,7 @@
 #include "semantics/concrete/fast_machine.hpp"
 
 #include <new>
+#include <utility>
 
 #include "semantics/faults.hpp"
 #include "semantics/values/operators.hpp"
@@ -131,7 +132,7 @@ inline bool FastMachine::evaluate_into(const CompactOperand& operand, Value& out
 }
 
 bool FastMachine::evaluate(const CompactNode& node, Value& out) {
-  Value left_scratch, right_scratch;
+  Value left_scratch;
   switch (node.op) {
     case NodeOp::ArrayLength:
       out = Value::integer(static_cast<std::int64_t>(state_.arrays[static_cast<std::size_t>(node.slot)].size()));
@@ -168,15 +169,9 @@ bool FastMachine::evaluate(const CompactNode& node, Value& out) {
     case NodeOp::And:
     case NodeOp::Or:
     case NodeOp::Implies: {
+      if (continues_chain(node)) return evaluate_chain(node, out);
       const Value* left = read(node.a, left_scratch);
-      if (left == nullptr) return false;
-      const bool decided_by_left = node.op == NodeOp::Or ? left->as_boolean() : !left->as_boolean();
-      if (!decided_by_left) return evaluate_into(node.b, out);
-      // The planted fault of ConcreteMachine, kept here so that both paths fail alike.
-      if (node.op == NodeOp::And && fault_active(Fault::StrictConjunction) && !evaluate_into(node.b, right_scratch))
-        return false;
-      out = Value::boolean(node.op != NodeOp::And);
-      return true;
+      return left != nullptr && lazy_from_left(node, *left, out);
     }
     case NodeOp::Conditional: {
       const Value* condition = read(node.a, left_scratch);
@@ -185,12 +180,28 @@ bool FastMachine::evaluate(const CompactNode& node, Value& out) {
     }
     default: break;  // the strict binary operators
   }
+  if (continues_chain(node)) return evaluate_chain(node, out);
   const Value* left = read(node.a, left_scratch);
-  if (left == nullptr) return false;
+  return left != nullptr && strict_from_left(node, *left, out);
+}
+
+inline bool FastMachine::lazy_from_left(const CompactNode& node, const Value& left, Value& out) {
+  const bool decided_by_left = node.op == NodeOp::Or ? left.as_boolean() : !left.as_boolean();
+  if (!decided_by_left) return evaluate_into(node.b, out);
+  // The planted fault of ConcreteMachine, kept here so that both paths fail alike.
+  Value right_scratch;
+  if (node.op == NodeOp::And && fault_active(Fault::StrictConjunction) && !evaluate_into(node.b, right_scratch))
+    return false;
+  out = Value::boolean(node.op != NodeOp::And);
+  return true;
+}
+
+inline bool FastMachine::strict_from_left(const CompactNode& node, const Value& left, Value& out) {
+  Value right_scratch;
   const Value* right = read(node.b, right_scratch);
   if (right == nullptr) return false;
-  if (both_small(*left, *right)) {
-    const std::int64_t x = left->as_integer().small_value(), y = right->as_integer().small_value();
+  if (both_small(left, *right)) {
+    const std::int64_t x = left.as_integer().small_value(), y = right->as_integer().small_value();
     std::int64_t r;
     switch (node.op) {
       case NodeOp::Add:
@@ -210,8 +221,29 @@ bool FastMachine::evaluate(const CompactNode& node, Value& out) {
       default: out = Value::boolean(compare_small(node.op, x, y)); return true;
     }
   }
-  out = apply_strict_binary(binary_operator_of(node.op), *left, *right);
+  out = apply_strict_binary(binary_operator_of(node.op), left, *right);
   return true;
+}
+
+bool FastMachine::evaluate_chain(const CompactNode& root, Value& out) {
+  const std::size_t base = chain_.size();
+  const CompactNode* node = &root;
+  chain_.push_back(node);
+  while (continues_chain(*node)) {
+    node = &compact_.nodes[static_cast<std::size_t>(node->a.index)];
+    chain_.push_back(node);
+  }
+  // The innermost node's left operand is no chain: evaluated as usual.
+  Value left, value;
+  bool defined = evaluate_into(node->a, left);
+  for (std::size_t i = chain_.size(); defined && i-- > base;) {
+    const CompactNode& link = *chain_[i];
+    defined = link.op >= NodeOp::And ? lazy_from_left(link, left, value) : strict_from_left(link, left, value);
+    std::swap(left, value);
+  }
+  chain_.resize(base);
+  if (defined) out = std::move(left);
+  return defined;
 }
 
 // Threaded dispatch (GCC's labels as values): each micro-instruction jumps to the next one's code

@@ -60,6 +60,18 @@ class FastMachine {
   const Value* read(const CompactOperand& operand, Value& scratch);
   bool evaluate(const CompactNode& node, Value& out);
   bool evaluate_into(const CompactOperand& operand, Value& out);
+  // A binary node given its left operand's value: the lazy operators read the right operand only
+  // when the left does not decide.
+  bool lazy_from_left(const CompactNode& node, const Value& left, Value& out);
+  bool strict_from_left(const CompactNode& node, const Value& left, Value& out);
+  // A chain (a + b) + c, whose left operand is a binary node itself: folded in a loop from the
+  // innermost node out, so that a chain of any length takes no stack.
+  bool evaluate_chain(const CompactNode& root, Value& out);
+  bool continues_chain(const CompactNode& node) const {
+    if (node.a.kind != OperandKind::Node || node.op < NodeOp::Add || node.op > NodeOp::Implies) return false;
+    const NodeOp left = compact_.nodes[static_cast<std::size_t>(node.a.index)].op;
+    return left >= NodeOp::Add && left <= NodeOp::Or;
+  }
   bool condition(const CompactInstruction& test, bool& out);
   bool locate(const CompactLocation& location, ObjectId& object, std::size_t& index);
   void store(const CompactLocation& location, ObjectId object, std::size_t index, Value value);
@@ -75,6 +87,7 @@ class FastMachine {
   std::uint32_t locals_base_ = 0;
   std::vector<Frame> frames_;
   std::vector<std::int64_t> registers_;  // of the register forms (CompactProgram::registers)
+  std::vector<const CompactNode*> chain_;  // evaluate_chain's nodes, a stack shared by nested chains
   Value* slots_[3] = {};  // by OperandKind: the globals, the top closure's locals, the constants
   Value result_;
   Outcome outcome_ = Outcome::Running;

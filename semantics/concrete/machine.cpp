@@ -53,40 +53,23 @@ bool ConcreteMachine::evaluate(const Expression& e, Value& out) {
       return true;
     }
     case ExpressionKind::Binary: {
-      Value left_scratch;
-      const Value* left = operand_value(e.operand(0), left_scratch);
-      if (left == nullptr) return false;
-      switch (e.binary_operator) {
-        // The lazy operators do not evaluate their right operand when the left decides.
-        case BinaryOperator::And:
-          if (!left->as_boolean()) {
-            // The planted fault evaluates the right operand anyway, and fails where it fails.
-            if (fault_active(Fault::StrictConjunction) && !evaluate(e.operand(1), out)) return false;
-            out = Value::boolean(false);
-            return true;
-          }
-          return evaluate(e.operand(1), out);
-        case BinaryOperator::Or:
-          if (left->as_boolean()) {
-            out = Value::boolean(true);
-            return true;
-          }
-          return evaluate(e.operand(1), out);
-        case BinaryOperator::Implies:
-          if (!left->as_boolean()) {
-            out = Value::boolean(true);
-            return true;
-          }
-          return evaluate(e.operand(1), out);
-        default: {
-          Value right_scratch;
-          const Value* right = operand_value(e.operand(1), right_scratch);
-          if (right == nullptr) return false;
-          if (!apply_small_binary(e.binary_operator, *left, *right, out))
-            out = apply_strict_binary(e.binary_operator, *left, *right);
-          return true;
-        }
+      if (!continues_left_chain(e)) {
+        Value left_scratch;
+        const Value* left = operand_value(e.operand(0), left_scratch);
+        return left != nullptr && binary_from_left(e, *left, out);
       }
+      // A chain (a + b) + c: folded in a loop from its innermost operator out.
+      std::vector<const Expression*> chain{&e};
+      while (continues_left_chain(*chain.back())) chain.push_back(&chain.back()->operand(0));
+      Value left;
+      if (!evaluate(chain.back()->operand(0), left)) return false;
+      for (std::size_t i = chain.size(); i-- > 0;) {
+        Value value;
+        if (!binary_from_left(*chain[i], left, value)) return false;
+        left = std::move(value);
+      }
+      out = std::move(left);
+      return true;
     }
     case ExpressionKind::Conditional: {
       Value condition;
@@ -95,6 +78,40 @@ bool ConcreteMachine::evaluate(const Expression& e, Value& out) {
     }
   }
   return false;
+}
+
+bool ConcreteMachine::binary_from_left(const Expression& e, const Value& left, Value& out) {
+  switch (e.binary_operator) {
+    // The lazy operators do not evaluate their right operand when the left decides.
+    case BinaryOperator::And:
+      if (!left.as_boolean()) {
+        // The planted fault evaluates the right operand anyway, and fails where it fails.
+        if (fault_active(Fault::StrictConjunction) && !evaluate(e.operand(1), out)) return false;
+        out = Value::boolean(false);
+        return true;
+      }
+      return evaluate(e.operand(1), out);
+    case BinaryOperator::Or:
+      if (left.as_boolean()) {
+        out = Value::boolean(true);
+        return true;
+      }
+      return evaluate(e.operand(1), out);
+    case BinaryOperator::Implies:
+      if (!left.as_boolean()) {
+        out = Value::boolean(true);
+        return true;
+      }
+      return evaluate(e.operand(1), out);
+    default: {
+      Value right_scratch;
+      const Value* right = operand_value(e.operand(1), right_scratch);
+      if (right == nullptr) return false;
+      if (!apply_small_binary(e.binary_operator, left, *right, out))
+        out = apply_strict_binary(e.binary_operator, left, *right);
+      return true;
+    }
+  }
 }
 
 // Variables are read in place; everything else is evaluated into `scratch`.

@@ -58,6 +58,9 @@ class ConcreteMachine {
   bool evaluate(const Expression& e, Value& out);
   bool evaluate_boolean(const Expression& e, bool& out);
   const Value* operand_value(const Expression& e, Value& scratch);
+  // The value of the Binary `e` given its left operand's; the lazy operators evaluate the right
+  // operand only when the left does not decide.
+  bool binary_from_left(const Expression& e, const Value& left, Value& out);
   bool test(const Statement& s, bool& condition);
   const Value& variable(const VariableSlot& slot) const {
     return slot.scope == Scope::Global ? state_.globals[slot.index] : locals_[locals_base_ + slot.index];

@@ -1,7 +1,9 @@
 // Translating program expressions to terms under an environment, and their definedness.
 #include "semantics/symbolic/expression_translation.hpp"
 
+#include <algorithm>
 #include <stdexcept>
+#include <vector>
 
 #include "semantics/faults.hpp"
 
@@ -40,37 +42,45 @@ Term ExpressionTranslator::translate(const Expression& e) {
       return e.unary_operator == UnaryOperator::Not ? terms_.logical_not(operand) : terms_.negate(operand);
     }
     case ExpressionKind::Binary: {
-      Term left = translate(e.operand(0));
-      Term right = translate(e.operand(1));
-      switch (e.binary_operator) {
-        case BinaryOperator::Add: return terms_.add(left, right);
-        case BinaryOperator::Subtract: return terms_.subtract(left, right);
-        case BinaryOperator::Multiply: return terms_.multiply(left, right);
-        case BinaryOperator::Divide: return terms_.divide(left, right);
-        case BinaryOperator::Remainder: return terms_.remainder(left, right);
-        case BinaryOperator::Less: return terms_.less(left, right);
-        case BinaryOperator::LessEqual: return terms_.less_equal(left, right);
-        case BinaryOperator::Greater: return terms_.greater(left, right);
-        case BinaryOperator::GreaterEqual: return terms_.greater_equal(left, right);
-        case BinaryOperator::Equal:
-          return left->sort().kind == terms::SortKind::Reference ? environment_.references_equal(terms_, left, right)
-                                                                 : terms_.equal(left, right);
-        case BinaryOperator::NotEqual:
-          return left->sort().kind == terms::SortKind::Reference
-                     ? terms_.logical_not(environment_.references_equal(terms_, left, right))
-                     : terms_.not_equal(left, right);
-        // Terms are total, so the lazy operators become plain connectives: where the right operand
-        // is not evaluated concretely its (arbitrary) value does not matter to the result.
-        case BinaryOperator::And: return terms_.logical_and(left, right);
-        case BinaryOperator::Or: return terms_.logical_or(left, right);
-        case BinaryOperator::Implies: return terms_.implies(left, right);
-      }
-      break;
+      if (!continues_left_chain(e)) return binary_term(e, translate(e.operand(0)), translate(e.operand(1)));
+      // A chain (a + b) + c is translated in a loop from its innermost operator out.
+      std::vector<const Expression*> chain{&e};
+      while (continues_left_chain(*chain.back())) chain.push_back(&chain.back()->operand(0));
+      Term left = translate(chain.back()->operand(0));
+      for (std::size_t i = chain.size(); i-- > 0;) left = binary_term(*chain[i], left, translate(chain[i]->operand(1)));
+      return left;
     }
     case ExpressionKind::Conditional:
       return terms_.if_then_else(translate(e.operand(0)), translate(e.operand(1)), translate(e.operand(2)));
   }
   throw std::logic_error("unknown expression kind");
+}
+
+Term ExpressionTranslator::binary_term(const Expression& e, Term left, Term right) {
+  switch (e.binary_operator) {
+    case BinaryOperator::Add: return terms_.add(left, right);
+    case BinaryOperator::Subtract: return terms_.subtract(left, right);
+    case BinaryOperator::Multiply: return terms_.multiply(left, right);
+    case BinaryOperator::Divide: return terms_.divide(left, right);
+    case BinaryOperator::Remainder: return terms_.remainder(left, right);
+    case BinaryOperator::Less: return terms_.less(left, right);
+    case BinaryOperator::LessEqual: return terms_.less_equal(left, right);
+    case BinaryOperator::Greater: return terms_.greater(left, right);
+    case BinaryOperator::GreaterEqual: return terms_.greater_equal(left, right);
+    case BinaryOperator::Equal:
+      return left->sort().kind == terms::SortKind::Reference ? environment_.references_equal(terms_, left, right)
+                                                             : terms_.equal(left, right);
+    case BinaryOperator::NotEqual:
+      return left->sort().kind == terms::SortKind::Reference
+                 ? terms_.logical_not(environment_.references_equal(terms_, left, right))
+                 : terms_.not_equal(left, right);
+    // Terms are total, so the lazy operators become plain connectives: where the right operand
+    // is not evaluated concretely its (arbitrary) value does not matter to the result.
+    case BinaryOperator::And: return terms_.logical_and(left, right);
+    case BinaryOperator::Or: return terms_.logical_or(left, right);
+    case BinaryOperator::Implies: return terms_.implies(left, right);
+  }
+  throw std::logic_error("unknown binary operator");
 }
 
 Definedness ExpressionTranslator::always_defined() {
@@ -125,23 +135,42 @@ Definedness ExpressionTranslator::definedness(const Expression& e) {
                           translate(e.operand(1)));
     case ExpressionKind::Unary: return definedness(e.operand(0));
     case ExpressionKind::Binary: {
-      Definedness left = definedness(e.operand(0));
-      Definedness right = definedness(e.operand(1));
-      // The right operand of a lazy operator is evaluated only when the left one does not decide:
-      // δ(a && b) = δ(a) ∧ (¬a ∨ δ(b)), δ(a || b) = δ(a) ∧ (a ∨ δ(b)), δ(a ==> b) like &&.
-      Term evaluated_right;
-      switch (e.binary_operator) {
-        case BinaryOperator::And:
-        case BinaryOperator::Implies: evaluated_right = translate(e.operand(0)); break;
-        case BinaryOperator::Or: evaluated_right = terms_.logical_not(translate(e.operand(0))); break;
-        default: return sequence(left, right);
+      // A chain (a && b) && c is folded in a loop from its innermost operator out, carrying the
+      // left operand's δ and, for the lazy operators, its term.
+      std::vector<const Expression*> chain{&e};
+      while (continues_left_chain(*chain.back())) chain.push_back(&chain.back()->operand(0));
+      const bool lazy = std::any_of(chain.begin(), chain.end(), [](const Expression* link) {
+        return link->binary_operator == BinaryOperator::And || link->binary_operator == BinaryOperator::Or ||
+               link->binary_operator == BinaryOperator::Implies;
+      });
+      // The left operand's term is built one operator behind, after the right operand's δ, in
+      // the order a recursion would build the terms.
+      const Expression* left_operand = &chain.back()->operand(0);
+      Definedness left = definedness(*left_operand);
+      Term left_term = nullptr;
+      const Expression* untranslated = left_operand;  // the innermost left operand, then each link
+      for (std::size_t i = chain.size(); i-- > 0;) {
+        const Expression& link = *chain[i];
+        Definedness right = definedness(link.operand(1));
+        if (!lazy) {
+          left = sequence(left, right);
+          continue;
+        }
+        left_term = left_term == nullptr ? translate(*untranslated)
+                                         : binary_term(*untranslated, left_term, translate(untranslated->operand(1)));
+        untranslated = &link;
+        // The right operand of a lazy operator is evaluated only when the left one does not decide:
+        // δ(a && b) = δ(a) ∧ (¬a ∨ δ(b)), δ(a || b) = δ(a) ∧ (a ∨ δ(b)), δ(a ==> b) like &&.
+        Term evaluated_right =
+            link.binary_operator == BinaryOperator::Or ? terms_.logical_not(left_term) : left_term;
+        Definedness guarded{
+            terms_.implies(evaluated_right, right.defined),
+            terms_.logical_and(evaluated_right, right.nil_failure),
+            terms_.logical_and(evaluated_right, right.bounds_failure),
+        };
+        left = sequence(left, guarded);
       }
-      Definedness guarded{
-          terms_.implies(evaluated_right, right.defined),
-          terms_.logical_and(evaluated_right, right.nil_failure),
-          terms_.logical_and(evaluated_right, right.bounds_failure),
-      };
-      return sequence(left, guarded);
+      return left;
     }
     case ExpressionKind::Conditional: {
       // δ(c ? a : b) = δ(c) ∧ (c → δ(a)) ∧ (¬c → δ(b))

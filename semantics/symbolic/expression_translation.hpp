@@ -49,6 +49,8 @@ class ExpressionTranslator {
   Definedness receiver_definedness(const Expression& receiver);
   // First d1 is evaluated, then d2 (only when d1 holds).
   Definedness sequence(const Definedness& first, const Definedness& second);
+  // The term of the Binary `e` from its operands' terms (a chain's one operator at a time).
+  terms::Term binary_term(const Expression& e, terms::Term left, terms::Term right);
   Definedness always_defined();
 
   terms::TermManager& terms() { return terms_; }

@@ -1,9 +1,10 @@
 // The syntax tree the X3 grammar builds (docs/language.md#grammar), before parser.cpp lowers it to Program.
 //
 // Nodes derive from x3::position_tagged; their source positions live in the x3::error_handler's
-// position cache.  Compound expressions are built by the grammar's semantic actions in the shape
-// they associate ((a + b) + c), each recording its height so that the grammar can enforce
-// max_nesting_depth on chains that it parses in loops.
+// position cache.  Compound expressions are built by the grammar's semantic actions, each
+// recording its height so that the grammar can enforce max_nesting_depth on what it parses in
+// loops.  A chain of left-associative operators of one level is one flat node (binary_chain), and
+// an `if` holds its `else if`s in a list, so that the tree is as deep as the nesting (parser.hpp).
 #pragma once
 
 #include <string>
@@ -60,13 +61,15 @@ struct array_length : x3::position_tagged {
 struct parenthesized;
 struct unary_operation;
 struct binary_operation;
+struct binary_chain;
 struct conditional;
 struct field_access;
 struct element_access;
 
 struct expression : x3::variant<integer_literal, boolean_literal, nil_literal, this_reference, identifier,
                                 array_length, x3::forward_ast<parenthesized>, x3::forward_ast<unary_operation>,
-                                x3::forward_ast<binary_operation>, x3::forward_ast<conditional>,
+                                x3::forward_ast<binary_operation>, x3::forward_ast<binary_chain>,
+                                x3::forward_ast<conditional>,
                                 x3::forward_ast<field_access>, x3::forward_ast<element_access>> {
   using base_type::base_type;
   using base_type::operator=;
@@ -88,6 +91,20 @@ struct binary_operation {
   expression left;
   binary_operator_token operator_token;
   expression right;
+  int height = 1;
+};
+
+// One operator of a chain and its right operand.
+struct chain_link {
+  binary_operator_token operator_token;
+  expression operand;
+};
+
+// first op1 e1 op2 e2 ..., all operators of one level that associates to the left: ((first op1
+// e1) op2 e2) ...
+struct binary_chain {
+  expression first;
+  std::vector<chain_link> rest;
   int height = 1;
 };
 
@@ -199,16 +216,18 @@ struct block : x3::position_tagged {
   std::vector<statement> statements;
 };
 
-// `else { ... }` or `else if ...`
-struct else_part : x3::variant<block, x3::forward_ast<if_statement>> {
-  using base_type::base_type;
-  using base_type::operator=;
+// `if e { ... }` after an `else`; positioned at its `if`.
+struct else_if : x3::position_tagged {
+  expression condition;
+  block then_block;
 };
 
+// if e { ... } else if e { ... } ... else { ... }
 struct if_statement : x3::position_tagged {
   expression condition;
   block then_block;
-  boost::optional<else_part> otherwise;
+  std::vector<else_if> else_ifs;
+  boost::optional<block> otherwise;
 };
 
 struct while_statement : x3::position_tagged {

@@ -35,9 +35,9 @@ const char* statement_keyword(StatementKind kind) {
 
 // Does evaluating `expression` read a field or an array element?  (`len(a)` does not.)
 bool reads_field_or_element(const Expression& expression) {
-  if (expression.kind == ExpressionKind::FieldRead || expression.kind == ExpressionKind::ArrayRead) return true;
-  return std::any_of(expression.operands.begin(), expression.operands.end(),
-                     [](const ExpressionPointer& operand) { return reads_field_or_element(*operand); });
+  return any_subexpression(expression, [](const Expression& e) {
+    return e.kind == ExpressionKind::FieldRead || e.kind == ExpressionKind::ArrayRead;
+  });
 }
 
 class Checker {
@@ -179,10 +179,14 @@ class Checker {
                                   statement.target->location});
           break;
         }
-        case StatementKind::If:
-          collect_var_locals(statement.then_block, callable, depth + 1);
-          collect_var_locals(statement.else_block, callable, depth + 1);
+        case StatementKind::If: {
+          Statement* branch = &statement;
+          for (; else_if(*branch) != nullptr; branch = else_if(*branch))
+            collect_var_locals(branch->then_block, callable, depth + 1);
+          collect_var_locals(branch->then_block, callable, depth + 1);
+          collect_var_locals(branch->else_block, callable, depth + 1);
           break;
+        }
         case StatementKind::While: collect_var_locals(statement.body, callable, depth + 1); break;
         default: break;
       }
@@ -249,11 +253,19 @@ class Checker {
       case StatementKind::MethodCall: check_method_call(statement, depth); break;
       case StatementKind::ProcedureCall: check_procedure_call(statement, depth); break;
       case StatementKind::Return: check_return(statement, depth, method_result); break;
-      case StatementKind::If:
-        check_condition(statement, depth);
-        check_block(statement.then_block, depth + 1);
-        check_block(statement.else_block, depth + 1);
+      case StatementKind::If: {
+        // An `else if` is at the depth of the `if` it continues (parser.hpp).
+        Statement* branch = &statement;
+        for (; else_if(*branch) != nullptr; branch = else_if(*branch)) {
+          check_condition(*branch, depth);
+          check_block(branch->then_block, depth + 1);
+          else_if(*branch)->checks_definedness = checks_definedness(*else_if(*branch));
+        }
+        check_condition(*branch, depth);
+        check_block(branch->then_block, depth + 1);
+        check_block(branch->else_block, depth + 1);
         break;
+      }
       case StatementKind::While:
         check_condition(statement, depth);
         check_block(statement.body, depth + 1);
@@ -503,11 +515,23 @@ class Checker {
     return result;
   }
 
+  // A chain (a + b) + c is one level: its operators are typed from the innermost out, with all
+  // the operands one level below the chain.
   Type binary_type(Expression& expression, int depth) {
+    std::vector<Expression*> chain{&expression};
+    while (continues_left_chain(*chain.back())) chain.push_back(chain.back()->operands[0].get());
+    Type left = check_expression(*chain.back()->operands[0], depth + 1);
+    for (std::size_t i = chain.size(); i-- > 0;) {
+      Type right = check_expression(*chain[i]->operands[1], depth + 1);
+      left = binary_operation_type(*chain[i], left, right);
+      if (i > 0) chain[i]->type = left;  // the root's is set by check_expression
+    }
+    return left;
+  }
+
+  Type binary_operation_type(Expression& expression, Type left, Type right) {
     Expression& left_expression = *expression.operands[0];
     Expression& right_expression = *expression.operands[1];
-    Type left = check_expression(left_expression, depth + 1);
-    Type right = check_expression(right_expression, depth + 1);
     const std::string spelling = operator_spelling(expression.binary_operator);
     const bool known = left.kind != TypeKind::Void && right.kind != TypeKind::Void;
     switch (expression.binary_operator) {

@@ -66,6 +66,34 @@ struct build_binary {
   }
 };
 
+// value-so-far operator right, for an operator that chains (`+`, `*`, `&&`, `||`): appends to the
+// chain that value-so-far is, or starts one with it.  The chain is one level, whatever its length.
+struct extend_chain {
+  template <typename Context>
+  void operator()(const Context& context) const {
+    auto& parts = x3::_attr(context);
+    ast::expression& value = x3::_val(context);
+    ast::chain_link link;
+    link.operator_token = fusion::at_c<0>(parts);
+    link.operand = std::move(fusion::at_c<1>(parts));
+    // A chain of this level that value-so-far is was started by this rule: the rules below it
+    // build chains of other levels, and parentheses hide a chain in a parenthesized node.
+    auto* chain = boost::get<x3::forward_ast<ast::binary_chain>>(&value.get());
+    if (chain == nullptr ||
+        precedence_level(chain->get().rest.front().operator_token.kind) != precedence_level(link.operator_token.kind)) {
+      ast::binary_chain node;
+      node.height = 1 + ast::height_of(value);
+      node.first = std::move(value);
+      value = std::move(node);
+      chain = boost::get<x3::forward_ast<ast::binary_chain>>(&value.get());
+    }
+    ast::binary_chain& node = chain->get();
+    node.height = std::max(node.height, 1 + ast::height_of(link.operand));
+    check_nesting(context, node.height, start_of(context, link.operator_token));
+    node.rest.push_back(std::move(link));
+  }
+};
+
 struct build_unary {
   template <typename Context>
   void operator()(const Context& context) const {
@@ -162,6 +190,7 @@ struct assume_statement_class : x3::annotate_on_success {};
 struct skip_statement_class : x3::annotate_on_success {};
 struct local_declaration_class : x3::annotate_on_success {};
 struct if_statement_class : x3::annotate_on_success {};
+struct else_if_class : x3::annotate_on_success {};
 struct while_statement_class : x3::annotate_on_success {};
 struct block_class : x3::annotate_on_success {};
 struct procedure_class : x3::annotate_on_success {};
@@ -181,7 +210,6 @@ struct postfix_class;
 struct primary_class;
 struct parenthesized_class;
 struct statement_class;
-struct else_part_class;
 
 // ---------------------------------------------------------------------------------------------
 // Tokens.  Their rule names are what an error says was expected: "expected variable name".
@@ -270,10 +298,10 @@ const auto implication_def =
     disjunction[actions::take()] >> -((implication_operator > nested[implication])[actions::build_binary()]);
 // or = and { "||" and }
 const auto disjunction_def =
-    conjunction[actions::take()] >> *((disjunction_operator > conjunction)[actions::build_binary()]);
+    conjunction[actions::take()] >> *((disjunction_operator > conjunction)[actions::extend_chain()]);
 // and = eq { "&&" eq }
 const auto conjunction_def =
-    equality[actions::take()] >> *((conjunction_operator > equality)[actions::build_binary()]);
+    equality[actions::take()] >> *((conjunction_operator > equality)[actions::extend_chain()]);
 // eq = rel [ ( "==" | "!=" ) rel ]
 const auto equality_def =
     relation[actions::take()] >> -((equality_operator > relation)[actions::build_binary()] >>
@@ -283,9 +311,9 @@ const auto relation_def =
     sum[actions::take()] >>
     -((relation_operator > sum)[actions::build_binary()] >> -relation_operator[actions::reject_chained_comparison()]);
 // sum = prod { ( "+" | "-" ) prod }
-const auto sum_def = product[actions::take()] >> *((sum_operator > product)[actions::build_binary()]);
+const auto sum_def = product[actions::take()] >> *((sum_operator > product)[actions::extend_chain()]);
 // prod = unary { ( "*" | "/" | "%" ) unary }
-const auto product_def = unary[actions::take()] >> *((product_operator > unary)[actions::build_binary()]);
+const auto product_def = unary[actions::take()] >> *((product_operator > unary)[actions::extend_chain()]);
 // unary = ( "!" | "-" ) unary | postfix
 const auto unary_def = (unary_operator > nested[unary])[actions::build_unary()] | postfix[actions::take()];
 // postfix = primary { "." ident | "[" expr "]" }
@@ -327,7 +355,6 @@ const x3::rule<statement_class, ast::statement> statement = "statement";
 const x3::rule<block_class, ast::block> block = "`{`";
 const x3::rule<if_statement_class, ast::if_statement> if_statement = "`if`";
 const x3::rule<while_statement_class, ast::while_statement> while_statement = "`while`";
-const x3::rule<else_part_class, ast::else_part> else_part = "`{` or `if`";
 
 // "var" ident ":" ftype ":=" expr ";"
 const auto local_declaration = x3::rule<local_declaration_class, ast::local_declaration>{"local declaration"} =
@@ -363,9 +390,12 @@ const auto statement_def = local_declaration | return_statement | if_statement |
 const auto statement_list = x3::rule<class statement_list_class, std::vector<ast::statement>>{"statement"} =
     *(!lit('}') >> statement);
 const auto block_def = nested['{' > statement_list > end_of_block];
-// "if" expr block [ "else" ( block | ifstmt ) ]
-const auto if_statement_def = keyword("if") > expression > block > -(keyword("else") > else_part);
-const auto else_part_def = nested[if_statement] | block;
+// "if" expr block [ "else" ( block | ifstmt ) ], read as "if" expr block { "else" "if" expr block }
+// [ "else" block ]: the `else if`s are a list, not a nesting, so a long chain is parsed in a loop.
+const auto else_if_branch = x3::rule<else_if_class, ast::else_if>{"`if`"} = keyword("if") > expression > block;
+const auto else_block = x3::rule<class else_block_class, ast::block>{"`{` or `if`"} = block;
+const auto if_statement_def =
+    keyword("if") > expression > block > *(keyword("else") >> else_if_branch) > -(keyword("else") > else_block);
 // "while" expr block
 const auto while_statement_def = keyword("while") > expression > block;
 
@@ -394,6 +424,6 @@ const auto condition_def = expression > end_of_condition;
 
 BOOST_SPIRIT_DEFINE(condition, expression, conditional, implication, disjunction, conjunction, equality, relation, sum, product,
                     unary, postfix, primary, parenthesized, statement, block, if_statement, while_statement,
-                    else_part, program)
+                    program)
 
 }  // namespace symref::grammar

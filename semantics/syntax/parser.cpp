@@ -1,10 +1,11 @@
 // The parser: runs the X3 grammar over the text and lowers its syntax tree to Program (docs/language.md#grammar).
 //
-// Lowering drops parentheses, turns `else if` into an else block holding one If, converts
-// literals to Integer and positions to SourceLocation, and decides what a statement that starts
-// with an expression is (assignment, method call or procedure call), which the grammar cannot
-// know until it has read past the expression.  Its recursion follows the syntax tree, whose depth
-// the grammar has already bounded by max_nesting_depth.
+// Lowering drops parentheses, turns a chain `a + b - c` into the Binary nodes it associates to
+// ((a + b) - c) and `else if` into an else block holding one If, converts literals to Integer and
+// positions to SourceLocation, and decides what a statement that starts with an expression is
+// (assignment, method call or procedure call), which the grammar cannot know until it has read
+// past the expression.  Its recursion follows the syntax tree, whose depth the grammar has
+// already bounded by max_nesting_depth; chains and `else if`s it lowers in loops.
 #include "semantics/syntax/parser.hpp"
 
 #include <sstream>
@@ -82,6 +83,18 @@ class Lowering {
     result->binary_operator = binary.operator_token.kind;
     result->operands.push_back(expression(binary.left));
     result->operands.push_back(expression(binary.right));
+    return result;
+  }
+  ExpressionPointer operator()(const x3::forward_ast<ast::binary_chain>& node) {
+    const ast::binary_chain& chain = node.get();
+    ExpressionPointer result = expression(chain.first);
+    for (const ast::chain_link& link : chain.rest) {
+      auto binary = make(ExpressionKind::Binary, location(link.operator_token));
+      binary->binary_operator = link.operator_token.kind;
+      binary->operands.push_back(std::move(result));
+      binary->operands.push_back(expression(link.operand));
+      result = std::move(binary);
+    }
     return result;
   }
   ExpressionPointer operator()(const x3::forward_ast<ast::conditional>& node) {
@@ -239,20 +252,27 @@ class Lowering {
   }
 
   Statement if_statement(const ast::if_statement& node) {
-    Statement result = with_value(StatementKind::If, node, node.condition);
-    result.then_block = block(node.then_block);
-    if (node.otherwise) {
-      result.has_else = true;
-      if (const auto* else_block = boost::get<ast::block>(&node.otherwise->get())) {
-        result.else_block = block(*else_block);
-      } else {
-        // `else if`: an else block holding the one If, located at its `if`.
-        Statement nested = if_statement(boost::get<x3::forward_ast<ast::if_statement>>(node.otherwise->get()).get());
-        result.else_block.location = nested.location;
-        result.else_block.statements.push_back(std::move(nested));
-      }
+    // The `if` and each `else if`, each an If; then from the last one back, each becomes the
+    // else block of the one before it, located at its `if`.
+    std::vector<Statement> chain;
+    chain.reserve(1 + node.else_ifs.size());
+    chain.push_back(with_value(StatementKind::If, node, node.condition));
+    chain.back().then_block = block(node.then_block);
+    for (const ast::else_if& branch : node.else_ifs) {
+      chain.push_back(with_value(StatementKind::If, branch, branch.condition));
+      chain.back().then_block = block(branch.then_block);
     }
-    return result;
+    if (node.otherwise) {
+      chain.back().has_else = true;
+      chain.back().else_block = block(*node.otherwise);
+    }
+    for (std::size_t i = chain.size() - 1; i > 0; --i) {
+      Statement& outer = chain[i - 1];
+      outer.has_else = true;
+      outer.else_block.location = chain[i].location;
+      outer.else_block.statements.push_back(std::move(chain[i]));
+    }
+    return std::move(chain.front());
   }
 
   // `h := ...;`, `e.m(args);` or `P(args);`: what the leading expression must be depends on

@@ -21,15 +21,18 @@ namespace symref {
 // Nesting depth, counted in levels:
 //   - a body (of `main`, a procedure or a method) is at depth 1, and so are its statements;
 //   - the block of an `if`, `else` or `while` is one level deeper than the statement, and so are
-//     its statements; `else if` counts as an `else` block holding one `if`;
+//     its statements; an `if` with its `else if`s is one statement, all its conditions and blocks
+//     one level deeper than it (a chain of 5,000 `else if`s is as deep as one `if`);
 //   - an expression written directly in a statement (condition, value, target, argument, the
 //     `e.m` of a method call) is one level deeper than the statement;
 //   - an operand is one level deeper than its operator, the inside of parentheses one level
-//     deeper than the parentheses; chains nest as they associate: in `a + b + c` = `(a + b) + c`
-//     the `a` is two levels below the second `+`, in `a ==> b ==> c` the `c` two below the first.
-// A construct deeper than max_nesting_depth is an error at its position: "nesting deeper than
-// 100 levels" (when several are, at the first one the parser reaches).  The grammar enforces the
-// limit while it parses, so nothing recurses past it.
+//     deeper than the parentheses.  A chain of operators of one level that associates to the left
+//     (`+`/`-`, `*`/`/`/`%`, `&&`, `||`) counts as one operator with all the chain's operands one
+//     level below it: `a + b - c + d` is two levels, however long the chain.  `==>` associates to
+//     the right and nests: in `a ==> b ==> c` the `c` is two levels below the first `==>`.
+// Real nesting is thus bounded; what grows without bound is only the left operand of a chain's
+// operator (program.hpp, continues_left_chain) and the else part of an `else if`, and passes walk
+// both in loops.
 inline constexpr int max_nesting_depth = 100;
 // The diagnostic for a construct past the limit, the same from parser, checker and printer.
 inline std::string nesting_message() {

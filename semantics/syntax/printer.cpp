@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <stdexcept>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "semantics/syntax/parser.hpp"
@@ -242,16 +243,27 @@ class Printer {
     Printer& printer_;
   };
 
-  void binary(const Expression& expression) {
-    const Precedence own = precedence_of(expression.binary_operator);
+  // The operands' contexts: (left, right).
+  static std::pair<Precedence, Precedence> operand_contexts(BinaryOperator op) {
+    const Precedence own = precedence_of(op);
     Precedence left = own, right = tighter(own);  // left-associative
     if (own == Precedence::Implication) std::swap(left, right);
     if (own == Precedence::Equality || own == Precedence::Relation) left = right;  // not associative
-    this->expression(expression.operand(0), left);
-    out_ += ' ';
-    out_ += operator_spelling(expression.binary_operator);
-    out_ += ' ';
-    this->expression(expression.operand(1), right);
+    return {left, right};
+  }
+
+  // A chain (a + b) - c prints in a loop from its innermost operator out, without parentheses
+  // around the operators that continue it; only the operands recurse.
+  void binary(const Expression& expression) {
+    std::vector<const Expression*> chain{&expression};
+    while (continues_left_chain(*chain.back())) chain.push_back(&chain.back()->operand(0));
+    this->expression(chain.back()->operand(0), operand_contexts(chain.back()->binary_operator).first);
+    for (std::size_t i = chain.size(); i-- > 0;) {
+      out_ += ' ';
+      out_ += operator_spelling(chain[i]->binary_operator);
+      out_ += ' ';
+      this->expression(chain[i]->operand(1), operand_contexts(chain[i]->binary_operator).second);
+    }
   }
 
   void arguments(const std::vector<ExpressionPointer>& arguments) {

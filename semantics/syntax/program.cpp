@@ -23,6 +23,40 @@ const char* operator_spelling(BinaryOperator op) {
   return "?";
 }
 
+Expression::~Expression() {
+  bool deep = false;
+  for (const ExpressionPointer& operand : operands) deep = deep || (operand && !operand->operands.empty());
+  if (!deep) return;
+  std::vector<ExpressionPointer> doomed = std::move(operands);
+  while (!doomed.empty()) {
+    ExpressionPointer last = std::move(doomed.back());
+    doomed.pop_back();
+    if (!last) continue;
+    for (ExpressionPointer& operand : last->operands) doomed.push_back(std::move(operand));
+    // `last` dies here with operands that are all null.
+  }
+}
+
+Statement::~Statement() {
+  if (then_block.statements.empty() && else_block.statements.empty() && body.statements.empty()) return;
+  std::vector<Statement> doomed;
+  const auto take = [&doomed](Block& block) {
+    for (Statement& statement : block.statements) doomed.push_back(std::move(statement));
+    block.statements.clear();
+  };
+  take(then_block);
+  take(else_block);
+  take(body);
+  while (!doomed.empty()) {
+    Statement last = std::move(doomed.back());
+    doomed.pop_back();
+    take(last.then_block);
+    take(last.else_block);
+    take(last.body);
+    // `last` dies here with empty blocks.
+  }
+}
+
 std::string Callable::display_name(const Program& program) const {
   if (is_method && class_index >= 0) return program.classes[class_index].name + "." + name;
   return name;

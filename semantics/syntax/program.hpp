@@ -11,6 +11,7 @@
 #include <memory>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "semantics/syntax/source.hpp"
@@ -72,6 +73,28 @@ enum class BinaryOperator : std::uint8_t {
 // How an operator is written in the language: "+", "<=", "==>", ...
 const char* operator_spelling(BinaryOperator op);
 
+// The precedence level of an operator, LANGUAGE.md "Operators": 1 for `==>` (binding weakest)
+// up to 7 for `*`, `/` and `%`.  Operators of one level chain: `a - b + c` is `(a - b) + c`.
+constexpr int precedence_level(BinaryOperator op) {
+  switch (op) {
+    case BinaryOperator::Implies: return 1;
+    case BinaryOperator::Or: return 2;
+    case BinaryOperator::And: return 3;
+    case BinaryOperator::Equal:
+    case BinaryOperator::NotEqual: return 4;
+    case BinaryOperator::Less:
+    case BinaryOperator::LessEqual:
+    case BinaryOperator::Greater:
+    case BinaryOperator::GreaterEqual: return 5;
+    case BinaryOperator::Add:
+    case BinaryOperator::Subtract: return 6;
+    case BinaryOperator::Multiply:
+    case BinaryOperator::Divide:
+    case BinaryOperator::Remainder: return 7;
+  }
+  return 0;
+}
+
 enum class Scope : std::uint8_t { Global, Local };
 
 struct VariableSlot {
@@ -94,9 +117,44 @@ struct Expression {
   std::vector<std::unique_ptr<Expression>> operands;
 
   const Expression& operand(std::size_t i) const { return *operands[i]; }
+
+  Expression() = default;
+  Expression(Expression&&) = default;
+  Expression& operator=(Expression&&) = default;
+  // Frees the operands with a loop, not a recursion: a chain of ten thousand `+` is ten thousand
+  // levels deep.
+  ~Expression();
 };
 
 using ExpressionPointer = std::unique_ptr<Expression>;
+
+// Is `e` the operator of a chain that continues to its left, as the `+` of `(a - b) + c` (without
+// the parentheses, which lowering drops): a Binary whose left operand is a Binary of the same
+// level that associates to the left?  Such a left operand is no level deeper than the chain
+// (parser.hpp, nesting depth); passes that recurse on expressions walk the chain in a loop.
+inline bool continues_left_chain(const Expression& e) {
+  if (e.kind != ExpressionKind::Binary || e.operands.size() != 2 || !e.operands[0]) return false;
+  const Expression& left = *e.operands[0];
+  const int level = precedence_level(e.binary_operator);
+  // Comparisons do not chain, and `==>` associates to the right.
+  return left.kind == ExpressionKind::Binary && precedence_level(left.binary_operator) == level &&
+         (level == 2 || level == 3 || level == 6 || level == 7);
+}
+
+// True when `predicate` holds for `root` or one of its subexpressions.  Walks with a loop, not a
+// recursion, in no particular order.
+template <class Predicate>
+bool any_subexpression(const Expression& root, Predicate&& predicate) {
+  std::vector<const Expression*> pending{&root};
+  while (!pending.empty()) {
+    const Expression* e = pending.back();
+    pending.pop_back();
+    if (predicate(*e)) return true;
+    for (const ExpressionPointer& operand : e->operands)
+      if (operand) pending.push_back(operand.get());
+  }
+  return false;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Statements
@@ -144,7 +202,43 @@ struct Statement {
   // a field or an array element, or call a method?  Then its definedness δ is not syntactically
   // true and the step forks D/E (docs/language.md#branch-letters).
   bool checks_definedness = false;
+
+  Statement() = default;
+  Statement(Statement&&) = default;
+  Statement& operator=(Statement&&) = default;
+  // Frees the nested statements with a loop, not a recursion: a chain of `else if` nests as
+  // deeply as it is long.
+  ~Statement();
 };
+
+// The If that an `else if` continues with: the one statement of an If's else block when it is
+// an If itself, or null.  A chain of `else if`s nests as deeply as it is long; passes that recurse
+// on statements follow it in a loop.
+inline Statement* else_if(Statement& statement) {
+  if (statement.kind != StatementKind::If || statement.else_block.statements.size() != 1) return nullptr;
+  Statement& only = statement.else_block.statements.front();
+  return only.kind == StatementKind::If ? &only : nullptr;
+}
+inline const Statement* else_if(const Statement& statement) { return else_if(const_cast<Statement&>(statement)); }
+
+// Calls visit(s) for every statement of `block` and of the blocks nested in it, in the order they
+// are written (a statement before its then, else and loop blocks), with a loop, not a recursion.
+template <class Visitor>
+void for_each_statement(const Block& block, Visitor&& visit) {
+  std::vector<std::pair<const Block*, std::size_t>> pending{{&block, 0}};
+  while (!pending.empty()) {
+    const Block& current = *pending.back().first;
+    const std::size_t index = pending.back().second++;
+    if (index == current.statements.size()) {
+      pending.pop_back();
+      continue;
+    }
+    const Statement& statement = current.statements[index];
+    visit(statement);
+    for (const Block* nested : {&statement.body, &statement.else_block, &statement.then_block})
+      if (!nested->statements.empty()) pending.emplace_back(nested, 0);
+  }
+}
 
 // ---------------------------------------------------------------------------------------------
 // Declarations

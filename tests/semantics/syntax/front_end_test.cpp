@@ -78,10 +78,33 @@ TEST(FrontEnd, AcceptsNestingUpToTheLimit) {
   EXPECT_EQ(first_error("main { " + repeat("if true { ", 99) + repeat("} ", 99) + "}"), "(accepted)");
   EXPECT_EQ(first_error("main { " + repeat("if true { ", 100) + repeat("} ", 100) + "}"),
             "t.sym:1:1001: " + nesting_error);
-  // A left-associative chain nests to the left: with 98 `+` the first 1 is at depth 100.
-  EXPECT_EQ(first_error("var x: int; main { x := 1" + repeat(" + 1", 98) + "; }"), "(accepted)");
-  // With 99, the chain grows too deep at its 99th `+`.
-  EXPECT_EQ(first_error("var x: int; main { x := 1" + repeat(" + 1", 99) + "; }"), "t.sym:1:419: " + nesting_error);
+  // A chain of one level is one operator with its operands one level below: inside 97
+  // parentheses (depth 99) a chain of any length has its operands at 100; inside 98 it is refused
+  // at its first operator, whose operands would be at 101.
+  EXPECT_EQ(first_error("var x: int; main { x := " + repeat("(", 97) + "1" + repeat(" + 1", 1000) + repeat(")", 97) + "; }"),
+            "(accepted)");
+  const std::string too_deep = "var x: int; main { x := " + repeat("(", 98) + "1" + repeat(" + 1", 1000) + repeat(")", 98) + "; }";
+  EXPECT_EQ(first_error(too_deep), "t.sym:1:" + std::to_string(too_deep.find('+') + 1) + ": " + nesting_error);
+  // An `else if` is at the depth of its `if`: 98 nested ifs, the innermost with 1000 `else if`s.
+  EXPECT_EQ(first_error("main { " + repeat("if true { ", 98) + "if true { }" + repeat(" else if true { }", 1000) +
+                        repeat(" }", 98) + " }"),
+            "(accepted)");
+}
+
+// The shapes that generated programs and long case splits have: chains and `else if`s far longer
+// than the nesting limit, which are no nesting at all.
+TEST(FrontEnd, AcceptsLongChainsAndElseIfChains) {
+  const std::string prefix = "var x: int; var b: bool; main { ";
+  EXPECT_EQ(first_error(prefix + "x := 1" + repeat(" + 1", 99) + "; }"), "(accepted)");
+  EXPECT_EQ(first_error(prefix + "x := x" + repeat(" - x * 2 / 3 % 4", 10000) + "; }"), "(accepted)");
+  EXPECT_EQ(first_error(prefix + "assert b" + repeat(" && x > 0", 5000) + "; }"), "(accepted)");
+  EXPECT_EQ(first_error(prefix + "b := b" + repeat(" || !b && b", 5000) + "; }"), "(accepted)");
+  EXPECT_EQ(first_error(prefix + "if b { x := 0; }" + repeat(" else if x > 1 { x := 1; }", 5000) + " else { skip; } }"),
+            "(accepted)");
+  // A type error deep in a chain is found, at its place.
+  const std::string wrong = prefix + "x := 1" + repeat(" + 1", 5000) + " + b" + repeat(" + 1", 10) + "; }";
+  EXPECT_EQ(first_error(wrong), "t.sym:1:" + std::to_string(wrong.find(" + b") + 2) +
+                                    ": error: operator `+` needs int operands, not int and bool");
 }
 
 TEST(FrontEnd, RefusesTheDeepestInputsQuicklyWithoutExhaustingTheStack) {
@@ -98,9 +121,13 @@ TEST(FrontEnd, RefusesTheDeepestInputsQuicklyWithoutExhaustingTheStack) {
   EXPECT_EQ(first_error(prefix + "x := " + repeat("-", huge) + "1; }"), "t.sym:1:137: " + nesting_error);
   EXPECT_EQ(first_error(prefix + "x := " + repeat("b ? 1 : ", huge) + "0; }"), "t.sym:1:826: " + nesting_error);
   EXPECT_EQ(first_error(prefix + "b := " + repeat("b ==> ", huge) + "b; }"), "t.sym:1:632: " + nesting_error);
-  EXPECT_EQ(first_error(prefix + "if b { skip; }" + repeat(" else if b { skip; }", huge) + " }"),
-            "t.sym:1:2016: " + nesting_error);
-  EXPECT_EQ(first_error(prefix + "x := 1" + repeat(" + 1", huge) + "; }"), "t.sym:1:432: " + nesting_error);
+  // Nesting through chains is real: 1 + (1 + (1 + ..., refused inside the 99th parenthesis.
+  EXPECT_EQ(first_error(prefix + "x := " + repeat("1 + (", huge) + "1" + repeat(")", huge) + "; }"),
+            "t.sym:1:533: " + nesting_error);
+  // Chains and `else if`s are no nesting: the longest are accepted, as quickly.
+  EXPECT_EQ(first_error(prefix + "if b { skip; }" + repeat(" else if b { skip; }", huge) + " }"), "(accepted)");
+  EXPECT_EQ(first_error(prefix + "x := 1" + repeat(" + 1", huge) + "; }"), "(accepted)");
+  EXPECT_EQ(first_error(prefix + "b := b" + repeat(" && b", huge) + "; }"), "(accepted)");
   EXPECT_EQ(first_error(prefix + "x := " + "x" + repeat(".f", huge) + "; }"),
             "t.sym:1:236: " + nesting_error);
   EXPECT_EQ(first_error(prefix + "x := " + repeat("a[", huge) + "0" + repeat("]", huge) + "; }"),

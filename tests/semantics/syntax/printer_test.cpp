@@ -282,6 +282,21 @@ TEST(Printer, PrintsRandomExpressionsSoThatTheyParseBackToTheSameTree) {
   }
 }
 
+// Chains and `else if` chains far longer than the nesting limit print in a loop, with no
+// parentheses in the chain and no nesting of the `else if`s.
+TEST(Printer, PrintsLongChainsAndElseIfChains) {
+  std::string sum = "x", conjunction = "b", case_split = "if x == 0 {\n    x := 0;\n  }";
+  for (int i = 1; i < 10000; ++i) sum += i % 2 == 0 ? " - x * 2" : " + x / (x + 1)";
+  for (int i = 1; i < 5000; ++i) conjunction += i % 2 == 0 ? " && b" : " && !b || b";
+  for (int i = 1; i < 5000; ++i)
+    case_split += " else if x == " + std::to_string(i) + " {\n    x := " + std::to_string(i) + ";\n  }";
+  EXPECT_EQ(reprinted(sum), sum);
+  EXPECT_EQ(reprinted(conjunction), conjunction);  // `&&` binds tighter: no parentheses either
+  const std::string text = "var x: int;\nmain {\n  " + case_split + " else {\n    skip;\n  }\n}\n";
+  EXPECT_EQ(print_program(*parse(text)), text);
+  expect_round_trip("var x: int; var b: bool; main { x := " + sum + "; b := " + conjunction + "; " + case_split + " }");
+}
+
 TEST(Printer, RefusesATreeNestedDeeperThanTheParserAllows) {
   const Program program;
   auto expression = std::make_unique<Expression>();
