@@ -254,6 +254,11 @@ Term SymbolicHeap::references_equal(const SymbolicConfiguration& configuration, 
 bool SymbolicHeap::find_uninitialized(const SymbolicConfiguration& configuration, const Expression& e,
                                       UninitializedRead& read) {
   const MaterializedHeap& heap = heap_of(configuration);
+  const bool lazy_operator = e.kind == ExpressionKind::Conditional ||
+                             (e.kind == ExpressionKind::Binary && (e.binary_operator == BinaryOperator::And ||
+                                                                   e.binary_operator == BinaryOperator::Or ||
+                                                                   e.binary_operator == BinaryOperator::Implies));
+  if (lazy_operator && initializes_only_evaluated_reads()) return find_in_lazy_operands(configuration, e, read);
   switch (e.kind) {
     case ExpressionKind::Variable:
       if (e.variable.scope == Scope::Global && e.type.kind == TypeKind::Reference &&
@@ -295,6 +300,58 @@ bool SymbolicHeap::find_uninitialized(const SymbolicConfiguration& configuration
         if (operand != nullptr && find_uninitialized(configuration, *operand, read)) return true;
       return false;
   }
+}
+
+// The concrete evaluation reads the left operand, and the right one only when the left does not
+// decide: a && b reads b when a holds, a || b when a fails, a ==> b when a holds; c ? a : b reads
+// a when c holds and b when it fails.  Where φ decides the condition, the read happens or not;
+// where it does not and the operand not read has an uninitialized read, the path splits first.
+bool SymbolicHeap::find_in_lazy_operands(const SymbolicConfiguration& configuration, const Expression& e,
+                                         UninitializedRead& read) {
+  HeapEnvironment environment(configuration, *this);
+  ExpressionTranslator translator(terms_, environment);
+  // Reads the operand `operand` where `evaluated` holds (null: always).
+  auto read_where = [&](const Expression& operand, Term evaluated) {
+    const Decided decision = evaluated == nullptr ? Decided::True : decided(configuration, evaluated);
+    if (decision == Decided::False) return false;
+    if (decision == Decided::True) return find_uninitialized(configuration, operand, read);
+    UninitializedRead inner;
+    if (!find_uninitialized(configuration, operand, inner)) return false;
+    read = UninitializedRead{};
+    read.split = evaluated;
+    return true;
+  };
+  if (e.kind == ExpressionKind::Conditional) {
+    if (find_uninitialized(configuration, e.operand(0), read)) return true;
+    Term condition = translator.translate(e.operand(0));
+    return read_where(e.operand(1), condition) || read_where(e.operand(2), terms_.logical_not(condition));
+  }
+  // A chain (a && b) && c, from its innermost operator out.
+  std::vector<const Expression*> chain{&e};
+  while (continues_left_chain(*chain.back())) chain.push_back(&chain.back()->operand(0));
+  const Expression& innermost = chain.back()->operand(0);
+  if (find_uninitialized(configuration, innermost, read)) return true;
+  Term left = translator.translate(innermost);
+  for (std::size_t i = chain.size(); i-- > 0;) {
+    const Expression& link = *chain[i];
+    Term evaluated = link.binary_operator == BinaryOperator::Or ? terms_.logical_not(left) : left;
+    if (read_where(link.operand(1), evaluated)) return true;
+    if (i > 0) left = translator.binary_term(link, left, translator.translate(link.operand(1)));
+  }
+  return false;
+}
+
+SymbolicHeap::Decided SymbolicHeap::decided(const SymbolicConfiguration& configuration, Term condition) {
+  if (condition->is_true()) return Decided::True;
+  if (condition->is_false()) return Decided::False;
+  const Term negation = terms_.logical_not(condition);
+  for (const PathCondition::Node* node = configuration.path_condition.head(); node != nullptr; node = node->parent.get()) {
+    if (node->conjunct == condition) return Decided::True;
+    if (node->conjunct == negation) return Decided::False;
+  }
+  if (proved_unsat(configuration, negation)) return Decided::True;
+  if (proved_unsat(configuration, condition)) return Decided::False;
+  return Decided::Neither;
 }
 
 bool SymbolicHeap::find_in_statement(const SymbolicConfiguration& configuration, const Statement& s,
@@ -345,6 +402,11 @@ bool SymbolicHeap::initialize_reads(const SymbolicConfiguration& configuration, 
       cut->outcome = Outcome::Bound;
       cut->bound_reason = error.what();
     }
+    return true;
+  }
+  if (read.split != nullptr) {  // lazy: whether the read happens, first
+    heap_successor(configuration, {read.split}, out);
+    heap_successor(configuration, {terms_.logical_not(read.split)}, out);
     return true;
   }
   // Even with no successor (every choice syntactically impossible) the step is not taken.

@@ -63,6 +63,11 @@ struct UninitializedRead {
   terms::Term guard = nullptr;
   std::size_t location_rank = 0;  // index in MaterializedHeap::inputs (min_l)
   bool for_write = false;         // summary: the slot is initialized because a write may hit it
+  // Lazy: no read yet, but a split.  The next read lies in the right operand of `&&`, `||` or
+  // `==>` (or a branch of `?:`) that is evaluated exactly when `split` holds, and φ decides
+  // neither way: the successors are φ ∧ split and φ ∧ ¬split, and each then knows whether the
+  // read happens.
+  terms::Term split = nullptr;
 };
 
 // A points-to set whose if-then-else DAG unfolds beyond the budget: the path ends in `bound`
@@ -95,6 +100,10 @@ class SymbolicHeap : public HeapModel {
                           std::vector<SymbolicSuccessor>& out) = 0;
   // Summary initializes every slot a write may hit before the write (ST needs the old set).
   virtual bool initializes_written_slots() const = 0;
+  // Lazy initializes only what the concrete evaluation reads: not the right operand of `&&`,
+  // `||` and `==>` when the left one decides, nor the branch of `?:` that is not taken.  Summary
+  // initializes every slot an expression mentions (it never forks, so the extra slots cost no path).
+  virtual bool initializes_only_evaluated_reads() const = 0;
 
   static const MaterializedHeap& heap_of(const SymbolicConfiguration& configuration);
   MaterializedHeap& mutable_heap(SymbolicConfiguration& configuration) const;
@@ -122,6 +131,13 @@ class SymbolicHeap : public HeapModel {
 
  private:
   bool find_uninitialized(const SymbolicConfiguration& configuration, const Expression& e, UninitializedRead& read);
+  // The first uninitialized read of a lazy operator's chain (a && b) && c or of a `?:`, in the
+  // order and only where the concrete evaluation reads.
+  bool find_in_lazy_operands(const SymbolicConfiguration& configuration, const Expression& e, UninitializedRead& read);
+  // Does φ decide `condition`: true or false syntactically, as a conjunct of φ (or its negation),
+  // or, with the guard oracle, φ ∧ ¬condition or φ ∧ condition unsat?
+  enum class Decided : std::uint8_t { True, False, Neither };
+  Decided decided(const SymbolicConfiguration& configuration, terms::Term condition);
   bool find_in_statement(const SymbolicConfiguration& configuration, const Statement& s, UninitializedRead& read);
   const InputLocation* input_location(const MaterializedHeap& heap, terms::Term term, std::size_t* rank = nullptr) const;
   const HeapSlot* slot(const MaterializedHeap& heap, terms::Term location, std::int32_t field) const;
@@ -147,6 +163,7 @@ class LazyInitializationHeap final : public SymbolicHeap {
   void initialize(const SymbolicConfiguration& configuration, const UninitializedRead& read,
                   std::vector<SymbolicSuccessor>& out) override;
   bool initializes_written_slots() const override { return false; }
+  bool initializes_only_evaluated_reads() const override { return true; }
 };
 
 // §5, Figs. 8–9: Summarize an uninitialized slot into one guarded points-to set (θ_null, θ_new,
@@ -160,6 +177,7 @@ class SummaryHeap final : public SymbolicHeap {
   void initialize(const SymbolicConfiguration& configuration, const UninitializedRead& read,
                   std::vector<SymbolicSuccessor>& out) override;
   bool initializes_written_slots() const override { return true; }
+  bool initializes_only_evaluated_reads() const override { return false; }
 };
 
 // Registers `lazy` and `summary` with the heap model registry (called by the binary).
