@@ -4,6 +4,7 @@
 
 #include "interp/explore/explorer.hpp"
 #include "interp/explore/path_following.hpp"
+#include "interp/explore/small_input.hpp"
 #include "interp/explore/test_generation.hpp"
 #include "interp/solver/solver.hpp"
 #include "semantics/concrete/machine.hpp"
@@ -123,8 +124,12 @@ ConditionVerdict compare_condition(const Program& program, terms::TermManager& t
     case solver::SatResult::Sat: break;
   }
   verdict.kind = VerdictKind::Different;
-  auto model = solver->model();
-  auto input = input_from_model(program, terms, *model, TestGenerationLimits{}, verdict.reason);
+  // The smallest input the solver finds that still separates the two (small_input.hpp).
+  SmallInputLimits small;
+  small.deadline = query.deadline;
+  small.timeout_milliseconds = query.timeout_milliseconds;
+  const terms::Term separating = terms::separating_condition(terms, claimed, expected.condition);
+  auto input = small_input(program, terms, *solver, separating, small, verdict.reason);
   if (!input) return verdict;
   InitialStateValuation valuation(program, *input);
   verdict.claimed_value = terms::evaluate(claimed, valuation).as_boolean();

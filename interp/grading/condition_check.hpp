@@ -7,6 +7,7 @@
 // bound cuts are set aside: the comparison covers only the inputs whose runs stay within it.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -32,6 +33,8 @@ struct ConditionQuery {
   std::uint64_t max_paths = 100'000;
   std::string solver = "z3";
   unsigned timeout_milliseconds = 5000;  // per query
+  // When a separating input has been found, the search for a smaller one starts no query after this.
+  std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
 };
 
 struct ComputedCondition {
