@@ -1,12 +1,14 @@
 // Marking answers against conditions and counts computed from the programs (interp/grading).
 #include "interp/grading/grader.hpp"
 
+#include <chrono>
 #include <map>
 #include <sstream>
 
 #include "interp/explore/explorer.hpp"
 #include "interp/grading/condition_check.hpp"
 #include "interp/grading/condition_in_json.hpp"
+#include "interp/grading/question_truths.hpp"
 #include "interp/state_json/state_format.hpp"
 #include "semantics/syntax/diagnostics.hpp"
 #include "semantics/traces/weakest_precondition.hpp"
@@ -47,24 +49,9 @@ std::string truth_name(const LabQuestion& question) {
   return "the answer";
 }
 
-ConditionQuery query_for(const LabQuestion& question, const GradingLimits& limits) {
-  ConditionQuery query;
-  query.kind = question.kind == QuestionKind::PathCondition     ? ConditionKind::PathCondition
-               : question.kind == QuestionKind::OutcomeCondition ? ConditionKind::OutcomeCondition
-                                                                 : ConditionKind::WeakestPrecondition;
-  query.branches = question.branches;
-  query.outcome = question.outcome;
-  query.postcondition = question.postcondition_expression.get();
-  query.loop_bound = question.loop_bound.value_or(question.kind == QuestionKind::PathCondition ? 1'000'000 : 10);
-  query.max_steps = limits.max_steps;
-  query.max_paths = limits.max_paths;
-  query.solver = limits.solver;
-  query.timeout_milliseconds = limits.timeout_milliseconds;
-  return query;
-}
-
 void grade_condition(const Exercise& exercise, const LabQuestion& question, const SourceFile& file, const JsonValue& value,
-                     const GradingLimits& limits, QuestionGrade& grade) {
+                     const GradingLimits& limits, QuestionTruths& truths, QuestionGrade& grade) {
+  const auto started = std::chrono::steady_clock::now();
   if (value.kind != JsonKind::String) {
     grade.mark = Mark::Malformed;
     grade.diagnostic = diagnostic_at(file, value.offset, "the answer to a " + std::string(question_kind_name(question.kind)) +
@@ -85,31 +72,24 @@ void grade_condition(const Exercise& exercise, const LabQuestion& question, cons
     grade.diagnostic = error.what();
     return;
   }
-  terms::TermManager terms(&program);
-  const ConditionQuery query = query_for(question, limits);
-  std::string error;
-  std::optional<ComputedCondition> truth;
-  try {
-    truth = compute_condition(program, terms, query, error);
-  } catch (const PathConditionTooLarge& too_large) {
-    grade.mark = Mark::Undecided;
-    grade.feedback = std::string("the weakest precondition grew too large to compare (") + too_large.what() + ")";
+  QuestionTruth& truth = truths.of(exercise, question);
+  if (!truth.condition) {
+    grade.mark = Mark::Unknown;
+    grade.feedback = truth.failure;
     return;
   }
-  if (!truth) {
-    grade.mark = Mark::Undecided;
-    grade.feedback = "the lab's question has no answer: " + error;
-    return;
-  }
-  ConditionVerdict verdict = compare_condition(program, terms, condition_term(terms, *expression), *truth, query);
+  terms::TermManager& terms = *truth.terms;
+  ConditionQuery query = truth.query;
+  query.deadline = started + std::chrono::milliseconds(limits.timeout_milliseconds);
+  ConditionVerdict verdict = compare_condition(program, terms, condition_term(terms, *expression), *truth.condition, query);
   const std::string name = truth_name(question);
   switch (verdict.kind) {
     case VerdictKind::Equivalent:
       grade.mark = Mark::Correct;
-      grade.feedback = "equivalent to " + name + (truth->cut_paths > 0 ? " on every input whose run stays within the loop bound" : "");
+      grade.feedback = "equivalent to " + name + (truth.condition->cut_paths > 0 ? " on every input whose run stays within the loop bound" : "");
       return;
     case VerdictKind::Unknown:
-      grade.mark = Mark::Undecided;
+      grade.mark = Mark::Unknown;
       grade.feedback = verdict.reason;
       return;
     case VerdictKind::Different: break;
@@ -130,34 +110,21 @@ void grade_condition(const Exercise& exercise, const LabQuestion& question, cons
 }
 
 void grade_count(const Exercise& exercise, const LabQuestion& question, const SourceFile& file, const JsonValue& value,
-                 const GradingLimits& limits, QuestionGrade& grade) {
+                 QuestionTruths& truths, QuestionGrade& grade) {
   if (value.kind != JsonKind::Number || value.text.find_first_not_of("0123456789") != std::string::npos || value.text.size() > 9) {
     grade.mark = Mark::Malformed;
     grade.diagnostic = diagnostic_at(file, value.offset, "the answer to a feasible-paths question is a whole number from 0 to 999999999");
     return;
   }
   const std::uint64_t answer = std::stoull(value.text);
-  const Program& program = *exercise.program;
-  terms::TermManager terms(&program);
-  ExploreOptions options;
-  options.limits.loop_bound = question.loop_bound.value_or(10);
-  options.max_steps = limits.max_steps;
-  options.max_paths = limits.max_paths;
-  options.solver = limits.solver;
-  options.timeout_milliseconds = limits.timeout_milliseconds;
-  options.generate_tests = false;
-  Explorer explorer(program, terms, options);
-  ExplorationResult result = explorer.explore();
-  if (result.statistics.truncated || result.statistics.unknown > 0) {
-    grade.mark = Mark::Undecided;
-    grade.feedback = result.statistics.truncated ? "the tree has more leaves than the grader explores (--max-paths)"
-                                                 : "the solver could not decide the feasibility of every path";
+  QuestionTruth& truth = truths.of(exercise, question);
+  if (!truth.feasible) {
+    grade.mark = Mark::Unknown;
+    grade.feedback = truth.failure;
     return;
   }
-  std::uint64_t feasible = 0;
-  for (const auto& path : result.paths)
-    if (path.status == solver::SatResult::Sat && (!question.outcome || path.outcome == *question.outcome)) ++feasible;
-  const std::string bound = "at loop bound " + std::to_string(options.limits.loop_bound);
+  const std::uint64_t feasible = *truth.feasible;
+  const std::string bound = "at loop bound " + std::to_string(truth.loop_bound);
   if (answer == feasible) {
     grade.mark = Mark::Correct;
     grade.feedback = "the tree has " + std::to_string(feasible) + " such feasible paths " + bound;
@@ -200,7 +167,7 @@ const char* mark_name(Mark mark) {
     case Mark::Correct: return "correct";
     case Mark::Wrong: return "wrong";
     case Mark::Malformed: return "malformed";
-    case Mark::Undecided: return "undecided";
+    case Mark::Unknown: return "unknown";
     case Mark::Missing: return "missing";
   }
   return "?";
@@ -214,7 +181,13 @@ bool GradeReport::malformed() const {
   return false;
 }
 
-GradeReport grade_answers(const Lab& lab, const std::string& answers_path, const GradingLimits& limits) {
+namespace {
+
+// Grades the file as answers to the whole lab, or, with `only`, as the answers to that exercise alone.
+GradeReport grade_file(const Lab& lab, const Exercise* only, const std::string& answers_path, const GradingLimits& limits,
+                       QuestionTruths* truths) {
+  std::optional<QuestionTruths> own_truths;
+  if (truths == nullptr) truths = &own_truths.emplace(limits);
   std::string error;
   auto file = SourceFile::read(answers_path, error);
   if (file == nullptr) throw InputError(answers_path + ": error: " + error + "\n");
@@ -237,8 +210,9 @@ GradeReport grade_answers(const Lab& lab, const std::string& answers_path, const
   }
   // Which object holds each exercise's answers.
   std::map<std::string, const JsonValue*> per_exercise;
-  if (lab.single_exercise) {
-    per_exercise[lab.exercises.front().name] = &document;
+  const bool one_exercise = only != nullptr || lab.single_exercise;
+  if (one_exercise) {
+    per_exercise[(only ? *only : lab.exercises.front()).name] = &document;
   } else {
     for (std::size_t k = 0; k < document.members.size(); ++k) {
       const auto& [key, value] = document.members[k];
@@ -257,11 +231,12 @@ GradeReport grade_answers(const Lab& lab, const std::string& answers_path, const
     }
   }
   for (const Exercise& exercise : lab.exercises) {
+    if (only != nullptr && &exercise != only) continue;
     ExerciseGrade exercise_grade;
     exercise_grade.exercise = &exercise;
     std::map<std::string, const JsonValue*> answers;
     if (auto it = per_exercise.find(exercise.name); it != per_exercise.end())
-      answers = answers_of(exercise, *file, *it->second, lab.single_exercise, report.file_errors);
+      answers = answers_of(exercise, *file, *it->second, one_exercise, report.file_errors);
     for (const LabQuestion& question : exercise.questions) {
       QuestionGrade grade;
       grade.question = &question;
@@ -272,15 +247,26 @@ GradeReport grade_answers(const Lab& lab, const std::string& answers_path, const
       } else {
         grade.answer = answer_as_json(*it->second);
         if (question.kind == QuestionKind::FeasiblePaths)
-          grade_count(exercise, question, *file, *it->second, limits, grade);
+          grade_count(exercise, question, *file, *it->second, *truths, grade);
         else
-          grade_condition(exercise, question, *file, *it->second, limits, grade);
+          grade_condition(exercise, question, *file, *it->second, limits, *truths, grade);
       }
       exercise_grade.questions.push_back(std::move(grade));
     }
     report.exercises.push_back(std::move(exercise_grade));
   }
   return report;
+}
+
+}  // namespace
+
+GradeReport grade_answers(const Lab& lab, const std::string& answers_path, const GradingLimits& limits, QuestionTruths* truths) {
+  return grade_file(lab, nullptr, answers_path, limits, truths);
+}
+
+GradeReport grade_exercise_answers(const Lab& lab, const Exercise& exercise, const std::string& answers_path,
+                                   const GradingLimits& limits, QuestionTruths* truths) {
+  return grade_file(lab, &exercise, answers_path, limits, truths);
 }
 
 Json grade_report_to_json(const GradeReport& report) {
@@ -321,7 +307,7 @@ Json grade_report_to_json(const GradeReport& report) {
   out["exercises"] = std::move(exercises);
   Json summary;
   summary["questions"] = questions;
-  for (Mark mark : {Mark::Correct, Mark::Wrong, Mark::Malformed, Mark::Undecided, Mark::Missing})
+  for (Mark mark : {Mark::Correct, Mark::Wrong, Mark::Malformed, Mark::Unknown, Mark::Missing})
     summary[mark_name(mark)] = totals[mark_name(mark)];
   out["summary"] = std::move(summary);
   Json errors = Json::array();
@@ -358,7 +344,7 @@ std::string grade_report_to_text(const GradeReport& report) {
     }
   }
   out << "score: " << totals[Mark::Correct] << " of " << questions << " correct · " << totals[Mark::Wrong] << " wrong · "
-      << totals[Mark::Malformed] << " malformed · " << totals[Mark::Undecided] << " undecided · " << totals[Mark::Missing]
+      << totals[Mark::Malformed] << " malformed · " << totals[Mark::Unknown] << " unknown · " << totals[Mark::Missing]
       << " missing\n";
   return out.str();
 }
