@@ -38,6 +38,7 @@ constexpr std::array commands{
     CommandEntry{"gen", &props::add_gen_command},
     CommandEntry{"report", &cli::add_report_command},
     CommandEntry{"grade", &cli::add_grade_command},
+    CommandEntry{"lab", &cli::add_lab_command},
     CommandEntry{"compact", &compact::add_compact_command},
     CommandEntry{"templates", &compact::add_templates_command},
     CommandEntry{"apc", &apc::add_apc_command},

@@ -19,6 +19,7 @@ void add_step_command(CLI::App& app, Action& action);
 void add_wp_command(CLI::App& app, Action& action);
 void add_report_command(CLI::App& app, Action& action);
 void add_grade_command(CLI::App& app, Action& action);
+void add_lab_command(CLI::App& app, Action& action);
 
 // `--inject-fault NAME`, NAME one of the planted faults (semantics/faults.hpp).
 CLI::Option* add_fault_option(CLI::App* command, std::string& fault, const std::string& help);

@@ -66,8 +66,9 @@ bool valid_id(const std::string& id) {
 
 LabQuestion read_question(const SourceFile& source, const JsonValue& value, const Program& program) {
   if (value.kind != JsonKind::Object) fail_at(source, value.offset, "a question must be an object, not " + value.kind_name());
-  only_known_keys(source, value, {"id", "kind", "text", "branches", "outcome", "postcondition", "loop_bound"});
+  only_known_keys(source, value, {"id", "kind", "text", "branches", "outcome", "postcondition", "loop_bound", "unreachable", "comment"});
   LabQuestion question;
+  question.offset = value.offset;
   const JsonValue& id = member(source, value, "id", JsonKind::String);
   if (!valid_id(id.text)) fail_at(source, id.offset, "a question id is 1 to 64 letters, digits, - or _");
   question.id = id.text;
@@ -89,12 +90,14 @@ LabQuestion read_question(const SourceFile& source, const JsonValue& value, cons
     if (branches->text.find_first_not_of("TFDE") != std::string::npos)
       fail_at(source, branches->offset, "a branch string is made of the letters T, F, D and E");
     question.branches = branches->text;
+    question.branches_offset = branches->offset;
   } else if (question.kind == QuestionKind::PathCondition) {
     fail_at(source, value.offset, "a path-condition question needs \"branches\"");
   }
   if (const JsonValue* outcome = optional_member(source, value, "outcome", JsonKind::String)) {
     question.outcome = outcome_by_name(outcome->text);
     if (!question.outcome) fail_at(source, outcome->offset, "unknown outcome \"" + outcome->text + "\"");
+    question.outcome_offset = outcome->offset;
   } else if (question.kind == QuestionKind::OutcomeCondition) {
     fail_at(source, value.offset, "an outcome-condition question needs \"outcome\"");
   }
@@ -105,6 +108,11 @@ LabQuestion read_question(const SourceFile& source, const JsonValue& value, cons
     question.postcondition_expression = load_condition_in_json(program, source, *post);
   } else if (question.kind == QuestionKind::WeakestPrecondition) {
     fail_at(source, value.offset, "a weakest-precondition question needs \"postcondition\"");
+  }
+  if (const JsonValue* unreachable = optional_member(source, value, "unreachable", JsonKind::Boolean)) {
+    if (question.kind != QuestionKind::OutcomeCondition)
+      fail_at(source, unreachable->offset, "only an outcome-condition question says its outcome is unreachable");
+    question.unreachable = unreachable->boolean;
   }
   if (const JsonValue* bound = optional_member(source, value, "loop_bound", JsonKind::Number)) {
     if (bound->text.find_first_not_of("0123456789") != std::string::npos || bound->text.size() > 7 ||
@@ -122,7 +130,7 @@ Exercise load_exercise(const fs::path& directory, const std::string& name) {
   if (source == nullptr) throw InputError(path + ": error: " + error + "\n");
   JsonValue document = json::parse_json(*source);
   if (document.kind != JsonKind::Object) fail_at(*source, document.offset, "an exercise is a JSON object");
-  only_known_keys(*source, document, {"title", "tier", "program", "task", "questions"});
+  only_known_keys(*source, document, {"title", "tier", "program", "task", "questions", "comment"});
   Exercise exercise;
   exercise.name = name;
   exercise.directory = directory.string();
@@ -136,6 +144,7 @@ Exercise load_exercise(const fs::path& directory, const std::string& name) {
     if (!fs::is_regular_file(directory / task->text)) fail_at(*source, task->offset, "no such file: " + task->text);
   }
   exercise.program = load_program(exercise.program_path);
+  exercise.source = source;
   const JsonValue& questions = member(*source, document, "questions", JsonKind::Array);
   if (questions.items.empty()) fail_at(*source, questions.offset, "an exercise has at least one question");
   for (const JsonValue& item : questions.items) {

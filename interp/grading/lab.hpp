@@ -32,6 +32,9 @@ struct LabQuestion {
   std::string postcondition;            // WeakestPrecondition, as written
   ExpressionPointer postcondition_expression;
   std::optional<std::uint32_t> loop_bound;
+  bool unreachable = false;             // OutcomeCondition: the lab expects no input to reach the outcome (answer false)
+  std::size_t offset = 0;               // of the question's object in exercise.json
+  std::size_t branches_offset = 0, outcome_offset = 0;  // of those values, when given
 };
 
 struct Exercise {
@@ -42,6 +45,7 @@ struct Exercise {
   std::string program_path;
   std::unique_ptr<Program> program;
   std::vector<LabQuestion> questions;
+  std::shared_ptr<const SourceFile> source;  // exercise.json, for diagnostics at a question's position
 };
 
 struct Lab {
