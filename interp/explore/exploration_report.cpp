@@ -292,6 +292,9 @@ nlohmann::ordered_json exploration_tree_to_json(const ReportContext& context, co
     nlohmann::ordered_json entry;
     entry["parent"] = node.parent;
     entry["letters"] = node.letters;
+    nlohmann::ordered_json letter_lines = nlohmann::ordered_json::array();
+    for (const SourceLocation& location : node.letter_locations) letter_lines.push_back(location.line);
+    entry["letter_lines"] = std::move(letter_lines);
     entry["conditions"] = std::move(conditions);
     entry["path"] = node.path;
     entry["line"] = node.location.line;

@@ -21,6 +21,7 @@ struct Explorer::WorkItem {
   std::size_t letters_at_node = 0;        // branch letters of the path at that node
   std::vector<terms::Term> conditions;    // conjuncts added since that node
   bool needs_check = false;               // its last step added a conjunct the solver must judge
+  std::vector<SourceLocation> letter_locations;  // the statement that decided each letter since that node
 };
 
 Explorer::Explorer(const Program& program, terms::TermManager& terms, ExploreOptions options)
@@ -62,12 +63,14 @@ Explorer::Explorer(const Program& program, terms::TermManager& terms, ExploreOpt
 Explorer::~Explorer() = default;
 
 std::int32_t Explorer::add_node(ExplorationResult& result, std::int32_t parent, const std::string& letters,
-                                const std::vector<terms::Term>& conditions) {
+                                const std::vector<terms::Term>& conditions, const std::vector<SourceLocation>& letter_locations) {
   auto id = static_cast<std::int32_t>(result.nodes.size());
   TreeNode node;
   node.parent = parent;
   node.letters = letters;
   node.conditions = conditions;
+  node.letter_locations = letter_locations;
+  node.letter_locations.resize(letters.size());
   result.nodes.push_back(std::move(node));
   if (parent >= 0) result.nodes[parent].children.push_back(id);
   return id;
@@ -119,7 +122,7 @@ bool Explorer::feasible(WorkItem& item, SatResult& status) {
 
 void Explorer::record_pruned(const WorkItem& item, ExplorationResult& result, SatResult status) {
   const SymbolicConfiguration& c = item.configuration;
-  std::int32_t node = add_node(result, item.node, c.branches.substr(item.letters_at_node), item.conditions);
+  std::int32_t node = add_node(result, item.node, c.branches.substr(item.letters_at_node), item.conditions, item.letter_locations);
   ExploredPath path;
   path.node = node;
   path.branches = c.branches;
@@ -132,7 +135,7 @@ void Explorer::record_pruned(const WorkItem& item, ExplorationResult& result, Sa
 
 void Explorer::finish_leaf(WorkItem& item, ExplorationResult& result, SatResult status) {
   SymbolicConfiguration& c = item.configuration;
-  std::int32_t node = add_node(result, item.node, c.branches.substr(item.letters_at_node), item.conditions);
+  std::int32_t node = add_node(result, item.node, c.branches.substr(item.letters_at_node), item.conditions, item.letter_locations);
   if (const Statement* statement = c.control.depth() > 0 ? c.control.current() : nullptr)
     result.nodes[node].location = statement->location;
   ExploredPath path;
@@ -232,10 +235,10 @@ std::optional<GlobalState> Explorer::test_from_current_model(std::string& reason
 ExplorationResult Explorer::explore() {
   auto started = std::chrono::steady_clock::now();
   ExplorationResult result;
-  add_node(result, -1, "", {});
+  add_node(result, -1, "", {}, {});
 
   std::deque<WorkItem> work;
-  work.push_back(WorkItem{machine_.initial(), 0, 0, {}, false});
+  work.push_back(WorkItem{machine_.initial(), 0, 0, {}, false, {}});
   std::vector<SymbolicSuccessor> successors;
 
   while (!work.empty()) {
@@ -272,19 +275,26 @@ ExplorationResult Explorer::explore() {
         finish_leaf(item, result, SatResult::Sat);
         break;
       }
+      const Statement* deciding = c.control.depth() > 0 ? c.control.current() : nullptr;
+      const SourceLocation here = deciding ? deciding->location : SourceLocation{};
       if (successors.size() == 1) {
         // One rule applies: the others' conditions are syntactically false, so this one's holds
         // whenever φ does, and no query is needed.
         for (terms::Term added : successors[0].added) item.conditions.push_back(added);
+        const std::size_t before = c.branches.size();
         item.configuration = std::move(successors[0].configuration);
+        item.letter_locations.insert(item.letter_locations.end(), item.configuration.branches.size() - before, here);
         continue;
       }
-      std::int32_t fork = add_node(result, item.node, c.branches.substr(item.letters_at_node), item.conditions);
+      std::int32_t fork = add_node(result, item.node, c.branches.substr(item.letters_at_node), item.conditions, item.letter_locations);
       if (const Statement* statement = c.control.current()) result.nodes[fork].location = statement->location;
       std::size_t letters = c.branches.size();
       std::vector<WorkItem> children;
-      for (auto& successor : successors)
-        children.push_back(WorkItem{std::move(successor.configuration), fork, letters, std::move(successor.added), true});
+      for (auto& successor : successors) {
+        const std::size_t decided = successor.configuration.branches.size() - letters;
+        children.push_back(WorkItem{std::move(successor.configuration), fork, letters, std::move(successor.added), true,
+                                    std::vector<SourceLocation>(decided, here)});
+      }
       put_children(work, children, options_.order);
       break;
     }

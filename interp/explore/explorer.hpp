@@ -56,6 +56,9 @@ struct TreeNode {
   // at (the failing one for errors, the loop or call for bound); unknown at the end of main and
   // for pruned leaves, whose branch was decided at their parent's statement.
   SourceLocation location;
+  // The statement that decided each letter of `letters`: the parent's fork for the first, and for
+  // the others the statements passed on the way whose other branch was syntactically impossible.
+  std::vector<SourceLocation> letter_locations;
 };
 
 struct ExploredPath {
@@ -116,7 +119,7 @@ class Explorer {
   void finish_leaf(WorkItem& item, ExplorationResult& result, solver::SatResult status);
   void record_pruned(const WorkItem& item, ExplorationResult& result, solver::SatResult status);
   std::int32_t add_node(ExplorationResult& result, std::int32_t parent, const std::string& letters,
-                        const std::vector<terms::Term>& conditions);
+                        const std::vector<terms::Term>& conditions, const std::vector<SourceLocation>& letter_locations);
 
   const Program& program_;
   terms::TermManager& terms_;

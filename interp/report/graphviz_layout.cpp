@@ -54,7 +54,9 @@ std::string windows_to_dot(const TreePicture& picture) {
   for (std::size_t w = 0; w < picture.windows.windows.size(); ++w) {
     const TreeWindow& window = picture.windows.windows[w];
     out << "digraph window" << w << " {\n"
-        << "  graph [bgcolor=\"transparent\", nodesep=0.22, ranksep=0.32, margin=0.1];\n"
+        // ordering=out keeps each fork's children in the order the explorer made them, so that leaves
+        // read left to right in the order of their path numbers (depth-first search).
+        << "  graph [bgcolor=\"transparent\", nodesep=0.22, ranksep=0.32, margin=0.1, ordering=out];\n"
         << "  node [fontname=\"Courier\", fontsize=11, margin=\"0.16,0.05\", penwidth=1.2];\n"
         << "  edge [color=\"#90a4ae\", arrowsize=0.6, penwidth=1.1];\n";
     for (std::int32_t id : window.nodes) write_node(out, node_look(picture, id), id == 0 ? "box" : "box");

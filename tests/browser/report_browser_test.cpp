@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -371,6 +372,155 @@ TEST_F(ReportBrowserTest, StepperMarksTheStepWhereAPlantedFaultBreaksTheSimulati
   const std::string notes = page.evaluate("Array.from(document.querySelectorAll('.end-note')).map(e => e.textContent).join(' | ')");
   EXPECT_NE(notes.find("the simulation failed"), std::string::npos) << notes;
   EXPECT_NE(notes.find("does not satisfy the path condition"), std::string::npos) << notes;
+}
+
+// The report as it opens: the first window fitted to its pane (every node inside the canvas, none
+// cut), and the leaves read left to right in the order of their path numbers, path 1 first.
+TEST_F(ReportBrowserTest, OpensFittedWithPathOneFirst) {
+  const std::vector<std::pair<std::string, std::vector<std::string>>> cases{
+      {"classic/factorial.sym", {"--loop-bound", "3"}},
+      {"basic/nested_if.sym", {}},
+      {"labs/basic/02-max-of-three/program.sym", {}},
+      {"errors/array_window.sym", {"--loop-bound", "2"}}};
+  for (const auto& [program, options] : cases) {
+    SCOPED_TRACE(program);
+    std::string html = report(corpus(program), options, "fitted.html");
+    Page page(*browser_, 1500, 950);
+    page.open("file://" + html);
+    Json outside = page.evaluate(
+        "(() => { const c = document.getElementById('tree-canvas').getBoundingClientRect();"
+        " return Array.from(document.querySelectorAll('#tree-canvas g.node')).filter(g => { const r = g.getBoundingClientRect();"
+        " return r.left < c.left - 1 || r.right > c.right + 1 || r.top < c.top - 1 || r.bottom > c.bottom + 1; }).map(g => g.id); })()");
+    EXPECT_TRUE(outside.empty()) << outside.dump();
+    EXPECT_GT(page.evaluate("document.querySelectorAll('#tree-canvas g.node').length").get<int>(), 2);
+    // Leaves by their left edge: path numbers ascend, from 1.
+    Json order = page.evaluate(
+        "Array.from(document.querySelectorAll('#tree-canvas g.node.leaf')).map(g => [g.getBoundingClientRect().left,"
+        " g.querySelector('text').dataset.raw]).sort((a, b) => a[0] - b[0]).map(x => x[1])");
+    ASSERT_FALSE(order.empty());
+    std::vector<int> numbers;
+    for (const auto& label : order) numbers.push_back(path_number(label));
+    EXPECT_EQ(numbers.front(), 1) << order.dump();
+    EXPECT_TRUE(std::is_sorted(numbers.begin(), numbers.end())) << order.dump();
+    if (program == "classic/factorial.sym") save_screenshot(page, "report-opened.png");
+  }
+}
+
+// The legend's outcome chips filter the tree (other leaves dimmed) and the paths list.
+TEST_F(ReportBrowserTest, LegendChipsFilterTheTreeAndThePaths) {
+  const std::string file = corpus("errors/array_window.sym");
+  Json paths = explore(file, {"--loop-bound", "2"})["paths"];
+  std::map<std::string, int> kinds;
+  for (const auto& path : paths) ++kinds[kind_of(path)];
+  ASSERT_GE(kinds.size(), 2u);
+  const std::string chosen = kinds.begin()->first;
+  std::string html = report(file, {"--loop-bound", "2"}, "legend.html");
+  Page page(*browser_, 1500, 950);
+  page.open("file://" + html);
+  EXPECT_EQ(page.evaluate("document.querySelectorAll('#legend .legend-kind[data-kind]').length").get<std::size_t>(), kinds.size());
+  page.click("#legend .legend-kind[data-kind=\"" + chosen + "\"]");
+  Json leaves = page.evaluate(
+      "Array.from(document.querySelectorAll('#tree-canvas g.node.leaf')).map(g => [g.querySelector('text').dataset.raw,"
+      " g.classList.contains('filtered-out')])");
+  ASSERT_EQ(leaves.size(), paths.size());
+  for (const auto& leaf : leaves) {
+    const int number = path_number(leaf[0]);
+    EXPECT_EQ(leaf[1].get<bool>(), kind_of(paths[number - 1]) != chosen) << "path " << number;
+  }
+  EXPECT_EQ(page.evaluate("document.querySelector('#legend .legend-kind[data-kind=\"" + chosen + "\"]').getAttribute('aria-pressed')"),
+            "true");
+  page.click("#tab-button-paths");
+  Json rows = page.evaluate("Array.from(document.querySelectorAll('#paths-table tbody tr')).map(r => r.dataset.kind)");
+  EXPECT_EQ(rows.size(), static_cast<std::size_t>(kinds[chosen]));
+  for (const auto& kind : rows) EXPECT_EQ(kind, chosen);
+  // Back to every leaf from the legend's "all".
+  page.click("#tab-button-tree");
+  page.click("#legend .legend-all");
+  EXPECT_EQ(page.evaluate("document.querySelectorAll('#tree-canvas g.node.leaf.filtered-out').length"), 0);
+  page.click("#tab-button-paths");
+  EXPECT_EQ(page.evaluate("document.querySelectorAll('#paths-table tbody tr').length").get<std::size_t>(), paths.size());
+}
+
+// Long path conditions are shown whole in the Paths tab (wrapped, nothing cut), and a long source
+// line wraps inside the source panel.
+TEST_F(ReportBrowserTest, WholePathConditionsAndWrappedSourceLines) {
+  std::string long_test = "x0 + x1";
+  std::string globals = "var x0: int;\nvar x1: int;\n";
+  for (int k = 2; k < 14; ++k) {
+    long_test += " + x" + std::to_string(k) + " * " + std::to_string(k + 100);
+    globals += "var x" + std::to_string(k) + ": int;\n";
+  }
+  const std::string program = write("long.sym", globals + "main {\n  if " + long_test + " > 7 {\n    if x0 > x1 + 12345 {\n      x0 := 1;\n    }\n  }\n}\n");
+  Json paths = explore(program, {})["paths"];
+  std::string html = report(program, {}, "long.html");
+  Page page(*browser_, 1500, 950);
+  page.open("file://" + html);
+  page.click("#notation");  // program notation, as explore prints conditions
+  page.click("#tab-button-paths");
+  Json cells = page.evaluate(
+      "Array.from(document.querySelectorAll('#paths-table td.pc')).map(td => [td.textContent, td.scrollWidth <= td.clientWidth + 1,"
+      " td.getBoundingClientRect().height])");
+  ASSERT_EQ(cells.size(), paths.size());
+  bool some_wrapped = false;
+  for (std::size_t k = 0; k < cells.size(); ++k) {
+    EXPECT_EQ(cells[k][0], paths[k]["pc"]) << "path " << k + 1;
+    EXPECT_TRUE(cells[k][1].get<bool>()) << "path " << k + 1 << " overflows its cell";
+    some_wrapped |= cells[k][2].get<double>() > 30;
+  }
+  EXPECT_TRUE(some_wrapped) << "the longest condition should take more than one line";
+  // The long source line: no horizontal overflow of the panel, and the line takes several rows.
+  const int line = 16;
+  EXPECT_TRUE(page.evaluate("(() => { const s = document.querySelector('.source-panel .scroll'); return s.scrollWidth <= s.clientWidth + 1; })()")
+                  .get<bool>());
+  EXPECT_GT(page.evaluate("document.getElementById('line-" + std::to_string(line) + "').getBoundingClientRect().height").get<double>(),
+            2 * page.evaluate("document.getElementById('line-1').getBoundingClientRect().height").get<double>());
+  EXPECT_NE(page.evaluate("document.getElementById('line-" + std::to_string(line) + "').textContent").get<std::string>().find("x13 * 113"),
+            std::string::npos);
+  save_screenshot(page, "paths-whole-conditions.png");
+}
+
+// The stepper's φ lists each conjunct once, even when the path tests the same condition twice.
+TEST_F(ReportBrowserTest, StepperShowsEachConjunctOnce) {
+  const std::string program = write("twice.sym", "var x: int;\nvar y: int;\nmain {\n  if x > 0 {\n    y := 1;\n  }\n  if x > 0 {\n    y := 2;\n  }\n}\n");
+  const std::string input = write("input.json", "{\"globals\": {\"x\": 5, \"y\": 0}}");
+  std::string html = report(program, {"--input", input}, "twice.html");
+  Page page(*browser_, 1500, 950);
+  page.open("file://" + html);
+  page.click("#notation");
+  page.click("#tab-button-stepper");
+  page.press("End");
+  Json shown = page.evaluate(
+      "Array.from(document.querySelectorAll('table.sbs tr:last-child td:last-child > div')).map(d => d.lastChild.textContent)");
+  EXPECT_EQ(shown, Json::array({"0 < x"})) << shown.dump();
+  // At every step no conjunct twice.
+  page.press("Home");
+  for (int k = 0; k < 8; ++k) {
+    Json lines = page.evaluate("Array.from(document.querySelectorAll('table.sbs tr:last-child td:last-child > div')).map(d => d.lastChild.textContent)");
+    std::set<std::string> distinct;
+    for (const auto& line : lines) EXPECT_TRUE(distinct.insert(line.get<std::string>()).second) << "step " << k << ": " << lines.dump();
+    page.press("ArrowRight");
+  }
+}
+
+// "decided at": each letter of an edge names the line of the statement that decided it.
+TEST_F(ReportBrowserTest, EachLetterNamesItsOwnLine) {
+  const std::string program = write("letters.sym", "var x: int;\nmain {\n  if x > 0 {\n    skip;\n  }\n  if true {\n    skip;\n  }\n}\n");
+  Json paths = explore(program, {})["paths"];
+  ASSERT_EQ(paths.size(), 2u);
+  std::string html = report(program, {}, "letters.html");
+  Page page(*browser_, 1500, 950);
+  page.open("file://" + html);
+  auto leaves = leaves_on_screen(page);
+  ASSERT_EQ(leaves.size(), 2u);
+  for (const auto& [number, classes] : leaves) {
+    page.click("#" + classes.substr(classes.find('#') + 1));
+    Json decided = page.evaluate("Array.from(document.querySelectorAll('#details ul.letter-lines li')).map(li => [li.dataset.letter, Number(li.dataset.line)])");
+    const std::string branches = paths[number - 1]["branches"];
+    ASSERT_EQ(branches.size(), 2u) << branches;
+    EXPECT_EQ(decided, Json::array({Json::array({branches.substr(0, 1), 3}), Json::array({"T", 6})})) << decided.dump();
+    EXPECT_NE(page.evaluate("document.querySelector('#details ul.letter-lines').textContent").get<std::string>().find("line 6: if true {"),
+              std::string::npos);
+  }
 }
 
 }  // namespace

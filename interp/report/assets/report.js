@@ -18,7 +18,7 @@
   };
 
   const $ = (id) => document.getElementById(id);
-  const state = { tab: 'tree', window: -1, node: -1, step: 0, notation: 'math', zoom: {}, pathFilter: new Set(KINDS), selectedRow: null };
+  const state = { tab: 'tree', window: -1, node: -1, step: 0, notation: 'math', zoom: {}, fitted: {}, pathFilter: new Set(KINDS), selectedRow: null };
 
   // ---------------------------------------------------------------------------------------------
   // The tree, derived once: children, depth, leaf kinds, leaves below each node, leaves in order.
@@ -145,12 +145,19 @@
     KINDS.forEach((kind, k) => {
       if (!total[k]) return;
       const chip = el('span', { class: 'chip k-' + kind, title: 'show these paths', 'data-kind': kind, 'data-count': total[k],
-        onclick: () => { state.pathFilter = new Set([kind]); showTab('paths'); } }, total[k] + ' ' + kind);
+        onclick: () => { state.pathFilter = new Set([kind]); filterChanged(); showTab('paths'); } }, total[k] + ' ' + kind);
       summary.append(chip);
     });
+    // The legend: each outcome the tree has is a switch that shows or dims its leaves, here and in
+    // the paths list; the other entries only explain the drawing.
     const legend = $('legend');
     legend.append(el('span', null, el('span', { class: 'swatch', style: 'border-color:#546e7a;background:#fff' }), 'fork'));
-    for (const kind of KINDS) legend.append(el('span', null, el('span', { class: 'swatch k-' + kind }), KIND_TEXT[kind]));
+    KINDS.forEach((kind, k) => {
+      if (!total[k]) return;
+      legend.append(el('button', { type: 'button', class: 'legend-kind', 'data-kind': kind, title: 'show or hide the ' + kind + ' leaves',
+        onclick: () => toggleKind(kind) }, el('span', { class: 'swatch k-' + kind }), KIND_TEXT[kind] + ' · ' + total[k]));
+    });
+    legend.append(el('button', { type: 'button', class: 'legend-kind legend-all', title: 'show every leaf', onclick: () => showAllKinds() }, 'all'));
     legend.append(el('span', null, el('span', { class: 'swatch', style: 'border-color:#607d8b;background:#eceff1' }), 'collapsed subtree: click to open'));
     if (data.layout_note) $('layout-note').textContent = data.layout_note;
   }
@@ -242,14 +249,23 @@
   function fitZoom() {
     const svg = canvas.querySelector('svg');
     if (!svg) return 1;
-    // Fit the width (a tall tree scrolls down), but never so small that labels cannot be read.
-    const [width] = naturalSize(svg);
-    return Math.max(0.8, Math.min(1.4, (canvas.clientWidth - 28) / width));
+    // The whole window in the pane: its width and its height (the canvas pads 12px a side).
+    const [width, height] = naturalSize(svg);
+    const room = [canvas.clientWidth - 28, canvas.clientHeight - 28];
+    if (room[0] <= 0 || room[1] <= 0 || !width || !height) return 1;
+    return Math.max(0.15, Math.min(1.4, room[0] / width, room[1] / height));
   }
-  function setZoom(zoom) {
+  function setZoom(zoom, fitted) {
     state.zoom[state.window] = Math.max(0.15, Math.min(4, zoom));
+    state.fitted[state.window] = Boolean(fitted);
     applyZoom();
   }
+  // A window the reader has not zoomed stays fitted to the pane as the pane changes size.
+  function refit() {
+    if (state.tab !== 'tree' || state.window < 0 || !state.fitted[state.window]) return;
+    setZoom(fitZoom(), true);
+  }
+  window.addEventListener('resize', refit);
 
   function showWindow(index) {
     if (index < 0 || index >= windows.length) return;
@@ -270,8 +286,9 @@
         if (node) node.classList.add('input-path');
         if (edge) edge.classList.add('input-path');
       }
-      if (state.zoom[index] === undefined) state.zoom[index] = fitZoom();
+      if (state.zoom[index] === undefined || state.fitted[index]) { state.zoom[index] = fitZoom(); state.fitted[index] = true; }
       applyZoom();
+      applyKindFilter();
       canvas.scrollTop = 0;
       canvas.scrollLeft = Math.max(0, (canvas.scrollWidth - canvas.clientWidth) / 2);
     }
@@ -371,12 +388,23 @@
     KINDS.forEach((kind, k) => { if (counts[id][k]) line.append(badge(kind, counts[id][k] + ' ' + kind)); });
     return line;
   }
-  function edgeSection(id) {
+  // The line that decided each letter of the edge into a node: the explorer records it; a report
+  // without it has only the parent fork's line, which decided the first letter.
+  function letterLines(id) {
     const node = tree[id];
     const parent = node.parent >= 0 ? tree[node.parent] : null;
+    const lines = node.letter_lines || [];
+    return Array.from(node.letters, (letter, k) => [letter, lines[k] !== undefined ? lines[k] : (k === 0 && parent ? parent.line : 0)]);
+  }
+  function edgeSection(id) {
+    const node = tree[id];
     const content = [];
-    content.push(el('div', null, 'letters ', el('code', null, node.letters || '(none)'),
-      parent && parent.line > 0 ? el('span', { class: 'muted' }, '  decided at ', lineLink(parent.line), ': ', el('code', null, statementText(parent.line))) : null));
+    content.push(el('div', null, 'letters ', el('code', null, node.letters || '(none)')));
+    const decided = el('ul', { class: 'letter-lines' });
+    for (const [letter, line] of letterLines(id))
+      decided.append(el('li', { 'data-letter': letter, 'data-line': line }, el('code', null, letter), ' decided at ',
+        lineLink(line), line > 0 ? el('span', null, ': ', el('code', null, statementText(line))) : null));
+    if (node.letters) content.push(decided);
     if (node.conditions.length) for (const condition of node.conditions) content.push(formulaBox(condition));
     else content.push(el('div', { class: 'muted small' }, 'no condition: this step cannot fail'));
     return section('Branch taken', 'the letters and the conditions added on the edge into this node', ...content);
@@ -489,32 +517,55 @@
     filters.append(el('span', { class: 'muted small', style: 'align-self:center' }, 'show:'));
     KINDS.forEach((kind, k) => {
       if (!counts[0][k]) return;
-      filters.append(el('span', { class: 'chip k-' + kind + (state.pathFilter.has(kind) ? '' : ' off'), onclick: () => {
-        if (state.pathFilter.size === KINDS.length) state.pathFilter = new Set([kind]);
-        else if (state.pathFilter.has(kind)) state.pathFilter.delete(kind);
-        else state.pathFilter.add(kind);
-        if (state.pathFilter.size === 0) state.pathFilter = new Set(KINDS);
-        buildPaths();
-      } }, counts[0][k] + ' ' + kind));
+      filters.append(el('span', { class: 'chip k-' + kind + (state.pathFilter.has(kind) ? '' : ' off'), 'data-kind': kind,
+        onclick: () => toggleKind(kind) }, counts[0][k] + ' ' + kind));
     });
-    filters.append(el('span', { class: 'chip k-fork', onclick: () => { state.pathFilter = new Set(KINDS); buildPaths(); } }, 'all'));
+    filters.append(el('span', { class: 'chip k-fork', onclick: () => showAllKinds() }, 'all'));
     const body = $('paths-table').tBodies[0];
     body.textContent = '';
     const fragment = document.createDocumentFragment();
     paths.forEach((path, index) => {
       const kind = leafKind(path);
       if (!state.pathFilter.has(kind)) return;
-      const branches = path.branches.length > 40 ? path.branches.slice(0, 39) + '…' : path.branches;
+      const branches = path.branches;
       const row = el('tr', { 'data-path': index, 'data-kind': kind, onclick: () => selectNode(path_node(index), { noScroll: false }),
         ondblclick: () => { showTab('tree'); selectNode(path_node(index)); } },
         el('td', null, String(index + 1)), el('td', { class: 'branches', title: path.branches }, branches || '(none)'),
-        el('td', null, badge(kind)), el('td', { class: 'pc', title: path.pc }, f(path.pc, 'span')),
+        el('td', null, badge(kind)), el('td', { class: 'pc' }, f(path.pc, 'span')),
         el('td', { class: 'small' }, path.replay ? (path.replay === 'agrees' ? '✓ agrees' : path.replay) : ''));
       fragment.append(row);
     });
     body.append(fragment);
     pathsBuilt = true;
     markPathRow();
+  }
+  // The outcome filter, shared by the legend, the summary and the paths list: the first choice
+  // while everything shows keeps that kind alone; later ones add or remove kinds.
+  function toggleKind(kind) {
+    if (state.pathFilter.size === KINDS.length) state.pathFilter = new Set([kind]);
+    else if (state.pathFilter.has(kind)) state.pathFilter.delete(kind);
+    else state.pathFilter.add(kind);
+    if (state.pathFilter.size === 0) state.pathFilter = new Set(KINDS);
+    filterChanged();
+  }
+  function showAllKinds() { state.pathFilter = new Set(KINDS); filterChanged(); }
+  function filterChanged() {
+    applyKindFilter();
+    if (pathsBuilt || state.tab === 'paths') buildPaths();
+  }
+  // Leaves of hidden kinds are dimmed in the tree (they keep their place, so the shape stays).
+  function applyKindFilter() {
+    const all = state.pathFilter.size === KINDS.length;
+    for (const button of document.querySelectorAll('#legend .legend-kind[data-kind]')) {
+      const on = all || state.pathFilter.has(button.dataset.kind);
+      button.classList.toggle('off', !on);
+      button.setAttribute('aria-pressed', String(!all && on));
+    }
+    for (const group of canvas.querySelectorAll('g.node.leaf')) {
+      const id = Number(group.id.slice(1));
+      const path = tree[id] ? tree[id].path : -1;
+      group.classList.toggle('filtered-out', path >= 0 && !state.pathFilter.has(leafKind(paths[path])));
+    }
   }
   const nodeOfPath = new Int32Array(paths.length).fill(-1);
   tree.forEach((node, id) => { if (node.path >= 0) nodeOfPath[node.path] = id; });
@@ -602,11 +653,13 @@
     }
     table.append(group('path condition  φ'));
     const phi = el('td', { colspan: 3 });
-    const conjuncts = step.symbolic.conjuncts;
-    const before = previous ? previous.symbolic.conjuncts.length : conjuncts.length;
+    // φ as a set of conjuncts, as the tree and explore show it: a conjunct added again (a test the
+    // path passed before) is shown once, and marked as added only when it is new.
+    const conjuncts = [...new Set(step.symbolic.conjuncts)];
+    const known = new Set(previous ? previous.symbolic.conjuncts : step.symbolic.conjuncts);
     if (!conjuncts.length) phi.append(f('true'));
     conjuncts.forEach((c, i) => {
-      const line = el('div', { class: i >= before ? 'added' : '' });
+      const line = el('div', { class: known.has(c) ? 'conjunct' : 'conjunct added' });
       if (i) line.append(f(' && ', 'span'));
       line.append(f(c));
       phi.append(line);
@@ -755,7 +808,7 @@
     }
     if (key === '+' || key === '=') setZoom(state.zoom[state.window] * 1.2);
     else if (key === '-') setZoom(state.zoom[state.window] / 1.2);
-    else if (key === '0') { event.preventDefault(); setZoom(fitZoom()); }
+    else if (key === '0') { event.preventDefault(); setZoom(fitZoom(), true); }
   });
 
   // ---------------------------------------------------------------------------------------------
@@ -789,7 +842,7 @@
   for (const name of ['tree', 'paths', 'stepper']) $('tab-button-' + name).addEventListener('click', () => showTab(name));
   $('zoom-in').addEventListener('click', () => setZoom(state.zoom[state.window] * 1.2));
   $('zoom-out').addEventListener('click', () => setZoom(state.zoom[state.window] / 1.2));
-  $('zoom-fit').addEventListener('click', () => setZoom(fitZoom()));
+  $('zoom-fit').addEventListener('click', () => setZoom(fitZoom(), true));
   $('notation').addEventListener('click', () => { state.notation = state.notation === 'math' ? 'code' : 'math'; refreshNotation(); updateHash(); });
   $('help-button').addEventListener('click', () => { $('help').hidden = false; });
   $('help').addEventListener('click', (event) => { if (event.target === $('help')) $('help').hidden = true; });
