@@ -1,5 +1,5 @@
 // `symref grade LAB_DIR ANSWERS...`: one student's answers to a lab's questions, each marked
-// correct, wrong (with a separating input), malformed (with the diagnostic), unknown or missing,
+// correct, wrong (with a separating input), malformed (with the diagnostic), undecided or missing,
 // as text or JSON; or a class's — many files or directories of them, graded in parallel — as a
 // gradebook in text, CSV or JSON, with per-question statistics on request (interp/grading).  Exit
 // 0 when every answer could be graded, 1 when an answer or an answers file is malformed (the
@@ -35,19 +35,21 @@ int grade_class(const Lab& lab, const GradeOptions& options) {
   Gradebook gradebook = grade_class(lab, answers_files(options.answers), options.limits, options.jobs);
   std::vector<QuestionStatistics> statistics;
   if (options.summary) statistics = question_statistics(gradebook, options.limits);
-  for (const auto& row : gradebook.rows)
-    for (const auto& error : row.errors) std::cerr << error;
   if (options.format == "json") {
     nlohmann::ordered_json out = gradebook_to_json(gradebook);
     if (options.summary) out["summary"] = question_statistics_to_json(gradebook, statistics);
     std::cout << out.dump(2) << "\n";
   } else if (options.format == "csv") {
     std::cout << gradebook_to_csv(gradebook);
-    if (options.summary) std::cerr << question_statistics_to_text(gradebook, statistics);
+    if (options.summary) std::cout << "\n" << question_statistics_to_text(gradebook, statistics);
   } else {
     std::cout << gradebook_to_text(gradebook);
     if (options.summary) std::cout << "\n" << question_statistics_to_text(gradebook, statistics);
   }
+  // The rows' errors in full (the gradebook shows their first lines), after it.
+  std::cout.flush();
+  for (const auto& row : gradebook.rows)
+    for (const auto& error : row.errors) std::cerr << error;
   return gradebook.any_failed() ? exit_input_fault : exit_done;
 }
 
@@ -91,8 +93,8 @@ void add_grade_command(CLI::App& app, Action& action) {
       ->check(CLI::IsMember({"text", "json", "csv"}))
       ->capture_default_str();
   command->add_flag("--summary", options->summary,
-                    "per question: how many answered right, wrong, malformed, unknown or not at all, and the wrong answers "
-                    "grouped by equivalence (with csv: on stderr)");
+                    "per question: how many answered right, wrong, malformed, undecided or not at all, and the wrong answers "
+                    "grouped by equivalence (with csv: after the table, as text)");
   command->add_option("--jobs", options->jobs, "grade N answers files at a time")->check(CLI::Range(1u, 256u))->capture_default_str();
   command->add_option("--max-steps", options->limits.max_steps, "at most N transitions per path")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{10'000'000}))
@@ -102,7 +104,7 @@ void add_grade_command(CLI::App& app, Action& action) {
       ->capture_default_str();
   command->add_option("--timeout", options->limits.timeout_milliseconds,
                       "time limit in milliseconds per question: for each solver query, and for the search for a small "
-                      "separating input; an answer it cannot decide is marked unknown")
+                      "separating input; an answer it cannot decide is marked undecided")
       ->check(CLI::Range(1u, 600'000u))
       ->capture_default_str();
   command->add_option("--solver", options->limits.solver, "z3, cvc5 or both")->check(CLI::IsMember({"z3", "cvc5", "both"}))

@@ -10,7 +10,8 @@
 #include <thread>
 
 #include "interp/grading/question_truths.hpp"
-#include "interp/solver/large_stack_thread.hpp"
+#include "interp/solver/backends/large_stack_thread.hpp"
+#include "interp/version.hpp"
 #include "semantics/syntax/diagnostics.hpp"
 
 namespace symref {
@@ -142,7 +143,7 @@ std::string gradebook_to_csv(const Gradebook& gradebook) {
   out << "student,file";
   for (const auto& exercise : gradebook.lab->exercises)
     for (const auto& question : exercise.questions) out << "," << csv_field(one_exercise ? question.id : exercise.name + ":" + question.id);
-  out << ",total,questions,unknown,error\n";
+  out << ",total,questions,undecided,error\n";
   for (const StudentRow& row : gradebook.rows) {
     out << csv_field(row.student) << "," << csv_field(row.answers_path);
     for (std::size_t e = 0; e < gradebook.lab->exercises.size(); ++e)
@@ -153,18 +154,19 @@ std::string gradebook_to_csv(const Gradebook& gradebook) {
           case Mark::Correct: out << "1"; break;
           case Mark::Wrong: out << "0"; break;
           case Mark::Malformed: out << "malformed"; break;
-          case Mark::Unknown: out << "unknown"; break;
+          case Mark::Undecided: out << "undecided"; break;
           case Mark::Missing: out << "missing"; break;
         }
       }
     out << "," << (row.report ? std::to_string(row.score()) : std::string()) << "," << gradebook.questions() << ","
-        << count_of(row, Mark::Unknown) << "," << csv_field(errors_in_one_line(row)) << "\n";
+        << count_of(row, Mark::Undecided) << "," << csv_field(errors_in_one_line(row)) << "\n";
   }
   return out.str();
 }
 
 Json gradebook_to_json(const Gradebook& gradebook) {
   Json out;
+  out["version"] = json_format_version;
   out["lab"] = gradebook.lab->directory;
   out["questions"] = gradebook.questions();
   Json students = Json::array();
@@ -192,7 +194,7 @@ std::string gradebook_to_text(const Gradebook& gradebook) {
   std::ostringstream out;
   std::size_t width = 7;
   for (const StudentRow& row : gradebook.rows) width = std::max(width, row.student.size());
-  out << "student" << std::string(width - 7 + 2, ' ') << "score  wrong  malformed  unknown  missing\n";
+  out << "student" << std::string(width - 7 + 2, ' ') << "score  wrong  malformed  undecided  missing\n";
   for (const StudentRow& row : gradebook.rows) {
     out << row.student << std::string(width - row.student.size() + 2, ' ');
     if (!row.report) {
@@ -204,7 +206,7 @@ std::string gradebook_to_text(const Gradebook& gradebook) {
     column(score, 7);
     column(std::to_string(count_of(row, Mark::Wrong)), 7);
     column(std::to_string(count_of(row, Mark::Malformed)), 11);
-    column(std::to_string(count_of(row, Mark::Unknown)), 9);
+    column(std::to_string(count_of(row, Mark::Undecided)), 11);
     out << count_of(row, Mark::Missing);
     const std::string errors = errors_in_one_line(row);
     if (!errors.empty()) out << "  error: " << errors;

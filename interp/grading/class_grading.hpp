@@ -40,7 +40,7 @@ std::vector<std::string> answers_files(const std::vector<std::string>& arguments
 Gradebook grade_class(const Lab& lab, const std::vector<std::string>& files, const GradingLimits& limits, unsigned jobs);
 
 // The CSV gradebook: a header, then one row per student — student, file, one column per question
-// (1 correct, 0 wrong, or missing, malformed, unknown), total, questions, unknown, error.
+// (1 correct, 0 wrong, or missing, malformed, undecided), total, questions, undecided, error.
 std::string gradebook_to_csv(const Gradebook& gradebook);
 // Every student's whole report (grade_report_to_json) with its score and errors.
 nlohmann::ordered_json gradebook_to_json(const Gradebook& gradebook);

@@ -74,7 +74,7 @@ void grade_condition(const Exercise& exercise, const LabQuestion& question, cons
   }
   QuestionTruth& truth = truths.of(exercise, question);
   if (!truth.condition) {
-    grade.mark = Mark::Unknown;
+    grade.mark = Mark::Undecided;
     grade.feedback = truth.failure;
     return;
   }
@@ -89,7 +89,7 @@ void grade_condition(const Exercise& exercise, const LabQuestion& question, cons
       grade.feedback = "equivalent to " + name + (truth.condition->cut_paths > 0 ? " on every input whose run stays within the loop bound" : "");
       return;
     case VerdictKind::Unknown:
-      grade.mark = Mark::Unknown;
+      grade.mark = Mark::Undecided;
       grade.feedback = verdict.reason;
       return;
     case VerdictKind::Different: break;
@@ -119,7 +119,7 @@ void grade_count(const Exercise& exercise, const LabQuestion& question, const So
   const std::uint64_t answer = std::stoull(value.text);
   QuestionTruth& truth = truths.of(exercise, question);
   if (!truth.feasible) {
-    grade.mark = Mark::Unknown;
+    grade.mark = Mark::Undecided;
     grade.feedback = truth.failure;
     return;
   }
@@ -167,7 +167,7 @@ const char* mark_name(Mark mark) {
     case Mark::Correct: return "correct";
     case Mark::Wrong: return "wrong";
     case Mark::Malformed: return "malformed";
-    case Mark::Unknown: return "unknown";
+    case Mark::Undecided: return "undecided";
     case Mark::Missing: return "missing";
   }
   return "?";
@@ -307,7 +307,7 @@ Json grade_report_to_json(const GradeReport& report) {
   out["exercises"] = std::move(exercises);
   Json summary;
   summary["questions"] = questions;
-  for (Mark mark : {Mark::Correct, Mark::Wrong, Mark::Malformed, Mark::Unknown, Mark::Missing})
+  for (Mark mark : {Mark::Correct, Mark::Wrong, Mark::Malformed, Mark::Undecided, Mark::Missing})
     summary[mark_name(mark)] = totals[mark_name(mark)];
   out["summary"] = std::move(summary);
   Json errors = Json::array();
@@ -344,7 +344,7 @@ std::string grade_report_to_text(const GradeReport& report) {
     }
   }
   out << "score: " << totals[Mark::Correct] << " of " << questions << " correct · " << totals[Mark::Wrong] << " wrong · "
-      << totals[Mark::Malformed] << " malformed · " << totals[Mark::Unknown] << " unknown · " << totals[Mark::Missing]
+      << totals[Mark::Malformed] << " malformed · " << totals[Mark::Undecided] << " undecided · " << totals[Mark::Missing]
       << " missing\n";
   return out.str();
 }

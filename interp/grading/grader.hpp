@@ -1,6 +1,6 @@
 // Grading a student's answers to a lab (`symref grade`): each question is marked correct, wrong
 // (with an input on which the answer and the truth differ, or for a count whether it is too high
-// or too low), malformed (with the diagnostic), unknown (the solver or a limit stopped the check:
+// or too low), malformed (with the diagnostic), undecided (the solver or a limit stopped the check:
 // never counted right or wrong) or missing.  The truth is computed from the program, never read from a golden file; the
 // limits (steps per path, paths, solver time per query, answer length) keep a hostile answer from
 // hanging the grader.
@@ -28,7 +28,7 @@ struct GradingLimits {
   std::string solver = "z3";
 };
 
-enum class Mark { Correct, Wrong, Malformed, Unknown, Missing };
+enum class Mark { Correct, Wrong, Malformed, Undecided, Missing };
 const char* mark_name(Mark mark);
 
 struct QuestionGrade {

@@ -119,7 +119,7 @@ class ExerciseCheck {
           case Mark::Missing: error_at(grade.question->offset, id + "golden.json has no answer to it"); break;
           case Mark::Malformed: out_.errors.push_back(grade.diagnostic); break;
           case Mark::Wrong: error_at(grade.question->offset, id + "the answer in golden.json is wrong: " + grade.feedback); break;
-          case Mark::Unknown: error_at(grade.question->offset, id + "the answer in golden.json could not be confirmed: " + grade.feedback); break;
+          case Mark::Undecided: error_at(grade.question->offset, id + "the answer in golden.json could not be confirmed: " + grade.feedback); break;
         }
       }
     }
@@ -138,7 +138,7 @@ class ExerciseCheck {
           break;
         case Mark::Correct: error_at(grade.question->offset, id + "the answer in wrong.json is right: " + grade.feedback); break;
         case Mark::Malformed: out_.errors.push_back(grade.diagnostic); break;
-        case Mark::Unknown: error_at(grade.question->offset, id + "the answer in wrong.json could not be rejected: " + grade.feedback); break;
+        case Mark::Undecided: error_at(grade.question->offset, id + "the answer in wrong.json could not be rejected: " + grade.feedback); break;
         case Mark::Missing: break;
       }
     }

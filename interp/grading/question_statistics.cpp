@@ -123,7 +123,7 @@ Json question_statistics_to_json(const Gradebook& gradebook, const std::vector<Q
     entry["exercise"] = question.exercise->name;
     entry["question"] = question.question->id;
     entry["kind"] = question_kind_name(question.question->kind);
-    for (Mark mark : {Mark::Correct, Mark::Wrong, Mark::Malformed, Mark::Unknown, Mark::Missing})
+    for (Mark mark : {Mark::Correct, Mark::Wrong, Mark::Malformed, Mark::Undecided, Mark::Missing})
       entry[mark_name(mark)] = question.counts[static_cast<int>(mark)];
     Json groups = Json::array();
     for (const WrongAnswerGroup& group : question.wrong_answers) {
@@ -152,7 +152,7 @@ Json question_statistics_to_json(const Gradebook& gradebook, const std::vector<Q
 std::string question_statistics_to_text(const Gradebook& gradebook, const std::vector<QuestionStatistics>& statistics) {
   std::ostringstream out;
   out << "per question (" << gradebook.rows.size() << (gradebook.rows.size() == 1 ? " student" : " students")
-      << "): correct · wrong · malformed · unknown · missing\n";
+      << "): correct · wrong · malformed · undecided · missing\n";
   auto label = [&](const QuestionStatistics& question) {
     return (gradebook.lab->single_exercise ? std::string() : question.exercise->name + ":") + question.question->id;
   };
@@ -161,7 +161,7 @@ std::string question_statistics_to_text(const Gradebook& gradebook, const std::v
   for (const QuestionStatistics& question : statistics) {
     out << label(question) << std::string(width - label(question).size() + 2, ' ')
         << question.counts[static_cast<int>(Mark::Correct)] << " · " << question.counts[static_cast<int>(Mark::Wrong)] << " · "
-        << question.counts[static_cast<int>(Mark::Malformed)] << " · " << question.counts[static_cast<int>(Mark::Unknown)] << " · "
+        << question.counts[static_cast<int>(Mark::Malformed)] << " · " << question.counts[static_cast<int>(Mark::Undecided)] << " · "
         << question.counts[static_cast<int>(Mark::Missing)] << "\n";
     for (const WrongAnswerGroup& group : question.wrong_answers) {
       out << "  " << group.students.size() << "× " << answer_text(*group.representative);

@@ -1,5 +1,5 @@
 // Per-question statistics of a graded class (`symref grade --summary`): how many answered each
-// question right, wrong, malformed, unknown or not at all, and the wrong answers grouped by
+// question right, wrong, malformed, undecided or not at all, and the wrong answers grouped by
 // equivalence — answers the solver proves equivalent (outside the inputs the loop bound cuts) are
 // one misconception, shown by one representative with its count and separating input.
 #pragma once

@@ -73,7 +73,8 @@ TEST_F(ClassGradingCliTest, AClassOfGoldensAndWrongAnswersIntoAGradebook) {
   std::string header, line;
   std::getline(lines, header);
   EXPECT_EQ(header.rfind("student,file,basic/01-absolute-value:pc-negative,", 0), 0u) << header;
-  EXPECT_EQ(header.substr(header.size() - 31), ",total,questions,unknown,error");
+  const std::string last_columns = ",total,questions,undecided,error";
+  EXPECT_EQ(header.substr(header.size() - last_columns.size()), last_columns);
   int rows = 0;
   while (std::getline(lines, line)) {
     ++rows;
@@ -89,7 +90,7 @@ TEST_F(ClassGradingCliTest, AClassOfGoldensAndWrongAnswersIntoAGradebook) {
     const std::size_t columns = std::count(header.begin(), header.end(), ',') + 1;
     ASSERT_EQ(cells.size() + 1, columns) << line;  // the empty error column at the end
     EXPECT_EQ(std::stoi(cells[cells.size() - 3]), expected[cells[0]]) << line;
-    EXPECT_EQ(cells[cells.size() - 1], "0") << "no unknown verdicts: " << line;
+    EXPECT_EQ(cells[cells.size() - 1], "0") << "no undecided marks: " << line;
   }
   EXPECT_EQ(rows, 5);
 
@@ -126,8 +127,8 @@ TEST_F(ClassGradingCliTest, TextGradebookAndSummary) {
   Result r = symref({"grade", kLabs.string(), (directory_ / "class" / "s1.json").string(), (directory_ / "class" / "s2.json").string(),
                      "--summary"});
   ASSERT_EQ(r.code, 0) << r.err;
-  EXPECT_NE(r.out.find("student  score  wrong  malformed  unknown  missing\n"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("per question (2 students): correct · wrong · malformed · unknown · missing\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("student  score  wrong  malformed  undecided  missing\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("per question (2 students): correct · wrong · malformed · undecided · missing\n"), std::string::npos) << r.out;
   EXPECT_TRUE(std::regex_search(r.out, std::regex("\nbasic/01-absolute-value:wp +1 · 1 · 0 · 0 · 0\n  1× x == 5\n"))) << r.out;
 }
 
@@ -188,7 +189,9 @@ TEST_F(ClassGradingCliTest, SeparatingInputsAreSmall) {
       ASSERT_TRUE(question.contains("separating_input")) << question.dump();
       EXPECT_EQ(question["separating_input"].value("heap", Json::object()).size(), 1u) << question.dump();
       for (const auto& [name, value] : question["separating_input"]["globals"].items())
-        if (value.is_number_integer()) EXPECT_LE(std::abs(value.get<long>()), 2) << question.dump();
+        if (value.is_number_integer()) {
+          EXPECT_LE(std::abs(value.get<long>()), 2) << question.dump();
+        }
     }
 }
 

@@ -89,7 +89,7 @@ TEST_F(ReportGradeTest, GradeTextAndJson) {
   EXPECT_NE(text.out.find("✓ pc-negative"), std::string::npos) << text.out;
   EXPECT_NE(text.out.find("✗ feasible        wrong: the tree has fewer feasible paths"), std::string::npos) << text.out;
   EXPECT_NE(text.out.find("· pc-nonnegative  missing"), std::string::npos) << text.out;
-  EXPECT_NE(text.out.find("score: 1 of 4 correct · 2 wrong · 0 malformed · 0 unknown · 1 missing"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("score: 1 of 4 correct · 2 wrong · 0 malformed · 0 undecided · 1 missing"), std::string::npos) << text.out;
   Result json = symref({"grade", lab, answers, "--format", "json"});
   ASSERT_EQ(json.code, 0) << json.err;
   Json report = Json::parse(json.out);

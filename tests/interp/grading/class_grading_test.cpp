@@ -77,7 +77,7 @@ TEST_F(ClassGradingTest, RowsInFileOrderAndABrokenFileFailsOnlyItsRow) {
   EXPECT_TRUE(book.any_failed());
 
   const std::string csv = gradebook_to_csv(book);
-  EXPECT_EQ(csv.substr(0, csv.find('\n')), "student,file,pc,count,fails,total,questions,unknown,error");
+  EXPECT_EQ(csv.substr(0, csv.find('\n')), "student,file,pc,count,fails,total,questions,undecided,error");
   EXPECT_NE(csv.find("\nada," + ada + ",1,1,1,3,3,0,\n"), std::string::npos) << csv;
   EXPECT_NE(csv.find("\nbob," + bob + ",1,0,0,1,3,0,\n"), std::string::npos) << csv;
   EXPECT_NE(csv.find("\ncyd," + broken + ",,,,,3,0,"), std::string::npos) << csv;
