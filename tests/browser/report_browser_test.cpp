@@ -393,15 +393,18 @@ TEST_F(ReportBrowserTest, OpensFittedWithPathOneFirst) {
         " return r.left < c.left - 1 || r.right > c.right + 1 || r.top < c.top - 1 || r.bottom > c.bottom + 1; }).map(g => g.id); })()");
     EXPECT_TRUE(outside.empty()) << outside.dump();
     EXPECT_GT(page.evaluate("document.querySelectorAll('#tree-canvas g.node').length").get<int>(), 2);
-    // Leaves by their left edge: path numbers ascend, from 1.
+    // Reading order: at every fork the children as drawn, left to right; the leaves met in that
+    // order are paths 1, 2, 3, ...
     Json order = page.evaluate(
-        "Array.from(document.querySelectorAll('#tree-canvas g.node.leaf')).map(g => [g.getBoundingClientRect().left,"
-        " g.querySelector('text').dataset.raw]).sort((a, b) => a[0] - b[0]).map(x => x[1])");
+        "(() => { const tree = JSON.parse(document.getElementById('symref-data').textContent).tree;"
+        " const x = (id) => { const g = document.getElementById('n' + id); if (!g) return null; const r = g.getBoundingClientRect(); return r.left + r.width / 2; };"
+        " const kids = tree.map(() => []); tree.forEach((n, id) => { if (n.parent >= 0 && x(id) !== null) kids[n.parent].push(id); });"
+        " const out = []; const visit = (id) => { if (tree[id].path >= 0) out.push(tree[id].path + 1);"
+        "   kids[id].slice().sort((a, b) => x(a) - x(b)).forEach(visit); }; visit(0); return out; })()");
     ASSERT_FALSE(order.empty());
-    std::vector<int> numbers;
-    for (const auto& label : order) numbers.push_back(path_number(label));
-    EXPECT_EQ(numbers.front(), 1) << order.dump();
-    EXPECT_TRUE(std::is_sorted(numbers.begin(), numbers.end())) << order.dump();
+    std::vector<int> expected(order.size());
+    for (std::size_t k = 0; k < expected.size(); ++k) expected[k] = static_cast<int>(k) + 1;
+    EXPECT_EQ(order.get<std::vector<int>>(), expected) << order.dump();
     if (program == "classic/factorial.sym") save_screenshot(page, "report-opened.png");
   }
 }

@@ -154,10 +154,10 @@
     legend.append(el('span', null, el('span', { class: 'swatch', style: 'border-color:#546e7a;background:#fff' }), 'fork'));
     KINDS.forEach((kind, k) => {
       if (!total[k]) return;
-      legend.append(el('button', { type: 'button', class: 'legend-kind', 'data-kind': kind, title: 'show or hide the ' + kind + ' leaves',
-        onclick: () => toggleKind(kind) }, el('span', { class: 'swatch k-' + kind }), KIND_TEXT[kind] + ' · ' + total[k]));
+      legend.append(el('button', { type: 'button', class: 'legend-kind chip k-' + kind, 'data-kind': kind,
+        title: 'show only these leaves; click others to add them', onclick: () => toggleKind(kind) }, KIND_TEXT[kind] + ' · ' + total[k]));
     });
-    legend.append(el('button', { type: 'button', class: 'legend-kind legend-all', title: 'show every leaf', onclick: () => showAllKinds() }, 'all'));
+    legend.append(el('button', { type: 'button', class: 'legend-kind legend-all chip k-fork', title: 'show every leaf', onclick: () => showAllKinds() }, 'all'));
     legend.append(el('span', null, el('span', { class: 'swatch', style: 'border-color:#607d8b;background:#eceff1' }), 'collapsed subtree: click to open'));
     if (data.layout_note) $('layout-note').textContent = data.layout_note;
   }
