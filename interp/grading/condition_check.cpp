@@ -6,7 +6,7 @@
 #include "interp/explore/path_following.hpp"
 #include "interp/explore/small_input.hpp"
 #include "interp/explore/test_generation.hpp"
-#include "interp/solver/solver.hpp"
+#include "interp/solver/solver_chain.hpp"
 #include "semantics/concrete/machine.hpp"
 #include "semantics/symbolic/expression_translation.hpp"
 #include "semantics/symbolic/state_valuation.hpp"

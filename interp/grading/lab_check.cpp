@@ -5,7 +5,7 @@
 #include <optional>
 
 #include "interp/grading/question_truths.hpp"
-#include "interp/solver/solver.hpp"
+#include "interp/solver/solver_chain.hpp"
 #include "semantics/syntax/diagnostics.hpp"
 
 namespace symref {

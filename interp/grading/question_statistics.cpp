@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "interp/grading/question_truths.hpp"
-#include "interp/solver/solver.hpp"
+#include "interp/solver/solver_chain.hpp"
 #include "interp/state_json/state_format.hpp"
 #include "semantics/syntax/diagnostics.hpp"
 #include "semantics/syntax/front_end.hpp"

@@ -4,6 +4,7 @@
 
 #include "interp/explore/small_input.hpp"
 #include "interp/grading/condition_check.hpp"
+#include "interp/solver/solver_chain.hpp"
 #include "semantics/symbolic/state_valuation.hpp"
 #include "semantics/syntax/front_end.hpp"
 #include "semantics/terms/evaluator.hpp"
