@@ -48,6 +48,8 @@ std::string reproduce_line(const CampaignOptions& options, const std::vector<std
                      " --count " + std::to_string(count);
   if (options.settings.loop_bound != PropertySettings{}.loop_bound)
     line += " --loop-bound " + std::to_string(options.settings.loop_bound);
+  if (options.settings.max_int_bits != PropertySettings{}.max_int_bits)
+    line += " --max-int-bits " + std::to_string(options.settings.max_int_bits);
   if (options.settings.timeout_milliseconds != PropertySettings{}.timeout_milliseconds)
     line += " --solver-timeout " + std::to_string(options.settings.timeout_milliseconds);
   for (const auto& name : property_names) line += " --property " + name;

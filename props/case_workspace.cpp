@@ -75,6 +75,7 @@ const Program& CaseWorkspace::program() {
   if (!program_) {
     program_ = load_generated("generated.sym", program_text(), "program");
     terms_ = std::make_unique<terms::TermManager>(program_.get());
+    terms_->set_max_int_bits(settings_.max_int_bits);
   }
   return *program_;
 }

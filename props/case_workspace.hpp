@@ -40,6 +40,7 @@ struct PropertySettings {
   std::uint64_t max_paths = 40;             // explorations: leaves
   std::uint64_t max_run_steps = 1000;       // concrete runs and lockstep runs
   std::uint64_t max_trace_steps = 300;      // traces checked against path(ρ)
+  std::uint64_t max_int_bits = default_max_int_bits;  // every run and exploration (--max-int-bits)
   // Per solver query; then unknown.  Of 170,000 decided Z3 checks in 18 campaigns none took over
   // 0.3 s (the work budget below decides), and of 265,000 in three level-1 and level-2 check logs
   // one (0.47-0.56 s, 78,110 units); 500 ms leaves room for a loaded machine.  The limit is what a

@@ -34,6 +34,7 @@ struct FuzzCommandOptions {
   std::size_t shrink_limit = 1000;
   std::string output_directory = ".";
   std::uint32_t loop_bound = 2;
+  std::uint64_t max_int_bits = default_max_int_bits;
   unsigned solver_timeout_milliseconds = PropertySettings{}.timeout_milliseconds;
   bool quiet = false;
   bool query_cache = true;
@@ -87,6 +88,7 @@ int fuzz(const FuzzCommandOptions& command) {
   options.max_size = command.max_size;
   options.shrink_limit = command.shrink_limit;
   options.settings.loop_bound = command.loop_bound;
+  options.settings.max_int_bits = command.max_int_bits;
   options.settings.timeout_milliseconds = command.solver_timeout_milliseconds;
   options.query_cache = command.query_cache;
   options.quantifier_expansion = command.quantifier_expansion;
@@ -171,6 +173,7 @@ void add_fuzz_command(CLI::App& app, cli::Action& action) {
       ->capture_default_str();
   command->add_option("--shrink-limit", options->shrink_limit, "shrink candidates to try on a failure (0: do not shrink)")
       ->capture_default_str();
+  cli::add_max_int_bits_option(command, options->max_int_bits);
   command->add_option("--loop-bound", options->loop_bound, "explorations: loop iterations and active calls per path")
       ->check(CLI::Range(std::uint32_t{1}, std::uint32_t{10}))
       ->capture_default_str();

@@ -8,7 +8,7 @@ mode="${1:-demo}"
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${SYMREF_BUILD_DIR:-$here/build}"
 
-packages=(cmake ninja-build g++ libboost-dev libz3-dev libcvc5-dev cvc5 librapidcheck-dev libgtest-dev
+packages=(cmake ninja-build g++ libboost-dev libgmp-dev libz3-dev libcvc5-dev cvc5 librapidcheck-dev libgtest-dev
           nlohmann-json3-dev libcli11-dev graphviz libmimalloc-dev)
 if [ "$mode" = bench ]; then packages+=(lua5.4 bc python3); fi
 # The browser tests of `symref report` run the page in Debian's headless Chromium (tests/browser).

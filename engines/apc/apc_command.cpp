@@ -8,8 +8,10 @@
 
 #include "engines/apc/apc_analysis.hpp"
 #include "engines/apc/apc_report.hpp"
+#include "interp/cli/command.hpp"
 #include "interp/cli/exit_codes.hpp"
 #include "semantics/syntax/front_end.hpp"
+#include "semantics/values/integer_limit.hpp"
 
 namespace symref::apc {
 
@@ -17,6 +19,7 @@ namespace {
 
 struct ApcCommandOptions {
   std::string file;
+  std::uint64_t max_int_bits = default_max_int_bits;
   std::string target;
   std::string loop_processing = "heavy";
   std::uint32_t unfold = 25;
@@ -64,6 +67,7 @@ int run_apc(const ApcCommandOptions& options) {
   }
   auto program = load_program(options.file);
   terms::TermManager terms(program.get());
+  terms.set_max_int_bits(options.max_int_bits);
   apc_options.loop_processing = options.loop_processing == "light" ? LoopProcessing::Light : LoopProcessing::Heavy;
   apc_options.unfold = options.unfold;
   apc_options.direct = !options.no_direct;
@@ -96,6 +100,7 @@ void add_apc_command(CLI::App& app, cli::Action& action) {
   auto options = std::make_shared<ApcCommandOptions>();
   CLI::App* command = app.add_subcommand("apc", "a necessary condition on the inputs for failing one assert (Strejček & Trtík)");
   command->add_option("FILE", options->file, "the program (.sym), level 1 or with non-recursive procedures")->required();
+  cli::add_max_int_bits_option(command, options->max_int_bits);
   command->add_option("--target", options->target, "the assert whose failure is the target, LINE[:COL] (default: the only assert)");
   command->add_option("--loop-processing", options->loop_processing, "light (§3.1) or heavy (§3.3, Algorithm 2)")
       ->check(CLI::IsMember({"light", "heavy"}))

@@ -6,12 +6,14 @@
 
 #include "engines/compact/classic_agreement.hpp"
 #include "engines/compact/compact_report.hpp"
+#include "interp/cli/command.hpp"
 #include "interp/cli/exit_codes.hpp"
 #include "interp/cli/explore_extension.hpp"
 #include "interp/property_failure.hpp"
 #include "interp/state_json/state_format.hpp"
 #include "semantics/syntax/front_end.hpp"
 #include "interp/version.hpp"
+#include "semantics/values/integer_limit.hpp"
 
 namespace symref::compact {
 
@@ -35,6 +37,7 @@ struct CompactCommandOptions {
   std::string smt_directory;
   std::uint32_t check_classic = 0;  // 0: off; K: Theorems 1 and 2 against explore --loop-bound K
   std::string fault;
+  std::uint64_t max_int_bits = default_max_int_bits;
 };
 
 void add_solver_options(CLI::App* command, CompactCommandOptions& options) {
@@ -81,6 +84,7 @@ int run_compact(const CompactCommandOptions& options) {
   cli::activate_fault(options.fault);
   auto program = load_program(options.file);
   terms::TermManager terms(program.get());
+  terms.set_max_int_bits(options.max_int_bits);
   CompactOptions compact;
   compact.templates = options.templates == "on";
   compact.quantifier_brackets = options.brackets == "on";
@@ -119,6 +123,7 @@ int run_templates(const CompactCommandOptions& options) {
   cli::activate_fault(options.fault);
   auto program = load_program(options.file);
   terms::TermManager terms(program.get());
+  terms.set_max_int_bits(options.max_int_bits);
   TemplateOptions template_options;
   template_options.solver = options.solver;
   template_options.timeout_milliseconds = options.timeout_milliseconds;
@@ -163,6 +168,7 @@ void add_compact_command(CLI::App& app, cli::Action& action) {
       ->capture_default_str();
   command->add_option("--max-steps", options->max_steps, "transitions per path")->capture_default_str();
   command->add_option("--max-paths", options->max_paths, "leaves; then the search stops")->capture_default_str();
+  cli::add_max_int_bits_option(command, options->max_int_bits);
   add_solver_options(command, *options);
   command->add_option("--format", options->format, "text, json or dot (the compact tree for Graphviz)")
       ->check(CLI::IsMember({"text", "json", "dot"}))

@@ -349,6 +349,7 @@ class CompactSearch {
     ConcreteMachine machine(program_, *path.test);
     RunLimits limits;
     limits.max_steps = kMaxReplaySteps;
+    limits.max_int_bits = terms_.max_int_bits();
     machine.run(limits);
     if (machine.outcome() == Outcome::Bound && path.outcome != Outcome::Bound) {
       path.replay_note = "the test's run did not end within " + std::to_string(kMaxReplaySteps) + " steps";

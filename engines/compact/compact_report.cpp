@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "interp/solver/backends/smtlib.hpp"
+#include "interp/state_json/site_format.hpp"
 #include "interp/state_json/state_format.hpp"
 #include "semantics/terms/printer.hpp"
 #include "interp/version.hpp"
@@ -156,7 +157,11 @@ nlohmann::ordered_json compact_to_json(const ReportContext& context, const Compa
     for (const Instance& instance : path.instances)
       if (!instance.return_phase) params.push_back(parameter_name(context, instance.parameter));
     entry["params"] = std::move(params);
-    if (path.status != solver::SatResult::Unsat) entry["final"] = symbolic_state_to_json(context, path.final_configuration);
+    if (path.status != solver::SatResult::Unsat) {
+      entry["final"] = symbolic_state_to_json(context, path.final_configuration);
+      if (path.outcome != Outcome::Normal && path.outcome != Outcome::Running)
+        entry["at"] = site_to_json(context.program, outcome_site(context.program, path.final_configuration.control));
+    }
     if (path.test) entry["test"] = write_state(context.program, *path.test);
     if (!path.kappa.empty()) {
       nlohmann::ordered_json kappa = nlohmann::ordered_json::object();

@@ -5,6 +5,7 @@
 
 #include "interp/explore/exploration_report.hpp"
 #include "interp/solver/backends/smtlib.hpp"
+#include "interp/state_json/site_format.hpp"
 #include "interp/state_json/state_format.hpp"
 #include "semantics/concrete/machine.hpp"
 #include "semantics/terms/printer.hpp"
@@ -21,6 +22,17 @@ std::string replay_execution(const Program& program, const Execution& execution)
   return "disagrees: the concrete run takes " + machine.branches() + " to " + std::string(outcome_name(machine.outcome())) +
          ", the execution " + execution.branches + " to " + std::string(outcome_name(execution.outcome));
 }
+
+namespace {
+// Where an execution that did not end normally stopped: the concrete run of its input, which it is.
+nlohmann::ordered_json execution_site(const Program& program, const Execution& execution) {
+  ConcreteMachine machine(program, execution.input);
+  RunLimits limits;
+  limits.max_steps = execution.outcome == Outcome::Bound ? execution.steps : execution.steps + 1;
+  machine.run(limits);
+  return site_to_json(program, machine.site());
+}
+}  // namespace
 
 std::string node_name(const CompositionalExplorer& explorer, NodeId id) { return node_name(explorer, explorer.trees(), id); }
 
@@ -68,6 +80,7 @@ nlohmann::ordered_json compositional_to_json(const Program& program, const std::
     p["target"] = e.target >= 0 ? nlohmann::ordered_json(node_name(explorer, e.target)) : nlohmann::ordered_json();
     p["branches"] = e.branches;
     p["outcome"] = outcome_name(e.outcome);
+    if (e.outcome != Outcome::Normal && e.outcome != Outcome::Running) p["at"] = execution_site(program, e);
     p["status"] = "sat";
     p["test"] = write_state(program, e.input);
     p["replay"] = replay_execution(program, e);

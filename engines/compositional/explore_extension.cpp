@@ -61,6 +61,7 @@ int run(const cli::ExploreCommonOptions& common, const CompositionalFlags& flags
   if (flags.target_line != 0) check_target_line(*program, common.file, flags.target_line);
   if (!common.tests_directory.empty()) cli::create_tests_directory(common.tests_directory);
   terms::TermManager terms(program.get());
+  terms.set_max_int_bits(common.exploration.max_int_bits);
   CompositionalOptions options;
   options.execute.limits.loop_bound = common.exploration.loop_bound;
   options.execute.max_steps = common.exploration.max_steps;

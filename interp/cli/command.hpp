@@ -2,6 +2,7 @@
 // when chosen, leaves the action to run after parsing.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <string>
 
@@ -25,6 +26,10 @@ void add_lab_command(CLI::App& app, Action& action);
 CLI::Option* add_fault_option(CLI::App* command, std::string& fault, const std::string& help);
 // Switches on the fault an --inject-fault option named (nothing when it is empty).
 void activate_fault(const std::string& fault);
+
+// `--max-int-bits N` (integer_limit.hpp): at least 64, so that every 64-bit value is allowed (the
+// machines compute those without looking at the limit).
+CLI::Option* add_max_int_bits_option(CLI::App* command, std::uint64_t& max_int_bits);
 
 // Runs an action, turning the errors every command shares into diagnostics and exit codes:
 // InputError → 1, property and solver failures → 3, anything unexpected → 3 with "internal error".

@@ -65,7 +65,10 @@ std::string shorten_branches(const std::string& branches) { return shorten_branc
 std::string shorten_branches(const std::string& prefix, std::size_t letters) {
   if (letters == 0) return "(none)";
   if (letters <= branches_shown_in_full) return prefix;
-  return prefix.substr(0, 200) + "... (" + std::to_string(letters) + " letters; --json prints them all)";
+  const std::string shown = letters <= BranchRecord::kept_letters
+                                ? "--json prints them all"
+                                : "--json prints the first " + std::to_string(BranchRecord::kept_letters);
+  return prefix.substr(0, 200) + "... (" + std::to_string(letters) + " letters; " + shown + ")";
 }
 
 }  // namespace symref

@@ -1,6 +1,8 @@
 // The exploration options shared by explore, report and grade.
 #include "interp/cli/exploration_flags.hpp"
 
+#include "interp/cli/command.hpp"
+
 namespace symref::cli {
 
 void add_exploration_flags(CLI::App* command, ExplorationFlags& flags, const std::vector<std::string>& extra_engines) {
@@ -33,6 +35,7 @@ void add_exploration_flags(CLI::App* command, ExplorationFlags& flags, const std
                       "lazy and summary need --engine forward")
       ->check(CLI::IsMember({"arrays", "lazy", "summary"}))
       ->capture_default_str();
+  add_max_int_bits_option(command, flags.max_int_bits);
   command->add_flag("--heap-prune", flags.heap_prune,
                     "lazy/summary: drop points-to targets whose guard the solver refutes under the path condition "
                     "(Summarize, UN, VS, ST; unknown keeps the target)");

@@ -21,9 +21,10 @@ struct ExplorationFlags {
   unsigned timeout_milliseconds = 5000;
   std::string heap = "arrays";
   bool heap_prune = false;
+  std::uint64_t max_int_bits = default_max_int_bits;
 };
 
-// --engine, --solver, --loop-bound, --max-steps, --max-paths, --timeout, --heap.
+// --engine, --solver, --loop-bound, --max-steps, --max-paths, --timeout, --heap, --max-int-bits.
 // `extra_engines`: engines of engines/ that the command also accepts (explore_extension.hpp).
 void add_exploration_flags(CLI::App* command, ExplorationFlags& flags, const std::vector<std::string>& extra_engines = {});
 

@@ -66,6 +66,7 @@ int explore(const ExploreCommandOptions& options) {
   auto program = load_program(options.file);
   if (!options.tests_directory.empty()) create_tests_directory(options.tests_directory);
   terms::TermManager terms(program.get());
+  terms.set_max_int_bits(options.exploration.max_int_bits);
   ExploreOptions explore_options = explore_options_from(options.exploration);
   explore_options.check_agreement = !options.no_agreement;
   explore_options.order = options.order == "bfs" ? SearchOrder::BreadthFirst : SearchOrder::DepthFirst;

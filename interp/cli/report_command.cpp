@@ -54,6 +54,7 @@ int report(const ReportOptions& options) {
   if (!out) throw InputError(output + ": error: cannot write the report\n");
 
   terms::TermManager terms(program.get());
+  terms.set_max_int_bits(options.exploration.max_int_bits);
   Explorer explorer(*program, terms, explore_options_from(options.exploration));
   ExplorationResult result = explorer.explore();
   std::optional<report::StepperRecord> stepper;

@@ -8,6 +8,7 @@
 #include "interp/solver/backends/large_stack_thread.hpp"
 #include "semantics/syntax/diagnostics.hpp"
 #include "semantics/traces/weakest_precondition.hpp"
+#include "semantics/values/integer_limit.hpp"
 
 namespace symref::cli {
 
@@ -26,6 +27,10 @@ int run_guarded(const Action& action) {
     // A documented limit of the trace engine, not a bug: the program is beyond what §4's normal
     // form can represent within the budget.
     std::cerr << "symref: error: " << error.what() << "; the forward engine (--engine forward) or a smaller --loop-bound avoids it\n";
+    return exit_input_fault;
+  } catch (const IntegerTooLarge& error) {
+    // The size limit hit where no path or run could end in `bound` instead (a formula's folding).
+    std::cerr << "symref: error: " << error.what() << "; --max-int-bits raises the limit\n";
     return exit_input_fault;
   } catch (const std::bad_alloc&) {
     std::cerr << "symref: error: out of memory\n";

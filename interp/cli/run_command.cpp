@@ -1,4 +1,4 @@
-// `symref run FILE [--input STATE.json] [--trace] [--max-steps N] [--max-depth N] [--json]`:
+// `symref run FILE [--input STATE.json] [--trace] [--max-steps N] [--max-depth N] [--max-int-bits N] [--json]`:
 // the concrete transition system on one input (docs/cli.md).
 #include <iostream>
 #include <memory>
@@ -8,6 +8,7 @@
 #include "interp/cli/command.hpp"
 #include "interp/cli/exit_codes.hpp"
 #include "interp/cli/configuration_printer.hpp"
+#include "interp/state_json/site_format.hpp"
 #include "interp/state_json/state_format.hpp"
 #include "semantics/concrete/fast_machine.hpp"
 #include "semantics/concrete/machine.hpp"
@@ -26,6 +27,7 @@ struct RunOptions {
   bool json = false;
   std::uint64_t max_steps = RunLimits{}.max_steps;
   std::uint32_t max_depth = RunLimits{}.max_depth;
+  std::uint64_t max_int_bits = RunLimits{}.max_int_bits;
 };
 
 // Reads the input state, or the all-defaults state when there is none; notes go to stderr.
@@ -55,20 +57,38 @@ int report(const Program& program, const RunOptions& options, const Machine& mac
     nlohmann::ordered_json out;
     out["version"] = json_format_version;
     out["outcome"] = std::string(outcome_name(machine.outcome()));
+    if (machine.outcome() == Outcome::Bound) out["bound_reason"] = machine.bound_reason();
+    if (machine.outcome() != Outcome::Normal) out["at"] = site_to_json(program, machine.site());
     out["state"] = write_state(program, final_state);
     out["steps"] = machine.steps();
-    out["branches"] = machine.branches();
+    // The letters (up to 2^20) need no escaping: they are spliced into the text in place of a
+    // placeholder, which spares them the JSON writer's check of every byte — `--json` then costs
+    // about what the text output does.
+    constexpr const char* placeholder = "\"\\u0001\"";
+    out["branches"] = "\x01";
+    if (machine.branch_count() > BranchRecord::kept_letters) {  // docs/json.md: only the first letters are kept
+      out["branches_truncated"] = true;
+      out["branch_count"] = machine.branch_count();
+    }
     if (options.trace) out["trace"] = std::move(trace);
-    std::cout << out.dump(2) << "\n";
+    std::string text = out.dump(2);
+    text.replace(text.find(placeholder), std::char_traits<char>::length(placeholder), "\"" + machine.branches() + "\"");
+    std::cout << text << "\n";
   } else {
     std::cout << "outcome: " << outcome_name(machine.outcome());
     if (machine.outcome() == Outcome::Bound) std::cout << " (" << machine.bound_reason() << ")";
+    if (machine.outcome() != Outcome::Normal) {
+      const OutcomeSite site = machine.site();
+      std::cout << " at " << site_heading(program, site) << "\n" << site_details(program, site, "");
+    } else {
+      std::cout << "\n";
+    }
     std::string branches;
     if constexpr (std::is_same_v<Machine, FastMachine>)  // only the letters shown are spelled out
-      branches = shorten_branches(machine.branch_record().to_string(branches_shown_in_full), machine.branch_record().size());
+      branches = shorten_branches(machine.branch_record().to_string(branches_shown_in_full), machine.branch_count());
     else
-      branches = shorten_branches(machine.branches());
-    std::cout << "\nsteps: " << machine.steps() << "\nbranches: " << branches
+      branches = shorten_branches(machine.branches(), machine.branch_count());
+    std::cout << "steps: " << machine.steps() << "\nbranches: " << branches
               << "\nfinal state:\n"
               << render_state(program, final_state, "  ");
   }
@@ -77,7 +97,7 @@ int report(const Program& program, const RunOptions& options, const Machine& mac
 
 int run(const RunOptions& options) {
   auto program = load_program(options.file);
-  RunLimits limits{options.max_steps, options.max_depth};
+  RunLimits limits{options.max_steps, options.max_depth, options.max_int_bits};
   if (!options.trace) {
     // Nobody asks for the rules: the fast path (concrete/fast_machine.hpp) applies the same ones.
     FastMachine machine(*program, load_input(*program, options.input));
@@ -120,6 +140,7 @@ void add_run_command(CLI::App& app, Action& action) {
   command->add_option("--max-depth", options->max_depth, "end the run in outcome 'bound' beyond this many active calls")
       ->check(CLI::Range(std::uint32_t{1}, std::uint32_t{100'000'000}))
       ->capture_default_str();
+  add_max_int_bits_option(command, options->max_int_bits);
   command->add_flag("--json", options->json, "print {\"outcome\", \"state\", \"steps\", \"branches\"} as one JSON object");
   command->final_callback([&action, options] { action = [options] { return run(*options); }; });
 }

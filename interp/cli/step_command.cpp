@@ -25,6 +25,7 @@ struct StepOptions {
   std::string input;
   std::uint64_t max_steps = 10'000;
   bool quiet = false;
+  std::uint64_t max_int_bits = default_max_int_bits;
 };
 
 std::string render_symbolic(const Program& program, terms::TermManager& terms, const SymbolicConfiguration& c,
@@ -62,6 +63,7 @@ int step(const StepOptions& options) {
   for (const auto& note : notes) std::cerr << "note: " << note << "\n";
 
   terms::TermManager terms(program.get());
+  terms.set_max_int_bits(options.max_int_bits);
   Lockstep lockstep(*program, terms, input);
   ConfigurationPrinter printer(*program);
   std::uint64_t checked = 0;
@@ -86,7 +88,7 @@ int step(const StepOptions& options) {
   const ConcreteMachine& machine = lockstep.concrete();
   const bool cut = machine.outcome() == Outcome::Bound && !machine.bound_reason().empty();
   std::cout << "outcome: " << outcome_name(machine.outcome()) << (cut ? " (" + machine.bound_reason() + ")" : "")
-            << "  steps: " << machine.steps() << "  branches: " << shorten_branches(machine.branches()) << "\n"
+            << "  steps: " << machine.steps() << "  branches: " << shorten_branches(machine.branches(), machine.branch_count()) << "\n"
             << "every step checked: the symbolic path simulates the run (Theorems 2.3/3.5 and 2.4/3.6 on this input)\n";
   return exit_done;
 }
@@ -102,6 +104,7 @@ void add_step_command(CLI::App& app, Action& action) {
   command->add_option("--max-steps", options->max_steps, "stop after N steps")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100'000'000}))
       ->capture_default_str();
+  add_max_int_bits_option(command, options->max_int_bits);
   command->add_flag("--quiet", options->quiet, "print only the summary (every step is still checked)");
   command->final_callback([&action, options] { action = [options] { return step(*options); }; });
 }

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "interp/solver/backends/smtlib.hpp"
+#include "interp/state_json/site_format.hpp"
 #include "interp/state_json/state_format.hpp"
 #include "semantics/terms/printer.hpp"
 #include "semantics/traces/trace_printer.hpp"
@@ -133,6 +134,8 @@ nlohmann::ordered_json exploration_to_json(const ReportContext& context, const E
       entry["final"] = symbolic_state_to_json(context, path.final_configuration);
       if (!heap_model && context.engine != "trace") entry["final_smt2"] = symbolic_state_to_smt2(context, path.final_configuration);
       if (heap_model) entry["final"]["heap"] = heap_to_json(context, context.heap_model->describe(path.final_configuration));
+      if (path.outcome != Outcome::Normal && path.outcome != Outcome::Running)
+        entry["at"] = site_to_json(context.program, outcome_site(context.program, path.final_configuration.control));
     }
     if (path.test) {
       GlobalState test = *path.test;
@@ -212,6 +215,13 @@ std::string exploration_to_text(const ReportContext& context, const ExplorationR
     out << "  pc: " << print(context, path.path_condition) << "\n";
     const SymbolicConfiguration& c = path.final_configuration;
     if (!c.bound_reason.empty()) out << "  bound: " << c.bound_reason << "\n";
+    if (path.outcome != Outcome::Normal && path.outcome != Outcome::Running) {
+      const OutcomeSite site = outcome_site(context.program, c.control);
+      out << "  at: " << site_heading(context.program, site) << "\n";
+      for (std::size_t f = 1; f < site.stack.size(); ++f)
+        out << "    called from " << site.stack[f].location.line << ":" << site.stack[f].location.column << " in "
+            << frame_name(context.program, site.stack[f]) << "\n";
+    }
     if (context.engine == "trace") {
       out << "  trace:\n";
       for (const TraceItem* item : c.trace.items()) out << "    " << print_trace_item(context.program, *item, 300) << "\n";

@@ -166,7 +166,7 @@ void Explorer::finish_leaf(WorkItem& item, ExplorationResult& result, SatResult 
       } else if (options_.engine == EngineMode::Forward) {
         path.replay = replay_path(program_, terms_, c, *path.test);
       } else {
-        path.replay = replay_trace(program_, c, path.path_condition, *path.test);
+        path.replay = replay_trace(program_, c, path.path_condition, *path.test, terms_.max_int_bits());
       }
     }
   }

@@ -10,21 +10,24 @@
 
 namespace symref {
 
-RunLimits replay_limits(const SymbolicConfiguration& leaf) {
+RunLimits replay_limits(const SymbolicConfiguration& leaf, std::uint64_t max_int_bits) {
   RunLimits limits;
+  limits.max_int_bits = max_int_bits;
   limits.max_steps = leaf.outcome == Outcome::Bound ? leaf.steps : leaf.steps + 1;
   return limits;
 }
 
 namespace {
 // Runs `machine` (started on the test input) for the leaf's steps and lists what differs from the leaf.
-std::string compare_program_run(const SymbolicConfiguration& leaf, ConcreteMachine& machine) {
-  machine.run(replay_limits(leaf));
+std::string compare_program_run(const SymbolicConfiguration& leaf, ConcreteMachine& machine, std::uint64_t max_int_bits) {
+  machine.run(replay_limits(leaf, max_int_bits));
   std::string differences;
   if (machine.outcome() != leaf.outcome)
     differences += "outcome " + std::string(outcome_name(machine.outcome())) + " instead of " +
                    std::string(outcome_name(leaf.outcome)) + "; ";
-  if (machine.branches() != leaf.branches)
+  // A run keeps its first BranchRecord::kept_letters letters and counts them all.
+  if (machine.branch_count() != leaf.branches.size() ||
+      leaf.branches.compare(0, machine.branches().size(), machine.branches()) != 0)
     differences += "branches " + machine.branches() + " instead of " + leaf.branches + "; ";
   if (machine.steps() != leaf.steps)
     differences += std::to_string(machine.steps()) + " steps instead of " + std::to_string(leaf.steps) + "; ";
@@ -58,7 +61,7 @@ ReplayVerdict replay_path(const Program& program, terms::TermManager& terms, con
   }
 
   ConcreteMachine machine(program, input);
-  std::string differences = compare_program_run(leaf, machine);
+  std::string differences = compare_program_run(leaf, machine, terms.max_int_bits());
   if (differences.empty()) {
     GlobalState expected = materialize_state(program, terms, leaf.globals, leaf.fields, evaluator);
     std::string where;
@@ -70,7 +73,7 @@ ReplayVerdict replay_path(const Program& program, terms::TermManager& terms, con
 
 
 ReplayVerdict replay_trace(const Program& program, const SymbolicConfiguration& leaf,
-                           terms::Term path_condition, const GlobalState& input) {
+                           terms::Term path_condition, const GlobalState& input, std::uint64_t max_int_bits) {
   ReplayVerdict verdict;
   InitialStateValuation initial(program, input);
   if (!terms::evaluate(path_condition, initial).as_boolean()) {
@@ -78,7 +81,7 @@ ReplayVerdict replay_trace(const Program& program, const SymbolicConfiguration& 
     return verdict;
   }
   ConcreteMachine machine(program, input);
-  std::string differences = compare_program_run(leaf, machine);
+  std::string differences = compare_program_run(leaf, machine, max_int_bits);
   TraceInterpreter trace(program, input);
   std::size_t stuck_at = 0;
   if (!trace.run(leaf.trace, &stuck_at)) {

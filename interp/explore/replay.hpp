@@ -19,8 +19,9 @@ struct ReplayVerdict {
 };
 
 // The limits of a concrete run that replays `leaf`: a leaf cut by a bound is reached after exactly
-// its steps; any other leaf's run ends by itself within one step more.
-RunLimits replay_limits(const SymbolicConfiguration& leaf);
+// its steps; any other leaf's run ends by itself within one step more.  Integers are limited as
+// the exploration's were (`max_int_bits`, the term manager's).
+RunLimits replay_limits(const SymbolicConfiguration& leaf, std::uint64_t max_int_bits = default_max_int_bits);
 
 ReplayVerdict replay_path(const Program& program, terms::TermManager& terms, const SymbolicConfiguration& leaf,
                           const GlobalState& input);
@@ -29,6 +30,7 @@ ReplayVerdict replay_path(const Program& program, terms::TermManager& terms, con
 // the path's steps, branch string and outcome; the trace ρ runs on V0 to ε (Theorem 4.5, ⇐ side
 // of V0(path(ρ))); and it ends in the state the program run ends in.
 ReplayVerdict replay_trace(const Program& program, const SymbolicConfiguration& leaf,
-                           terms::Term path_condition, const GlobalState& input);
+                           terms::Term path_condition, const GlobalState& input,
+                           std::uint64_t max_int_bits = default_max_int_bits);
 
 }  // namespace symref

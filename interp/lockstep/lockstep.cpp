@@ -13,6 +13,9 @@ Lockstep::Lockstep(const Program& program, terms::TermManager& terms, GlobalStat
       concrete_(program, input_),
       machine_(program, terms, limits),
       symbolic_(machine_.initial()) {
+  RunLimits concrete_limits;
+  concrete_limits.max_int_bits = terms.max_int_bits();  // both sides limit integers alike
+  concrete_.set_limits(concrete_limits);
   initial_ = std::make_unique<InitialStateValuation>(program_, input_);
   evaluator_ = std::make_unique<terms::TermEvaluator>(*initial_);
 }
@@ -29,12 +32,11 @@ std::optional<LockstepStep> Lockstep::step() {
   result.position = statement != nullptr ? callable + " " + std::to_string(statement->location.line) + ":" +
                                                std::to_string(statement->location.column)
                                          : callable + ": end of body";
-  std::size_t letters_before = concrete_.branches().size();
   auto rule = concrete_.step();
   if (!rule) return std::nullopt;
   result.index = concrete_.steps();
   result.concrete_rule = *rule;
-  result.letters = concrete_.branches().substr(letters_before);
+  result.letters = concrete_.step_letters();
 
   successors_.clear();
   machine_.successors(symbolic_, successors_);

@@ -113,6 +113,10 @@ StepperRecord record_lockstep(const Program& program, terms::TermManager& terms,
   record.json["outcome"] = std::string(outcome_name(machine.outcome()));
   if (machine.outcome() == Outcome::Bound && !machine.bound_reason().empty()) record.json["bound_reason"] = machine.bound_reason();
   record.json["branches"] = machine.branches();
+  if (machine.branches_truncated()) {  // as `run --json` (docs/json.md)
+    record.json["branches_truncated"] = true;
+    record.json["branch_count"] = machine.branch_count();
+  }
   record.json["truncated"] = truncated;
   if (!record.failure.empty()) record.json["failure"] = record.failure;
   record.json["steps"] = std::move(steps);

@@ -23,7 +23,7 @@ PropertyVerdict check_tests_replay(CaseWorkspace& workspace) {
     if (!path.test) continue;
     const SymbolicConfiguration& leaf = path.final_configuration;
     ConcreteMachine machine(workspace.program(), *path.test);
-    machine.run(replay_limits(leaf));
+    machine.run(replay_limits(leaf, workspace.settings().max_int_bits));
     ++verdict.checks;
     if (machine.branches() != path.branches || machine.outcome() != path.outcome) {
       verdict.fail(std::string(result == explorations.front() ? "" : result == explorations[1] ? "--heap lazy: " : "--heap summary: ") +

@@ -32,7 +32,7 @@ PropertyVerdict check_traces(CaseWorkspace& workspace) {
   std::vector<NamedTrace> traces;
   for (std::size_t i = 0; i < inputs.size(); ++i) {
     ConcreteMachine run(program, inputs[i]);
-    run.run(RunLimits{max_steps, 100'000});
+    run.run(RunLimits{max_steps, 100'000, workspace.settings().max_int_bits});
     PathTarget target;
     target.branches = run.branches();
     if (run.outcome() == Outcome::Bound) target.steps = run.steps();

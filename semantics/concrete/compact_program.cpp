@@ -18,18 +18,18 @@ class Compiler {
       case ExpressionKind::NilLiteral: return constant(Value::nil(e.type.class_index));
       case ExpressionKind::This:
       case ExpressionKind::Variable: return slot(e.variable);
-      case ExpressionKind::ArrayLength: return node({NodeOp::ArrayLength, e.operand(0).variable.index, {}, {}, {}});
+      case ExpressionKind::ArrayLength: return node({NodeOp::ArrayLength, e.operand(0).variable.index, {}, {}, {}, e.location});
       case ExpressionKind::FieldRead: {
         CompactOperand object = operand(e.operand(0));
-        return node({NodeOp::FieldRead, field_position_[e.field], object, {}, {}});
+        return node({NodeOp::FieldRead, field_position_[e.field], object, {}, {}, e.location});
       }
       case ExpressionKind::ArrayRead: {
         CompactOperand index = operand(e.operand(1));
-        return node({NodeOp::ArrayRead, e.operand(0).variable.index, index, {}, {}});
+        return node({NodeOp::ArrayRead, e.operand(0).variable.index, index, {}, {}, e.location});
       }
       case ExpressionKind::Unary: {
         CompactOperand a = operand(e.operand(0));
-        return node({e.unary_operator == UnaryOperator::Not ? NodeOp::Not : NodeOp::Negate, 0, a, {}, {}});
+        return node({e.unary_operator == UnaryOperator::Not ? NodeOp::Not : NodeOp::Negate, 0, a, {}, {}, e.location});
       }
       case ExpressionKind::Binary: {
         // A chain (a + b) + c compiles in a loop from its innermost operator out.
@@ -38,7 +38,7 @@ class Compiler {
         CompactOperand a = operand(chain.back()->operand(0));
         for (std::size_t i = chain.size(); i-- > 0;) {
           CompactOperand b = operand(chain[i]->operand(1));
-          a = node({binary_op(chain[i]->binary_operator), 0, a, b, {}});
+          a = node({binary_op(chain[i]->binary_operator), 0, a, b, {}, chain[i]->location});
         }
         return a;
       }
@@ -46,7 +46,7 @@ class Compiler {
         CompactOperand a = operand(e.operand(0));
         CompactOperand b = operand(e.operand(1));
         CompactOperand c = operand(e.operand(2));
-        return node({NodeOp::Conditional, 0, a, b, c});
+        return node({NodeOp::Conditional, 0, a, b, c, e.location});
       }
     }
     return constant(Value());
@@ -70,6 +70,7 @@ class Compiler {
 
   void statement(const Statement& s) {
     CompactInstruction in;
+    in.statement = &s;
     in.checks_definedness = s.checks_definedness;
     switch (s.kind) {
       case StatementKind::LocalDeclaration:
@@ -160,6 +161,7 @@ class Compiler {
         if (in.has_result) {
           CompactInstruction result;
           result.op = InstructionOp::MethodResult;
+          result.statement = &s;
           result.location = location(*s.target);
           result.result_needs_definedness = s.target->kind != ExpressionKind::Variable;
           emit(result);

@@ -38,6 +38,7 @@ struct CompactNode {
   NodeOp op = NodeOp::Not;
   std::int32_t slot = 0;
   CompactOperand a, b, c;
+  SourceLocation location;  // the expression's (a bound on integer size names it)
 };
 
 // The location h of an assignment, object creation or method result.
@@ -112,6 +113,7 @@ enum class FastHandler : std::uint8_t {
 
 struct CompactInstruction {
   InstructionOp op = InstructionOp::Skip;
+  const Statement* statement = nullptr;  // the statement it runs (none for Jump, End, MainEnd)
   bool checks_definedness = false;  // δ not syntactically true: a D letter (Statement::checks_definedness)
   bool has_result = false;          // CallMethod with a target
   bool result_needs_definedness = false;  // MethodResult whose h is not a variable (its D letter)

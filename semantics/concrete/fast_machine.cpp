@@ -221,8 +221,10 @@ inline bool FastMachine::strict_from_left(const CompactNode& node, const Value& 
       default: out = Value::boolean(compare_small(node.op, x, y)); return true;
     }
   }
-  out = apply_strict_binary(binary_operator_of(node.op), left, *right);
-  return true;
+  if (apply_bounded_binary(binary_operator_of(node.op), left, *right, max_int_bits_, out)) return true;
+  error_ = Outcome::Bound;  // beyond the size limit: the run ends in `bound` (ConcreteMachine's rule)
+  bound_reason_ = integer_limit_reason(max_int_bits_, node.location);
+  return false;
 }
 
 bool FastMachine::evaluate_chain(const CompactNode& root, Value& out) {
@@ -455,7 +457,7 @@ std::int32_t FastMachine::enter(const CompactInstruction& call) {
   const CompactCallable& callee = compact_.callables[static_cast<std::size_t>(call.number)];
   const auto callee_base = static_cast<std::uint32_t>(locals_.size() - static_cast<std::size_t>(callee.parameter_slots));
   for (const auto& value : callee.local_defaults) locals_.push_back(value);
-  frames_.push_back(Frame{call.next, locals_base_, false});
+  frames_.push_back(Frame{call.next, locals_base_, false, static_cast<std::int32_t>(&call - compact_.code.data()), call.number});
   locals_base_ = callee_base;
   refresh_locals();
   return callee.entry;
@@ -496,11 +498,12 @@ Outcome FastMachine::run(const RunLimits& limits) {
   // to Values could alias members); they go back to the members at the end.
   std::uint64_t steps = steps_;
   const std::uint64_t max_steps = limits.max_steps;
+  max_int_bits_ = limits.max_int_bits;
   std::uint64_t letters = branches_.current_, letter_count = branches_.size_;
   auto push = [&](BranchRecord::Letter letter) __attribute__((always_inline)) {
     letters |= static_cast<std::uint64_t>(letter) << ((letter_count & 31) * 2);
     if ((++letter_count & 31) == 0) [[unlikely]] {
-      branches_.words_.push_back(letters);
+      if (letter_count <= BranchRecord::kept_letters) branches_.words_.push_back(letters);
       letters = 0;
     }
   };
@@ -678,8 +681,12 @@ jump:  // followed at compile time, never reached; not a transition
 #undef SYMREF_STEP
 
 failed:  // §2.1 error transition: the letter E and the outcome of the failed δ
-  push(BranchRecord::Error);
   outcome_ = error_;
+  if (error_ == Outcome::Bound) {  // an integer beyond the size limit: no letter, not a transition
+    --steps;
+    goto stop;
+  }
+  push(BranchRecord::Error);
   goto stop;
 limit:
   if (in->op == InstructionOp::MainEnd) {
@@ -689,10 +696,35 @@ limit:
     bound_reason_ = "step limit " + std::to_string(max_steps) + " reached";
   }
 stop:
+  stop_pc_ = static_cast<std::int32_t>(in - code);
   steps_ = steps;
   branches_.current_ = letters;
   branches_.size_ = letter_count;
   return outcome_;
+}
+
+// The stopping instruction's statement, and each caller's call instruction's.  A closure at its
+// End (ε) has no statement: the site is its body, as outcome_site() gives it.
+OutcomeSite FastMachine::site() const {
+  OutcomeSite site;
+  const CompactInstruction& stopped = compact_.code[static_cast<std::size_t>(stop_pc_)];
+  site.statement = stopped.statement;
+  site.awaiting_result = stopped.op == InstructionOp::MethodResult;
+  for (std::size_t f = frames_.size(); f-- > 0;) {
+    const Frame& frame = frames_[f];
+    const Callable* callable = frame.callable < 0 ? nullptr : &program_.callables[static_cast<std::size_t>(frame.callable)];
+    SiteFrame out{callable, {}};
+    if (f + 1 == frames_.size()) {
+      out.location = site.statement != nullptr ? site.statement->location
+                     : callable != nullptr     ? callable->body.location
+                                               : program_.main.location;
+    } else {
+      const Statement* call = compact_.code[static_cast<std::size_t>(frames_[f + 1].call_pc)].statement;
+      if (call != nullptr) out.location = call->location;
+    }
+    site.stack.push_back(out);
+  }
+  return site;
 }
 
 }  // namespace symref

@@ -30,11 +30,14 @@ class FastMachine {
 
   Outcome outcome() const { return outcome_; }
   std::uint64_t steps() const { return steps_; }
-  std::string branches() const { return branches_.to_string(); }
+  std::string branches() const { return branches_.to_string(); }  // the kept letters (BranchRecord)
+  std::uint64_t branch_count() const { return branches_.size(); }
   const BranchRecord& branch_record() const { return branches_; }
   const GlobalState& state() const { return state_; }
   GlobalState take_state() { return std::move(state_); }  // after the run
   const std::string& bound_reason() const { return bound_reason_; }
+  // Where the run stopped, as ConcreteMachine::site() says it (after run()).
+  OutcomeSite site() const;
   const Value& result_register() const { return result_; }
 
  private:
@@ -42,6 +45,8 @@ class FastMachine {
     std::int32_t return_pc;     // the caller's next instruction
     std::uint32_t caller_base;  // the caller's locals
     bool is_main;
+    std::int32_t call_pc = -1;  // the caller's call instruction
+    std::int32_t callable = -1; // the closure's Program::callables index (-1: main)
   };
 
   const Value& leaf(const CompactOperand& operand) const {
@@ -95,6 +100,8 @@ class FastMachine {
   std::uint64_t steps_ = 0;
   BranchRecord branches_;
   std::string bound_reason_;
+  std::uint64_t max_int_bits_ = default_max_int_bits;  // RunLimits::max_int_bits of the run
+  std::int32_t stop_pc_ = 0;  // the instruction the run stopped at
 };
 
 }  // namespace symref

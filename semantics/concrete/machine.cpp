@@ -107,11 +107,17 @@ bool ConcreteMachine::binary_from_left(const Expression& e, const Value& left, V
       Value right_scratch;
       const Value* right = operand_value(e.operand(1), right_scratch);
       if (right == nullptr) return false;
-      if (!apply_small_binary(e.binary_operator, left, *right, out))
-        out = apply_strict_binary(e.binary_operator, left, *right);
+      if (apply_small_binary(e.binary_operator, left, *right, out)) return true;
+      if (!apply_bounded_binary(e.binary_operator, left, *right, limits_.max_int_bits, out)) return integer_limit_hit(e);
       return true;
     }
   }
+}
+
+bool ConcreteMachine::integer_limit_hit(const Expression& e) {
+  error_ = Outcome::Bound;
+  bound_reason_ = integer_limit_reason(limits_.max_int_bits, e.location);
+  return false;
 }
 
 // Variables are read in place; everything else is evaluated into `scratch`.
@@ -132,7 +138,7 @@ bool ConcreteMachine::evaluate_boolean(const Expression& e, bool& out) {
 bool ConcreteMachine::test(const Statement& s, bool& condition) {
   if (!evaluate_boolean(*s.value, condition)) return false;
   record_defined(s);
-  branches_ += condition ? 'T' : 'F';
+  record_letter(condition ? 'T' : 'F');
   return true;
 }
 
@@ -187,8 +193,10 @@ Rule ConcreteMachine::store(const Location& location, Value value) {
 
 std::optional<Rule> ConcreteMachine::step() {
   if (outcome_ != Outcome::Running) return std::nullopt;
+  step_letters_.clear();
   const Statement* s = control_.current();
   std::optional<Rule> rule = s != nullptr ? step_statement(*s) : concrete_procedure_return();
+  if (outcome_ == Outcome::Bound) return std::nullopt;  // a limit cut the run off: no transition
   if (rule) ++steps_;
   return rule;
 }
@@ -237,9 +245,13 @@ std::optional<Rule> ConcreteMachine::step_statement(const Statement& s) {
 
 // §2.1 error transitions: δ fails, the run ends in the state before the statement.
 //   V(δ(S)) = false  ⟹  ⟨(L, S; S')·Γ, G, H⟩ → error
+//
+// An integer beyond the size limit (error_ Bound) is not an error of the program: no letter, no
+// transition; the run ends in `bound` in the same state.
 Rule ConcreteMachine::concrete_error() {
-  branches_ += 'E';
   outcome_ = error_;
+  if (error_ == Outcome::Bound) return Rule::Skip;  // not a transition (step() counts none)
+  record_letter('E');
   return error_ == Outcome::NilDereference ? Rule::ErrorNilDereference : Rule::ErrorOutOfBounds;
 }
 
@@ -408,7 +420,7 @@ Rule ConcreteMachine::concrete_method_return(const Statement& s) {
 Rule ConcreteMachine::concrete_method_result(const Statement& s) {
   Location location;
   if (!evaluate_location(*s.target, location)) return concrete_error();
-  if (s.target->kind != ExpressionKind::Variable) branches_ += 'D';
+  if (s.target->kind != ExpressionKind::Variable) record_letter('D');
   control_.top_frame().awaiting_result = false;
   store(location, result_);
   control_.advance();

@@ -8,17 +8,21 @@
 #include <string>
 #include <vector>
 
+#include "semantics/concrete/branch_record.hpp"
 #include "semantics/concrete/state.hpp"
 #include "semantics/control.hpp"
 #include "semantics/outcome.hpp"
+#include "semantics/outcome_site.hpp"
 #include "semantics/rules.hpp"
 #include "semantics/syntax/program.hpp"
+#include "semantics/values/integer_limit.hpp"
 
 namespace symref {
 
 struct RunLimits {
   std::uint64_t max_steps = 100'000'000;  // then the run ends in outcome `bound`
   std::uint32_t max_depth = 100'000;      // active closures; deeper calls end in `bound`
+  std::uint64_t max_int_bits = default_max_int_bits;  // a larger integer result ends the run in `bound`
 };
 
 class ConcreteMachine {
@@ -36,8 +40,13 @@ class ConcreteMachine {
 
   Outcome outcome() const { return outcome_; }
   std::uint64_t steps() const { return steps_; }
-  // One letter per forking transition: D/E for definedness, T/F for tests (docs/language.md#branch-letters).
+  // One letter per forking transition: D/E for definedness, T/F for tests (docs/language.md#branch-letters) — the first
+  // BranchRecord::kept_letters of them; branch_count() counts them all.
   const std::string& branches() const { return branches_; }
+  std::uint64_t branch_count() const { return branch_count_; }
+  bool branches_truncated() const { return branch_count_ > branches_.size(); }
+  // The letters of the last transition (at most two: D then T or F).
+  const std::string& step_letters() const { return step_letters_; }
   const GlobalState& state() const { return state_; }
   const Program& program() const { return program_; }
   const ControlStack& control() const { return control_; }
@@ -45,6 +54,9 @@ class ConcreteMachine {
   const Value* frame_locals(std::size_t frame) const { return locals_.data() + control_.frames()[frame].locals_base; }
   // The statement the next step will execute, or null at ε (drops finished blocks first).
   const Statement* next_statement() { return control_.current(); }
+  // Where the run stopped (the failing, blocked or cut-off statement and the call stack), for an
+  // outcome other than Normal.
+  OutcomeSite site() const { return outcome_site(program_, control_); }
   // Why the bound was hit, when outcome() is Bound.
   const std::string& bound_reason() const { return bound_reason_; }
   // The value of `r` (§4), the last value returned by a method.
@@ -62,6 +74,8 @@ class ConcreteMachine {
   // operand only when the left does not decide.
   bool binary_from_left(const Expression& e, const Value& left, Value& out);
   bool test(const Statement& s, bool& condition);
+  // An operation at `e` would give an integer beyond the size limit: the run ends in `bound`.
+  bool integer_limit_hit(const Expression& e);
   const Value& variable(const VariableSlot& slot) const {
     return slot.scope == Scope::Global ? state_.globals[slot.index] : locals_[locals_base_ + slot.index];
   }
@@ -96,7 +110,11 @@ class ConcreteMachine {
 
   // The D letter before a statement whose δ is not syntactically true.
   void record_defined(const Statement& s) {
-    if (s.checks_definedness) branches_ += 'D';
+    if (s.checks_definedness) record_letter('D');
+  }
+  void record_letter(char letter) {
+    if (branch_count_++ < BranchRecord::kept_letters) branches_ += letter;
+    step_letters_ += letter;
   }
   void push_locals(const Callable& callable);
   bool hit_depth_limit();
@@ -111,7 +129,9 @@ class ConcreteMachine {
   Outcome outcome_ = Outcome::Running;
   Outcome error_ = Outcome::Running;
   std::uint64_t steps_ = 0;
-  std::string branches_;
+  std::string branches_;       // the kept letters
+  std::uint64_t branch_count_ = 0;
+  std::string step_letters_;
   std::string bound_reason_;
   RunLimits limits_;
 };

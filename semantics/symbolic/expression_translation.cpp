@@ -24,6 +24,20 @@ Sort sort_of(const Type& type) {
   throw std::logic_error("a value of type void has no sort");
 }
 
+// + - * (which may fold two constants): a result beyond the integer size limit is reported at `e`.
+Term ExpressionTranslator::arithmetic(const Expression& e, Term left, Term right) {
+  try {
+    switch (e.binary_operator) {
+      case BinaryOperator::Add: return terms_.add(left, right);
+      case BinaryOperator::Subtract: return terms_.subtract(left, right);
+      default: return terms_.multiply(left, right);
+    }
+  } catch (const IntegerTooLarge& error) {
+    if (error.where().known()) throw;
+    throw IntegerTooLarge(error.max_bits(), e.location);
+  }
+}
+
 Term ExpressionTranslator::translate(const Expression& e) {
   switch (e.kind) {
     case ExpressionKind::IntegerLiteral: return terms_.integer(e.integer);
@@ -58,9 +72,9 @@ Term ExpressionTranslator::translate(const Expression& e) {
 
 Term ExpressionTranslator::binary_term(const Expression& e, Term left, Term right) {
   switch (e.binary_operator) {
-    case BinaryOperator::Add: return terms_.add(left, right);
-    case BinaryOperator::Subtract: return terms_.subtract(left, right);
-    case BinaryOperator::Multiply: return terms_.multiply(left, right);
+    case BinaryOperator::Add:
+    case BinaryOperator::Subtract:
+    case BinaryOperator::Multiply: return arithmetic(e, left, right);
     case BinaryOperator::Divide: return terms_.divide(left, right);
     case BinaryOperator::Remainder: return terms_.remainder(left, right);
     case BinaryOperator::Less: return terms_.less(left, right);

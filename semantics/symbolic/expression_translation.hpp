@@ -56,6 +56,7 @@ class ExpressionTranslator {
   terms::TermManager& terms() { return terms_; }
 
  private:
+  terms::Term arithmetic(const Expression& e, terms::Term left, terms::Term right);
   Definedness null_check(const Definedness& operand, terms::Term object);
   Definedness bounds_check(const Definedness& index_definedness, terms::Term array, terms::Term index);
 

@@ -553,8 +553,17 @@ class SymbolicMachine::Step {
   std::vector<SymbolicSuccessor>& out_;
 };
 
+// A step that would fold constants into an integer beyond the size limit (integer_limit.hpp) is
+// not taken: like the concrete machines, the path ends in `bound` in the configuration before it.
 void SymbolicMachine::successors(SymbolicConfiguration& configuration, std::vector<SymbolicSuccessor>& out) {
-  Step(*this, configuration, out).run();
+  const std::size_t before = out.size();
+  try {
+    Step(*this, configuration, out).run();
+  } catch (const IntegerTooLarge& error) {
+    out.erase(out.begin() + static_cast<std::ptrdiff_t>(before), out.end());
+    configuration.outcome = Outcome::Bound;
+    configuration.bound_reason = error.what();
+  }
 }
 
 }  // namespace symref

@@ -140,6 +140,13 @@ void TermEvaluator::rebind(const Valuation& valuation) {
   reads_.clear();
 }
 
+Value TermEvaluator::bounded(bool (*operation)(const Integer&, const Integer&, std::uint64_t, Integer&),
+                             const Integer& a, const Integer& b) const {
+  Integer result;
+  if (!operation(a, b, max_int_bits_, result)) throw NotEvaluable(integer_limit_reason(max_int_bits_));
+  return Value::integer(std::move(result));
+}
+
 Value TermEvaluator::evaluate(Term term) {
   if (TermManager::is_array(term->sort()))
     throw std::logic_error("evaluate: the term has the array sort " + to_string(term->sort()));
@@ -252,9 +259,9 @@ Value TermEvaluator::compute(Term t) {
       if (TermManager::is_array(t->sort())) return Value();  // read pointwise by Select and Length
       return valuation_->symbol_value(t);
     case TermKind::Negate: return Value::integer(-integer_of(0));
-    case TermKind::Add: return Value::integer(integer_of(0) + integer_of(1));
-    case TermKind::Subtract: return Value::integer(integer_of(0) - integer_of(1));
-    case TermKind::Multiply: return Value::integer(integer_of(0) * integer_of(1));
+    case TermKind::Add: return bounded(&bounded_add, integer_of(0), integer_of(1));
+    case TermKind::Subtract: return bounded(&bounded_subtract, integer_of(0), integer_of(1));
+    case TermKind::Multiply: return bounded(&bounded_multiply, integer_of(0), integer_of(1));
     // Euclidean, as SMT-LIB's div and mod (the concrete-only fault TruncatingDivision stays out).
     case TermKind::Divide: return Value::integer(euclidean_quotient(integer_of(0), integer_of(1)));
     case TermKind::Remainder: return Value::integer(euclidean_remainder(integer_of(0), integer_of(1)));

@@ -32,6 +32,7 @@
 //     bindings in all (default 10^6); a larger range, a Reference variable or an Int without
 //     guard throws NotEvaluable.  Outside its range the guard is false, so the body is true (∀)
 //     or false (∃) there: enumerating the range alone is exact.
+//   - + - * whose result has at most max_int_bits bits (integer_limit.hpp; default 10^6).
 #pragma once
 
 #include <optional>
@@ -42,6 +43,7 @@
 
 #include "semantics/terms/term.hpp"
 #include "semantics/terms/term_map.hpp"
+#include "semantics/values/integer_limit.hpp"
 #include "semantics/values/value.hpp"
 
 namespace symref::terms {
@@ -170,6 +172,8 @@ class TermEvaluator {
   // The most bindings of quantified variables one evaluate() call tries.
   void set_enumeration_limit(std::uint64_t bindings) { enumeration_limit_ = bindings; }
   std::uint64_t enumeration_limit() const { return enumeration_limit_; }
+  // + - * whose result would have more than this many bits throw NotEvaluable (integer_limit.hpp).
+  void set_max_int_bits(std::uint64_t bits) { max_int_bits_ = bits; }
 
  private:
   // The range guards of one quantifier's Int variable: value terms with an offset added.
@@ -229,6 +233,10 @@ class TermEvaluator {
   std::size_t depth_ = 0;
   TermMap<Value> bindings_;                    // bound variable -> its value now
   std::uint64_t enumeration_limit_ = default_enumeration_limit;
+  std::uint64_t max_int_bits_ = default_max_int_bits;
+  // a op b within max_int_bits_, or NotEvaluable.
+  Value bounded(bool (*operation)(const Integer&, const Integer&, std::uint64_t, Integer&), const Integer& a,
+                const Integer& b) const;
   std::uint64_t bindings_left_ = 0;            // of the current evaluate() call
 };
 

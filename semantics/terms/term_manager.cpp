@@ -550,6 +550,14 @@ Term TermManager::apply(FunctionId id, std::span<const Term> arguments) {
 // ---------------------------------------------------------------------------------------------
 // Integer operations
 
+// a op b on two integer constants, within the size limit (or IntegerTooLarge).
+Integer TermManager::folded(bool (*operation)(const Integer&, const Integer&, std::uint64_t, Integer&), Term a,
+                            Term b) const {
+  Integer result;
+  if (!operation(a->integer(), b->integer(), max_int_bits_, result)) throw IntegerTooLarge(max_int_bits_);
+  return result;
+}
+
 Term TermManager::negate(Term a) {
   const Term children[] = {a};
   Sort sort = checked_sort(TermKind::Negate, children);
@@ -564,7 +572,7 @@ Term TermManager::add(Term a, Term b) {
   const Term children[] = {a, b};
   Sort sort = checked_sort(TermKind::Add, children);
   if (simplify_) {
-    if (both_integer_constants(a, b)) return integer(a->integer() + b->integer());
+    if (both_integer_constants(a, b)) return integer(folded(&bounded_add, a, b));
     if (is_integer_constant(a, 0)) return b;
     if (is_integer_constant(b, 0)) return a;
     // Constants to the right, and gathered: (x + c1) + c2 = x + (c1 + c2), so that a counter
@@ -572,7 +580,7 @@ Term TermManager::add(Term a, Term b) {
     if (a->kind() == TermKind::IntegerConstant) return add(b, a);
     if (b->kind() == TermKind::IntegerConstant && a->kind() == TermKind::Add &&
         a->child(1)->kind() == TermKind::IntegerConstant)
-      return add(a->child(0), integer(a->child(1)->integer() + b->integer()));
+      return add(a->child(0), integer(folded(&bounded_add, a->child(1), b)));
   }
   return node(TermKind::Add, sort, children);
 }
@@ -581,7 +589,7 @@ Term TermManager::subtract(Term a, Term b) {
   const Term children[] = {a, b};
   Sort sort = checked_sort(TermKind::Subtract, children);
   if (simplify_) {
-    if (both_integer_constants(a, b)) return integer(a->integer() - b->integer());
+    if (both_integer_constants(a, b)) return integer(folded(&bounded_subtract, a, b));
     if (is_integer_constant(b, 0)) return a;
     if (a == b) return integer(0);
     if (is_integer_constant(a, 0)) return negate(b);
@@ -593,7 +601,7 @@ Term TermManager::multiply(Term a, Term b) {
   const Term children[] = {a, b};
   Sort sort = checked_sort(TermKind::Multiply, children);
   if (simplify_) {
-    if (both_integer_constants(a, b)) return integer(a->integer() * b->integer());
+    if (both_integer_constants(a, b)) return integer(folded(&bounded_multiply, a, b));
     if (is_integer_constant(a, 0) || is_integer_constant(b, 0)) return integer(0);
     if (is_integer_constant(a, 1)) return b;
     if (is_integer_constant(b, 1)) return a;

@@ -32,6 +32,7 @@
 
 #include "semantics/terms/term.hpp"
 #include "semantics/terms/term_map.hpp"
+#include "semantics/values/integer_limit.hpp"
 
 namespace symref {
 struct Program;
@@ -56,6 +57,10 @@ class TermManager {
 
   const Program* program() const { return program_; }
   void set_simplify(bool on) { simplify_ = on; }
+  // Folding constants never makes an integer of more than this many bits (integer_limit.hpp): it
+  // throws IntegerTooLarge instead, which the engine turns into a path ending in `bound`.
+  void set_max_int_bits(std::uint64_t bits) { max_int_bits_ = bits; }
+  std::uint64_t max_int_bits() const { return max_int_bits_; }
   bool simplify() const { return simplify_; }
   std::size_t size() const { return nodes_.size(); }  // number of distinct terms built
   // A number no other manager of this process had: term ids name terms only within one manager,
@@ -169,9 +174,13 @@ class TermManager {
   Term simplify_select(Term array, Term index);
   Term quantifier(TermKind kind, std::span<const Term> variables, Term body);
 
+  // a op b on two integer constants within max_int_bits_; throws IntegerTooLarge beyond it.
+  Integer folded(bool (*operation)(const Integer&, const Integer&, std::uint64_t, Integer&), Term a, Term b) const;
+
   const Program* program_;
   std::uint64_t serial_;
   bool simplify_ = true;
+  std::uint64_t max_int_bits_ = default_max_int_bits;
   std::deque<TermNode> nodes_;  // the arena of nodes; a deque never moves its elements
   // The arena of child lists: blocks filled front to back, never freed before the manager.
   std::vector<std::unique_ptr<Term[]>> child_blocks_;

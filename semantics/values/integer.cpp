@@ -1,9 +1,13 @@
 // Slow paths of the unbounded integers: everything that leaves the 64-bit range.
 #include "semantics/values/integer.hpp"
 
+#include <gmp.h>
+
 #include <boost/multiprecision/cpp_int.hpp>
 
 #include <functional>
+#include <memory>
+#include <vector>
 
 namespace symref {
 
@@ -46,7 +50,17 @@ std::optional<Integer> Integer::from_decimal(std::string_view text) {
     for (char c : digits) value = value * 10 + (c - '0');
     return Integer(negative ? -value : value);
   }
-  BigInt value{std::string(digits)};
+  // cpp_int's parser multiplies by ten digit by digit (quadratic); GMP's splits the string.
+  mpz_t parsed;
+  mpz_init(parsed);
+  mpz_set_str(parsed, std::string(digits).c_str(), 10);  // the digits were checked above
+  const std::size_t limb_count = (mpz_sizeinbase(parsed, 2) + 63) / 64;
+  std::vector<std::uint64_t> limbs(limb_count);
+  std::size_t written = 0;
+  mpz_export(limbs.data(), &written, -1, sizeof(std::uint64_t), 0, 0, parsed);
+  mpz_clear(parsed);
+  BigInt value;
+  boost::multiprecision::import_bits(value, limbs.begin(), limbs.begin() + static_cast<std::ptrdiff_t>(written), 64, false);
   if (negative) value = -value;
   return IntegerAccess::normalize(std::move(value));
 }
@@ -56,9 +70,34 @@ int Integer::sign() const noexcept {
   return IntegerAccess::value(*this).sign();
 }
 
+// cpp_int's str() divides by 10^19 once per 19 digits, each division a pass over every limb: time
+// quadratic in the length (seconds for a million bits).  GMP's conversion splits by powers of ten
+// and multiplies fast, in time O(M(n) log n); the limbs are handed over as they are.
 std::string Integer::to_string() const {
   if (is_small()) return std::to_string(small_);
-  return IntegerAccess::value(*this).str();
+  const BigInt& value = IntegerAccess::value(*this);
+  const auto& backend = value.backend();
+  static_assert(sizeof(*backend.limbs()) == sizeof(std::uint64_t));
+  mpz_t converted;
+  mpz_init(converted);
+  mpz_import(converted, backend.size(), -1, sizeof(std::uint64_t), 0, 0, backend.limbs());
+  // Room for a sign, the digits (mpz_sizeinbase may count one too many) and the terminator.
+  std::string text(mpz_sizeinbase(converted, 10) + 2, '\0');
+  mpz_get_str(text.data() + 1, 10, converted);
+  mpz_clear(converted);
+  text.resize(text.find('\0', 1));
+  if (value.sign() < 0)
+    text[0] = '-';
+  else
+    text.erase(0, 1);
+  return text;
+}
+
+std::uint64_t Integer::big_bit_length() const noexcept {
+  // The magnitude's limbs, least significant first, the top one non-zero (a big value is not 0).
+  const auto& backend = IntegerAccess::value(*this).backend();
+  const std::uint64_t top = backend.limbs()[backend.size() - 1];
+  return 64 * (backend.size() - 1) + 64 - static_cast<std::uint64_t>(__builtin_clzll(top));
 }
 
 std::size_t Integer::hash() const noexcept {

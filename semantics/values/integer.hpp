@@ -58,6 +58,15 @@ class Integer {
     return is_small() && small_ >= -limit && small_ <= limit;
   }
   int sign() const noexcept;
+  // The number of bits of the magnitude |v| (0 for 0): 2^k - 1 has k bits, 2^k has k + 1.
+  std::uint64_t bit_length() const noexcept {
+    if (is_small()) {
+      const std::uint64_t magnitude = small_ < 0 ? 0 - static_cast<std::uint64_t>(small_) : static_cast<std::uint64_t>(small_);
+      return magnitude == 0 ? 0 : 64 - static_cast<std::uint64_t>(__builtin_clzll(magnitude));
+    }
+    return big_bit_length();
+  }
+  // Decimal; subquadratic in the length (integer.cpp).
   std::string to_string() const;
   std::size_t hash() const noexcept;
 
@@ -142,6 +151,7 @@ class Integer {
   static Integer quotient_slow(const Integer& a, const Integer& b);
   static Integer remainder_slow(const Integer& a, const Integer& b);
   static bool equal_slow(const Integer& a, const Integer& b) noexcept;
+  std::uint64_t big_bit_length() const noexcept;
   static std::strong_ordering compare_slow(const Integer& a, const Integer& b) noexcept;
   friend struct IntegerAccess;
 

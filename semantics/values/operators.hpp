@@ -5,6 +5,7 @@
 
 #include "semantics/faults.hpp"
 #include "semantics/syntax/program.hpp"
+#include "semantics/values/integer_limit.hpp"
 #include "semantics/values/value.hpp"
 
 namespace symref {
@@ -77,6 +78,26 @@ inline Value apply_strict_binary(BinaryOperator op, const Value& a, const Value&
     case BinaryOperator::Implies: return Value::boolean(!a.as_boolean() || b.as_boolean());
   }
   return Value();
+}
+
+// apply_strict_binary under the size limit of integer_limit.hpp: false, and `out` untouched, when
+// + - or * would give an integer of more than `max_bits` bits (the run then ends in `bound`).
+inline bool apply_bounded_binary(BinaryOperator op, const Value& a, const Value& b, std::uint64_t max_bits, Value& out) {
+  Integer result;
+  switch (op) {
+    case BinaryOperator::Add:
+      if (!bounded_add(a.as_integer(), b.as_integer(), max_bits, result)) return false;
+      break;
+    case BinaryOperator::Subtract:
+      if (!bounded_subtract(a.as_integer(), b.as_integer(), max_bits, result)) return false;
+      break;
+    case BinaryOperator::Multiply:
+      if (!bounded_multiply(a.as_integer(), b.as_integer(), max_bits, result)) return false;
+      break;
+    default: out = apply_strict_binary(op, a, b); return true;
+  }
+  out = Value::integer(std::move(result));
+  return true;
 }
 
 }  // namespace symref

@@ -76,6 +76,16 @@ Expectations read_expectations(const std::string& path, const std::string& key) 
   return expectations;
 }
 
+// Where a run stopped, in the goldens' form: "22:3 r := a[k] | middle 22:3, outer 30:3, main 35:3"
+// (the statement's position and text, then the stack innermost first, each caller at its call).
+std::string site_summary(const Program& program, const OutcomeSite& site) {
+  auto position = [](SourceLocation location) { return std::to_string(location.line) + ":" + std::to_string(location.column); };
+  std::string out = position(site.location()) + " " + site.statement_text(program) + " |";
+  for (std::size_t f = 0; f < site.stack.size(); ++f)
+    out += (f ? ", " : " ") + frame_name(program, site.stack[f]) + " " + position(site.stack[f].location);
+  return out;
+}
+
 int check_runs(const std::string& program_path) {
   auto program = load_program(program_path);
   std::string expectations_path = sibling(program_path, ".run.json");
@@ -92,6 +102,7 @@ int check_runs(const std::string& program_path) {
     if (const JsonValue* value = run.find("input")) input = read_state_value(*program, *source, *value, notes);
     RunLimits limits;
     if (const JsonValue* value = run.find("max_steps")) limits.max_steps = std::stoull(value->text);
+    if (const JsonValue* value = run.find("max_int_bits")) limits.max_int_bits = std::stoull(value->text);
     // The golden holds for the rules (ConcreteMachine) and for the fast path of `run` alike.
     auto check = [&](auto& machine, const char* machine_name) {
       machine.run(limits);
@@ -107,6 +118,19 @@ int check_runs(const std::string& program_path) {
       }
       if (const JsonValue* branches = run.find("branches"); branches && branches->text != machine.branches()) {
         std::cerr << label << machine_name << ": branches " << machine.branches() << ", expected " << branches->text << "\n";
+        ++failures;
+      }
+      if (const JsonValue* reason = run.find("bound_reason"); reason && reason->text != machine.bound_reason()) {
+        std::cerr << label << machine_name << ": bound reason \"" << machine.bound_reason() << "\", expected \"" << reason->text << "\"\n";
+        ++failures;
+      }
+      if (const JsonValue* count = run.find("branch_count"); count && count->text != std::to_string(machine.branch_count())) {
+        std::cerr << label << machine_name << ": " << machine.branch_count() << " branch letters, expected " << count->text << "\n";
+        ++failures;
+      }
+      if (const JsonValue* at = run.find("at"); at && at->text != site_summary(*program, machine.site())) {
+        std::cerr << label << machine_name << ": stopped at \"" << site_summary(*program, machine.site()) << "\", expected \""
+                  << at->text << "\"\n";
         ++failures;
       }
       if (const JsonValue* steps = run.find("steps"); steps && steps->text != std::to_string(machine.steps())) {

@@ -578,6 +578,36 @@ TEST(ConcreteRules, CallDepthLimitEndsTheRunInBound) {
   EXPECT_EQ(run.global("n"), "3");
 }
 
+// An integer beyond the size limit: the operation is not computed, the run ends in `bound` in the
+// state before the statement, the step not counted and no letter added; the site is the statement.
+TEST(ConcreteRules, IntegerSizeLimitEndsTheRunInBoundBeforeTheStatement) {
+  ConcreteRun run("var x: int; var y: int; main { x := 4294967296; y := 1; x := x * x; y := 2; }");
+  ConcreteMachine& machine = run.start();
+  EXPECT_EQ(machine.run(RunLimits{100, 100, 64}), Outcome::Bound);
+  EXPECT_EQ(machine.bound_reason(), "integer of more than 64 bits at 1:64");
+  EXPECT_EQ(machine.steps(), 2u);
+  EXPECT_EQ(run.global("x"), "4294967296");
+  EXPECT_EQ(run.global("y"), "1");
+  EXPECT_EQ(machine.branches(), "");
+  EXPECT_EQ(machine.site().statement_text(run.program()), "x := x * x");
+  EXPECT_EQ(machine.site().location().column, 57u);
+  // 65 bits are enough for 2^64.
+  ConcreteRun wider("var x: int; var y: int; main { x := 4294967296; y := 1; x := x * x; y := 2; }");
+  EXPECT_EQ(wider.start().run(RunLimits{100, 100, 65}), Outcome::Normal);
+  EXPECT_EQ(wider.global("x"), "18446744073709551616");
+}
+
+TEST(ConcreteRules, TheBranchStringKeepsItsFirstLettersAndCountsAll) {
+  ConcreteRun run("var x: int; main { while true { x := 1 - x; } }");
+  ConcreteMachine& machine = run.start();
+  const std::uint64_t steps = 2 * BranchRecord::kept_letters + 11;
+  EXPECT_EQ(machine.run(RunLimits{steps, 100}), Outcome::Bound);
+  EXPECT_EQ(machine.branch_count(), BranchRecord::kept_letters + 6);
+  EXPECT_TRUE(machine.branches_truncated());
+  EXPECT_EQ(machine.branches(), std::string(BranchRecord::kept_letters, 'T'));
+  EXPECT_EQ(machine.step_letters(), "T");
+}
+
 TEST(ConcreteRules, DeepRecursionWithinTheLimits) {
   ConcreteRun run("var n: int; var d: int; proc down(k: int) { if k > 0 { down(k - 1); } d := d + 1; } main { down(n); }");
   run.set_int("n", 10000);

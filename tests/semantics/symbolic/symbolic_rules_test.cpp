@@ -4,6 +4,7 @@
 // mode (§2, §2.1, §3, §4.1) and in trace mode (§4: the items recorded in ρ instead).
 #include <gtest/gtest.h>
 
+#include "semantics/outcome_site.hpp"
 #include "tests/semantics/symbolic/symbolic_fixture.hpp"
 
 namespace symref {
@@ -387,6 +388,21 @@ TEST(SymbolicRules, RecursionBoundEndsThePathInBound) {
     EXPECT_EQ(run.current().bound_reason, "recursion bound 2 reached at down");
     EXPECT_EQ(run.depth(), 3u);  // the third call is not made
   }
+}
+
+// Folding constants beyond the integer size limit is not a step: no successor, the configuration
+// ends in `bound` where it is, with the operator's position (as the concrete machines say it).
+TEST(SymbolicRules, IntegerSizeLimitEndsThePathInBoundBeforeTheStatement) {
+  SymbolicRun run("var x: int; var y: int; main { x := 4294967296; y := 1; x := x * x; y := 2; }");
+  run.terms().set_max_int_bits(64);
+  run.advance(2);
+  EXPECT_EQ(run.step_all(), Lines{});
+  EXPECT_EQ(run.outcome(), "bound");
+  EXPECT_EQ(run.current().bound_reason, "integer of more than 64 bits at 1:64");
+  EXPECT_EQ(run.current().steps, 2u);
+  EXPECT_EQ(run.global("x"), "4294967296");
+  const Program& program = *run.terms().program();
+  EXPECT_EQ(outcome_site(program, run.current().control).statement_text(program), "x := x * x");
 }
 
 TEST(SymbolicRules, CallDepthLimitEndsThePathInBound) {
