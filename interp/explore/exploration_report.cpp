@@ -215,13 +215,6 @@ std::string exploration_to_text(const ReportContext& context, const ExplorationR
     out << "  pc: " << print(context, path.path_condition) << "\n";
     const SymbolicConfiguration& c = path.final_configuration;
     if (!c.bound_reason.empty()) out << "  bound: " << c.bound_reason << "\n";
-    if (path.outcome != Outcome::Normal && path.outcome != Outcome::Running) {
-      const OutcomeSite site = outcome_site(context.program, c.control);
-      out << "  at: " << site_heading(context.program, site) << "\n";
-      for (std::size_t f = 1; f < site.stack.size(); ++f)
-        out << "    called from " << site.stack[f].location.line << ":" << site.stack[f].location.column << " in "
-            << frame_name(context.program, site.stack[f]) << "\n";
-    }
     if (context.engine == "trace") {
       out << "  trace:\n";
       for (const TraceItem* item : c.trace.items()) out << "    " << print_trace_item(context.program, *item, 300) << "\n";
