@@ -18,7 +18,8 @@ TEST_F(CompactOutcomeSite, TheFailingAssertAfterATemplateInstanceIsLocated) {
   ProcessResult result = run_command(SYMREF_BINARY, {"compact", file, "--format", "json"});
   ASSERT_EQ(result.code, 0) << result.err;
   int failing = 0;
-  for (const json& path : json::parse(result.out).at("paths")) {
+  const json out = json::parse(result.out);
+  for (const json& path : out.at("paths")) {
     if (path["status"] == "unsat" || path["outcome"] == "normal") {
       EXPECT_FALSE(path.contains("at")) << path.dump();
       continue;

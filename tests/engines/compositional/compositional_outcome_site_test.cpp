@@ -22,7 +22,8 @@ TEST_F(CompositionalOutcomeSite, EveryFailingExecutionIsLocatedWithItsCallers) {
   ProcessResult result = run_command(SYMREF_BINARY, {"explore", file, "--engine", "compositional", "--format", "json"});
   ASSERT_EQ(result.code, 0) << result.err;
   std::map<std::string, std::string> statement_by_outcome_and_branches;
-  for (const json& path : json::parse(result.out).at("paths")) {
+  const json out = json::parse(result.out);
+  for (const json& path : out.at("paths")) {
     if (path["outcome"] == "normal") {
       EXPECT_FALSE(path.contains("at"));
       continue;
