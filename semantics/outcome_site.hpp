@@ -1,4 +1,4 @@
-// Where a run or path ended other than normally (LANGUAGE.md "Outcomes of a run"): the statement
+// Where a run or path ended other than normally (docs/language.md#where-a-run-stopped): the statement
 // — or condition — whose δ failed, whose assert or assume failed, or at which a bound cut the run
 // off, and the stack of closures (§3) that led there, each caller at its call.
 #pragma once

@@ -3,8 +3,8 @@
 // the fast path pays a shift and an or per fork instead of a string append.
 //
 // A run may take 2^40 steps: the record keeps the first `kept_letters` letters and counts the
-// rest, so that its memory is bounded whatever the run's length (DESIGN.md "Paths, branches and
-// JSON", docs/json.md).
+// rest, so that its memory is bounded whatever the run's length (docs/language.md#long-branch-strings,
+// docs/json.md).
 #pragma once
 
 #include <cstdint>

@@ -1,7 +1,8 @@
-// The tool's limit on the size of one integer value (`--max-int-bits`, LANGUAGE.md "Outcomes of a
-// run"): the language's integers are unbounded, but a run that squares a number in a loop needs
-// memory doubling per step.  An operation whose result would have more than the limit's bits
-// (of magnitude) is not computed; the run or path ends in outcome `bound` instead.
+// The tool's limit on the size of one integer value (`--max-int-bits`,
+// docs/language.md#the-size-of-integers): the language's integers are unbounded, but a run that
+// squares a number in a loop needs memory doubling per step.  An operation whose result would
+// have more than the limit's bits (of magnitude) is not computed; the run or path ends in outcome
+// `bound` instead.
 #pragma once
 
 #include <cstdint>
