@@ -6,6 +6,8 @@
 #include <fstream>
 #include <iostream>
 
+#include <unistd.h>
+
 #include "interp/cli/command.hpp"
 #include "props/generator.hpp"
 #include "props/shrinking.hpp"
@@ -64,6 +66,7 @@ int run_difftest_campaign(const interop::CampaignRequest& request) {
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
   if (!request.out_directory.empty()) std::filesystem::create_directories(request.out_directory);
 
+  const bool progress = isatty(STDERR_FILENO) != 0;  // a progress line on a terminal only
   interop::AgreementCounts totals;
   std::uint64_t programs = 0, disagreeing = 0, rejected = 0;
   nlohmann::ordered_json records = nlohmann::ordered_json::array();
@@ -104,11 +107,15 @@ int run_difftest_campaign(const interop::CampaignRequest& request) {
       record["shrunk"] = (where / shrunk_file).string();
     }
     records.push_back(std::move(record));
+    if (progress)
+      std::cerr << "\r" << programs << (request.time_seconds > 0 ? "" : "/" + std::to_string(request.count / request.shard_count))
+                << " programs, " << disagreeing << " disagreeing" << std::flush;
   }
+  if (progress) std::cerr << "\n";
   nlohmann::ordered_json summary{{"against", request.difftest.against},
                                  {"level", request.level},
                                  {"seed", request.seed},
-                                 {"shard", std::to_string(request.shard_index) + "/" + std::to_string(request.shard_count)},
+                                 {"shard", {request.shard_index, request.shard_count}},
                                  {"programs", programs},
                                  {"disagreeing_programs", disagreeing},
                                  {"rejected_programs", rejected},
@@ -117,7 +124,9 @@ int run_difftest_campaign(const interop::CampaignRequest& request) {
                                  {"seconds", elapsed()},
                                  {"programs_detail", records}};
   if (!request.out_directory.empty())
-    std::ofstream(std::filesystem::path(request.out_directory) / "difftest-campaign.json") << summary.dump(2) << "\n";
+    std::ofstream(std::filesystem::path(request.out_directory) / ("difftest-shard-" + std::to_string(request.shard_index) + "-of-" +
+                                                                  std::to_string(request.shard_count) + ".json"))
+        << summary.dump(2) << "\n";
   if (request.format == "json") {
     std::cout << summary.dump(2) << "\n";
   } else {

@@ -44,9 +44,52 @@ std::vector<ShardFile> read_shards(const std::vector<std::string>& directories) 
   return shards;
 }
 
+// The shards of `difftest --campaign --shard I/N --out DIR` (difftest_campaign.hpp): their counts
+// summed, every shard present once, every disagreeing program listed with its shrunk file.
+int merge_difftest(const std::vector<ShardFile>& shards) {
+  const nlohmann::json& first = shards.front().document;
+  const auto shard_count = first.at("shard").at(1).get<std::uint64_t>();
+  std::set<std::uint64_t> present;
+  std::map<std::string, std::uint64_t> counts;
+  std::uint64_t programs = 0, disagreeing = 0;
+  double slowest = 0;
+  for (const auto& shard : shards) {
+    const nlohmann::json& document = shard.document;
+    if (!document.contains("against") || document.at("against") != first.at("against") || document.at("seed") != first.at("seed") ||
+        document.at("level") != first.at("level") || document.at("shard").at(1).get<std::uint64_t>() != shard_count)
+      throw InputError(shard.path.string() + ": error: belongs to another campaign (tool, seed, level or shard count differ)\n");
+    const auto index = document.at("shard").at(0).get<std::uint64_t>();
+    if (!present.insert(index).second)
+      throw InputError(shard.path.string() + ": error: shard " + std::to_string(index) + "/" + std::to_string(shard_count) +
+                       " given twice\n");
+    programs += document.at("programs").get<std::uint64_t>();
+    disagreeing += document.at("disagreeing_programs").get<std::uint64_t>();
+    for (const auto& [kind, n] : document.at("counts").items()) counts[kind] += n.get<std::uint64_t>();
+    slowest = std::max(slowest, document.at("seconds").get<double>());
+  }
+  std::string missing;
+  for (std::uint64_t index = 0; index < shard_count; ++index)
+    if (!present.contains(index)) missing += (missing.empty() ? "" : ", ") + std::to_string(index);
+  if (!missing.empty())
+    throw InputError("fuzz-merge: error: no result for shard(s) " + missing + " of " + std::to_string(shard_count) + "\n");
+  std::cout << "fuzz-merge: difftest campaign against " << first.at("against").get<std::string>() << ", seed "
+            << first.at("seed").get<std::uint64_t>() << ", level " << first.at("level").get<int>() << ", " << shard_count
+            << " shards\n"
+            << programs << " programs, " << disagreeing << " disagreeing; " << counts["agree"] << " agree, " << counts["disagree"]
+            << " disagree, " << counts["incomplete"] << " incomplete, " << counts["inconclusive"]
+            << " inconclusive; the slowest shard took " << slowest << " s\n";
+  for (const auto& shard : shards)
+    for (const auto& program : shard.document.at("programs_detail"))
+      if (program.contains("shrunk"))
+        std::cout << "DISAGREES (shard " << shard.document.at("shard").at(0).get<std::uint64_t>() << "): the program of seed "
+                  << program.at("seed").get<std::uint64_t>() << ", shrunk to " << program.at("shrunk").get<std::string>() << "\n";
+  return disagreeing == 0 ? cli::exit_done : cli::exit_property_failure;
+}
+
 int merge(const std::vector<std::string>& directories) {
   std::vector<ShardFile> shards = read_shards(directories);
   const nlohmann::json& first = shards.front().document;
+  if (first.contains("against")) return merge_difftest(shards);
   const auto seed = first.at("seed").get<std::uint64_t>();
   const int level = first.at("level").get<int>();
   const auto shard_count = first.at("shard").at(1).get<std::uint64_t>();

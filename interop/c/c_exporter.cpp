@@ -25,13 +25,6 @@ namespace symref::interop {
 
 namespace {
 
-// The planted export faults (switched on by --inject-fault once they join semantics/faults.hpp).
-constexpr bool planted_fault_bound_inclusive = false;
-constexpr bool planted_fault_truncating_division = false;
-constexpr bool planted_fault_letter_dropped = false;
-constexpr bool planted_fault_target_first = false;
-constexpr bool planted_fault_new_aliases = false;
-
 // A value of an evaluated expression: C text that denotes it.  For an int, an lvalue of type
 // sr_int (a temporary, a variable, a field, an element); for a bool, an int expression; for a
 // reference, a pointer expression.  The text is pure: evaluating it twice gives the same value,
@@ -187,7 +180,7 @@ class CProgramWriter {
     CValue index = evaluate(access.operand(1));
     std::string k = index_temporary();
     std::string length = global_name(access.operand(0).variable.index) + ".length";
-    if (planted_fault_bound_inclusive) length += " + 1";  // planted: δ(a[i]) as 0 <= i <= len(a)
+    if (fault_active(Fault::ExportBoundInclusive)) length += " + 1";  // planted: δ(a[i]) as 0 <= i <= len(a)
     line("if (!sr_small_index(" + index.text + ", " + length + ", &" + k + ")) sr_fail(\"out-of-bounds\");");
     return k;
   }
@@ -218,9 +211,9 @@ class CProgramWriter {
       case BinaryOperator::Subtract: return arithmetic("sr_sub");
       case BinaryOperator::Multiply: return arithmetic("sr_mul");
       case BinaryOperator::Divide:
-        return arithmetic(planted_fault_truncating_division ? "sr_div_truncating" : "sr_div");
+        return arithmetic(fault_active(Fault::ExportTruncatingDivision) ? "sr_div_truncating" : "sr_div");
       case BinaryOperator::Remainder:
-        return arithmetic(planted_fault_truncating_division ? "sr_mod_truncating" : "sr_mod");
+        return arithmetic(fault_active(Fault::ExportTruncatingDivision) ? "sr_mod_truncating" : "sr_mod");
       case BinaryOperator::Less: return {"(sr_cmp(" + a + ", " + b + ") < 0)"};
       case BinaryOperator::LessEqual: return {"(sr_cmp(" + a + ", " + b + ") <= 0)"};
       case BinaryOperator::Greater: return {"(sr_cmp(" + a + ", " + b + ") > 0)"};
@@ -263,7 +256,7 @@ class CProgramWriter {
   }
   // The D letter of an assignment, which the planted fault drops.
   void defined_assignment(const Statement& s) {
-    if (s.checks_definedness && !planted_fault_letter_dropped) line("sr_branch('D');");
+    if (s.checks_definedness && !fault_active(Fault::ExportDefinedLetterDropped)) line("sr_branch('D');");
   }
   // The T/F letters of a test; returns the condition's text.
   std::string test(const Statement& s) {
@@ -367,7 +360,7 @@ class CProgramWriter {
     const Callable& callee = program_.callables[s.callee];
     line("SR_STEP(); /* " + std::to_string(s.location.line) + ": call " + callee.display_name(program_) + " */");
     // Planted: the target's location evaluated (and its letter recorded) before the body runs.
-    const bool target_first = s.target != nullptr && planted_fault_target_first;
+    const bool target_first = s.target != nullptr && fault_active(Fault::ExportMethodTargetFirst);
     Location early;
     if (target_first) {
       early = evaluate_location(*s.target);
@@ -401,7 +394,7 @@ class CProgramWriter {
 
   std::string new_object(std::int32_t class_index) {
     const std::string name = program_.classes[class_index].name;
-    if (planted_fault_new_aliases)  // planted: an input object of the class, if any, reused
+    if (fault_active(Fault::ExportNewAliasesInput))  // planted: an input object of the class, if any, reused
       return "sr_new_or_reuse_c_" + name + "()";
     return "sr_new_c_" + name + "()";
   }
@@ -436,7 +429,7 @@ class CProgramWriter {
 
   std::string fault_helpers() const {
     std::string out;
-    if (planted_fault_truncating_division) {
+    if (fault_active(Fault::ExportTruncatingDivision)) {
       out += "\n/* Division rounding towards zero, as C's / and % do. */\n";
       if (options_.integers == IntegerModel::Int64)
         out += "static void sr_div_truncating(sr_int r, const sr_int a, const sr_int b) { r[0] = b[0] == 0 ? 0 : a[0] / b[0]; }\n"
@@ -466,7 +459,7 @@ class CProgramWriter {
       for (std::int32_t field : cls.fields)
         if (program_.fields[field].type.kind == TypeKind::Int) out += "  sr_init(o->" + field_name(field) + ");\n";
       out += "  return o;\n}\n";
-      if (planted_fault_new_aliases) {
+      if (fault_active(Fault::ExportNewAliasesInput)) {
         out += "static " + type + "* sr_new_or_reuse_c_" + cls.name + "(void) {\n"
                "  for (sr_object* o = sr_heap_first; o; o = o->next)\n"
                "    if (o->class_id == " + std::to_string(c) + " && o->name) return (" + type + "*)o;\n"

@@ -191,24 +191,32 @@ static inline void sr_fail(const char* outcome) {
 }
 
 /* ---- int[] values ---------------------------------------------------------------------------- */
-/* One element beyond the length is allocated (and never read by a correct export), so that an
- * export whose bound check is wrong misbehaves the same way on every run instead of undefinedly. */
+/* Values: a := b copies b's elements and length.  Storage is kept and reused, so that copying an
+ * array in a loop costs its length and no memory.  One element beyond the length is always
+ * allocated and zero (and never read by a correct export), so that an export whose bound check is
+ * wrong misbehaves the same way on every run instead of undefinedly. */
 typedef struct {
   long long length;
+  long long capacity; /* allocated elements, the spare one included */
   sr_int* elements;
 } sr_array;
 
 static inline void sr_array_resize(sr_array* a, long long length) {
+  if (length + 1 > a->capacity) {
+    sr_int* grown = (sr_int*)sr_alloc(sizeof(sr_int) * (size_t)(length + 1));
+    for (long long k = 0; k <= length; ++k) sr_init(grown[k]);
+    for (long long k = 0; k < a->capacity; ++k) sr_clear(a->elements[k]);
+    free(a->elements);
+    a->elements = grown;
+    a->capacity = length + 1;
+  }
   a->length = length;
-  a->elements = (sr_int*)sr_alloc(sizeof(sr_int) * (size_t)(length + 1));
-  for (long long k = 0; k <= length; ++k) sr_init(a->elements[k]);
+  sr_set_si(a->elements[length], 0);
 }
 static inline void sr_array_assign(sr_array* to, const sr_array* from) {
   if (to == from) return;
-  sr_array copy;
-  sr_array_resize(&copy, from->length);
-  for (long long k = 0; k < from->length; ++k) sr_set(copy.elements[k], from->elements[k]);
-  *to = copy; /* the old elements are not freed: arrays are few and runs short */
+  sr_array_resize(to, from->length);
+  for (long long k = 0; k < from->length; ++k) sr_set(to->elements[k], from->elements[k]);
 }
 
 /* ---- Objects --------------------------------------------------------------------------------- */
@@ -437,17 +445,19 @@ static inline void sr_out_array(const sr_array* a) {
   }
   sr_out_close(']');
 }
-/* Objects made by `new` are named o1, o2, ... skipping the input's ids, in allocation order. */
+/* Objects made by `new` are named o1, o2, ... in allocation order, skipping the input's ids (only
+ * those can clash: the counter never hands out a name twice).  The input objects come first. */
 static inline void sr_name_new_objects(void) {
   unsigned long counter = 1;
-  for (sr_object* o = sr_heap_first; o; o = o->next) {
-    if (o->name) continue;
+  const sr_object* first_new = sr_heap_first;
+  while (first_new && first_new->name) first_new = first_new->next;
+  for (sr_object* o = (sr_object*)first_new; o; o = o->next) {
     char* name = (char*)sr_alloc(24);
     for (;;) {
       snprintf(name, 24, "o%lu", counter++);
       int used = 0;
-      for (sr_object* other = sr_heap_first; other && !used; other = other->next)
-        used = other->name && !strcmp(other->name, name);
+      for (const sr_object* input = sr_heap_first; input != first_new && !used; input = input->next)
+        used = !strcmp(input->name, name);
       if (!used) break;
     }
     o->name = name;

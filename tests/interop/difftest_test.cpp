@@ -144,5 +144,36 @@ TEST_F(DifftestCommand, ACampaignOfRandomProgramsAgrees) {
   EXPECT_GE(summary["counts"]["agree"].get<int>(), 3 * 5);
 }
 
+TEST_F(DifftestCommand, CampaignShardsMergeWithFuzzMerge) {
+  for (const char* shard : {"0/2", "1/2"}) {
+    std::string out = std::string("shard-") + shard[0];
+    ProcessResult part = run_command(SYMREF_BINARY, {"difftest", "--campaign", "--against", "gcc", "--seed", "3", "--count", "4",
+                                                     "--level", "1", "--loop-bound", "2", "--random", "3", "--shard", shard, "--out", out});
+    ASSERT_EQ(part.code, 0) << part.out << part.err;
+  }
+  ProcessResult merged = run_command(SYMREF_BINARY, {"fuzz-merge", "shard-0", "shard-1"});
+  EXPECT_EQ(merged.code, 0) << merged.out << merged.err;
+  EXPECT_NE(merged.out.find("difftest campaign against gcc, seed 3, level 1, 2 shards"), std::string::npos) << merged.out;
+  EXPECT_NE(merged.out.find("4 programs, 0 disagreeing"), std::string::npos) << merged.out;
+  ProcessResult missing = run_command(SYMREF_BINARY, {"fuzz-merge", "shard-0"});
+  EXPECT_EQ(missing.code, 1);
+  EXPECT_NE(missing.err.find("no result for shard(s) 1 of 2"), std::string::npos) << missing.err;
+}
+
+TEST_F(DifftestCommand, PlantedExportFaultsAreCaught) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"export-truncating-division", "euclidean_division.sym"}, {"export-bound-inclusive", "array_bounds.sym"},
+      {"export-defined-letter-dropped", "array_bounds.sym"},     {"export-method-target-first", "method_target.sym"},
+      {"export-new-aliases-input", "fresh_object.sym"}};
+  for (const auto& [fault, program] : cases) {
+    nlohmann::json report = difftest(program, {"--inject-fault", fault}, 3);
+    EXPECT_GT(report["counts"]["total"]["disagree"].get<int>(), 0) << fault;
+    bool explained = false;
+    for (const auto& item : report["items"])
+      if (item["agreement"] == "disagree") explained |= !item["detail"].get<std::string>().empty() && item["right"].get<std::string>().starts_with("symref");
+    EXPECT_TRUE(explained) << fault;
+  }
+}
+
 }  // namespace
 }  // namespace symref::testing
