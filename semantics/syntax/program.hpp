@@ -73,7 +73,7 @@ enum class BinaryOperator : std::uint8_t {
 // How an operator is written in the language: "+", "<=", "==>", ...
 const char* operator_spelling(BinaryOperator op);
 
-// The precedence level of an operator, LANGUAGE.md "Operators": 1 for `==>` (binding weakest)
+// The precedence level of an operator, docs/language.md#expressions: 1 for `==>` (binding weakest)
 // up to 7 for `*`, `/` and `%`.  Operators of one level chain: `a - b + c` is `(a - b) + c`.
 constexpr int precedence_level(BinaryOperator op) {
   switch (op) {
