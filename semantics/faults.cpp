@@ -88,6 +88,8 @@ const std::vector<FaultDescription>& all_faults() {
       {Fault::ExportDefinedLetterDropped, "export-defined-letter-dropped", "the C export records no D letter for an assignment that reads or writes a field or an element", "test:DifftestCommand.PlantedExportFaultsAreCaught"},
       {Fault::ExportMethodTargetFirst, "export-method-target-first", "the C export evaluates the target h of h := e0.m(...) before the method's body instead of after it", "test:DifftestCommand.PlantedExportFaultsAreCaught"},
       {Fault::ExportNewAliasesInput, "export-new-aliases-input", "the C export's new C hands out an input object of class C instead of a fresh one", "test:DifftestCommand.PlantedExportFaultsAreCaught"},
+      {Fault::ExportLoopUnrolledOneShort, "export-loop-unrolled-one-short", "the Dafny, ACSL and WhyML exports unroll every loop K-1 times before its bound check instead of K", "test:difftest.fault.export-loop-unrolled-one-short"},
+      {Fault::ExportBoundInclusive, "export-bound-inclusive", "the Dafny and WhyML exports check 0 <= i <= len(a) before a[i], as section 2.1 prints it", "test:difftest.fault.export-bound-inclusive"},
   };
   return faults;
 }

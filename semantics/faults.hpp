@@ -89,6 +89,8 @@ enum class Fault : unsigned char {
   ExportDefinedLetterDropped, // C export: an assignment's D letter is not recorded (interop/c)
   ExportMethodTargetFirst,    // C export: h of h := e0.m(..) evaluated before the body instead of after (interop/c)
   ExportNewAliasesInput,      // C export: `new C` hands out an input object of class C instead of a fresh one (interop/c)
+  ExportLoopUnrolledOneShort,  // verifier exports: a loop unrolled K-1 times before its `bound` check (interop/bounded_program.cpp)
+  ExportBoundInclusive,        // Dafny and WhyML exports: the out-of-bounds check lets i == len(a) through, as §2.1 prints δ(a[i])
 };
 
 struct FaultDescription {

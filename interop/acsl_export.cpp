@@ -1,0 +1,206 @@
+// `symref export --to acsl`: the program bounded at K as one C function per outcome with an ACSL
+// contract ensuring the outcome does not happen, for Frama-C WP with `-wp-rte`.
+//
+// C has no unbounded integers, so values are `long long` and every overflow is a run-time-error
+// goal of WP: a proof of "this outcome does not happen" counts only when every goal of its
+// function (and of the division helpers) is proved, and it covers the inputs that fit in 64 bits.
+// No function is called `main`: WP would assume zero-initialised globals there.
+#include <sstream>
+
+#include "interop/bounded_program.hpp"
+#include "interop/verifier_export.hpp"
+#include "semantics/syntax/diagnostics.hpp"
+
+namespace symref::interop {
+
+namespace {
+
+[[noreturn]] void reject(const Program& program, SourceLocation location, const std::string& message) {
+  const std::string path = program.source ? program.source->path() : std::string("program");
+  throw InputError(format_diagnostic(program.source.get(), path, Diagnostic{location, message}));
+}
+
+class AcslWriter {
+ public:
+  AcslWriter(const Program& program, const BoundedProgram& bounded) : program_(program), bounded_(bounded) {}
+
+  static std::string type(const Type& t) { return t.kind == TypeKind::Bool ? "_Bool" : "long long"; }
+
+  std::string literal(const Expression& e) const {
+    static const Integer lowest = *Integer::from_decimal("-9223372036854775807");
+    static const Integer highest = *Integer::from_decimal("9223372036854775807");
+    if (e.integer < lowest || highest < e.integer)
+      reject(program_, e.location, "the integer " + e.integer.to_string() + " does not fit the ACSL export's 64-bit C integers");
+    return e.integer.to_string() + "LL";
+  }
+
+  std::string expression(const Expression& e, const ActivationNaming* naming) const {
+    switch (e.kind) {
+      case ExpressionKind::IntegerLiteral: return literal(e);
+      case ExpressionKind::BooleanLiteral: return e.boolean ? "1" : "0";
+      case ExpressionKind::This:
+      case ExpressionKind::Variable: return variable_name(program_, e, naming);
+      case ExpressionKind::ArrayLength: return variable_name(program_, e.operand(0), naming) + "_len";
+      case ExpressionKind::ArrayRead:
+        return variable_name(program_, e.operand(0), naming) + "[" + expression(e.operand(1), naming) + "]";
+      case ExpressionKind::Unary:
+        return std::string(e.unary_operator == UnaryOperator::Not ? "!" : "-") + "(" + expression(e.operand(0), naming) +
+               ")";
+      case ExpressionKind::Binary: {
+        const std::string l = expression(e.operand(0), naming), r = expression(e.operand(1), naming);
+        switch (e.binary_operator) {
+          case BinaryOperator::Divide: return "sr_div(" + l + ", " + r + ")";
+          case BinaryOperator::Remainder: return "sr_mod(" + l + ", " + r + ")";
+          case BinaryOperator::Implies: return "(!(" + l + ") || (" + r + "))";
+          default: return "(" + l + " " + operator_spelling(e.binary_operator) + " " + r + ")";
+        }
+      }
+      case ExpressionKind::Conditional:
+        return "(" + expression(e.operand(0), naming) + " ? " + expression(e.operand(1), naming) + " : " +
+               expression(e.operand(2), naming) + ")";
+      default: break;
+    }
+    return "?";
+  }
+
+  std::string operand(const BoundedOperand& o) const {
+    return o.expression != nullptr ? expression(*o.expression, o.naming) : o.name;
+  }
+
+  static void stop(std::ostream& out, const std::string& indent, Outcome outcome) {
+    out << indent << "return " << outcome_code(outcome) << ";  // " << outcome_name(outcome) << "\n";
+  }
+
+  void nodes(std::ostream& out, const std::vector<BoundedNode>& list, const std::string& indent) const {
+    for (const BoundedNode& node : list) this->node(out, node, indent);
+  }
+
+  void node(std::ostream& out, const BoundedNode& n, const std::string& indent) const {
+    const std::string inner = indent + "  ";
+    switch (n.kind) {
+      case BoundedNodeKind::Stop: stop(out, indent, n.outcome); return;
+      case BoundedNodeKind::StopIfNil: return;  // no classes in this export
+      case BoundedNodeKind::StopIfOutside: {
+        const std::string index = operand(n.subject);
+        out << indent << "if (!(0 <= " << index << " && " << index << " < " << global_name(program_, n.array)
+            << "_len))\n";
+        stop(out, inner, Outcome::OutOfBounds);
+        return;
+      }
+      case BoundedNodeKind::StopUnless:
+        out << indent << "if (!(" << operand(n.subject) << "))\n";
+        stop(out, inner, n.outcome);
+        return;
+      case BoundedNodeKind::Branch:
+        out << indent << "if (" << operand(n.subject) << ") {\n";
+        nodes(out, n.then_nodes, inner);
+        if (!n.else_nodes.empty()) {
+          out << indent << "} else {\n";
+          nodes(out, n.else_nodes, inner);
+        }
+        out << indent << "}\n";
+        return;
+      case BoundedNodeKind::Assign: {
+        const std::string value = operand(n.value);
+        const Expression* target = n.target.expression;
+        if (target == nullptr) {
+          out << indent << n.target.name << " = " << value << ";\n";
+        } else if (target->kind == ExpressionKind::ArrayRead) {
+          out << indent << variable_name(program_, target->operand(0), n.target.naming) << "["
+              << expression(target->operand(1), n.target.naming) << "] = " << value << ";\n";
+        } else if (target->type.kind == TypeKind::IntArray) {
+          reject(program_, target->location, "the ACSL export has no whole-array assignment (arrays are values)");
+        } else {
+          out << indent << variable_name(program_, *target, n.target.naming) << " = " << value << ";\n";
+        }
+        return;
+      }
+      case BoundedNodeKind::Create: return;  // no classes in this export
+    }
+  }
+
+  std::string write(const std::vector<Outcome>& outcomes) const {
+    std::ostringstream body;
+    nodes(body, bounded_.body, "  ");  // first: a construct C cannot express is rejected before anything
+    std::ostringstream out;
+    out << "// " << (program_.source ? program_.source->path() : std::string("program")) << " bounded at loop bound "
+        << bounded_.loop_bound << ", exported by symref for Frama-C WP.\n"
+        << "// Each function outcome_<name> runs the bounded program and ensures that the run does not end in\n"
+        << "// that outcome: `frama-c -wp -wp-rte -wp-prover z3 FILE`.  Integers are long long: a proof counts\n"
+        << "// only when every goal of its function (overflows included) and of sr_div/sr_mod is proved, and\n"
+        << "// it covers the inputs that fit in 64 bits.\n\n"
+        << "/*@ // LANGUAGE.md: `/` and `%` are Euclidean and total, a/0 == 0, a%0 == a (ACSL's / truncates).\n"
+        << "    logic integer sr_ediv(integer a, integer b) =\n"
+        << "      b == 0 ? 0 : (a % b >= 0 ? a / b : (b > 0 ? a / b - 1 : a / b + 1));\n"
+        << "    logic integer sr_emod(integer a, integer b) =\n"
+        << "      b == 0 ? a : (a % b >= 0 ? a % b : (b > 0 ? a % b + b : a % b - b));\n*/\n\n"
+        << "/*@ requires !(a == -9223372036854775807 - 1 && b == -1);\n"
+        << "    assigns \\nothing;\n    ensures \\result == sr_ediv(a, b); */\n"
+        << "static long long sr_div(long long a, long long b) {\n"
+        << "  if (b == 0) return 0;\n  long long q = a / b;\n"
+        << "  if (a % b < 0) { if (b > 0) q = q - 1; else q = q + 1; }\n  return q;\n}\n\n"
+        << "/*@ requires !(a == -9223372036854775807 - 1 && b == -1);\n"
+        << "    assigns \\nothing;\n    ensures \\result == sr_emod(a, b); */\n"
+        << "static long long sr_mod(long long a, long long b) {\n"
+        << "  if (b == 0) return a;\n  long long r = a % b;\n"
+        << "  if (r < 0) { if (b > 0) r = r + b; else r = r - b; }\n  return r;\n}\n";
+    std::vector<std::string> arrays;
+    for (const VariableDeclaration& g : program_.globals)
+      if (g.type.kind == TypeKind::IntArray) arrays.push_back("in_" + g.name);
+    for (Outcome outcome : outcomes) {
+      out << "\n/*@";
+      for (const std::string& a : arrays)
+        out << " requires " << a << "_len >= 0;\n    requires \\valid(" << a << " + (0 .. " << a << "_len - 1));\n   ";
+      for (std::size_t i = 0; i < arrays.size(); ++i)
+        for (std::size_t j = i + 1; j < arrays.size(); ++j)
+          out << " requires \\separated(" << arrays[i] << " + (0 .. " << arrays[i] << "_len - 1), " << arrays[j]
+              << " + (0 .. " << arrays[j] << "_len - 1));\n   ";
+      out << " ensures \\result != " << outcome_code(outcome) << ";  // " << outcome_name(outcome) << "\n*/\n"
+          << "int " << acsl_outcome_function(outcome) << "(";
+      bool first = true;
+      for (const VariableDeclaration& g : program_.globals) {
+        out << (first ? "" : ", ");
+        first = false;
+        if (g.type.kind == TypeKind::IntArray)
+          out << "long long *in_" << g.name << ", long long in_" << g.name << "_len";
+        else
+          out << type(g.type) << " in_" << g.name;
+      }
+      out << (first ? "void" : "") << ") {\n";
+      for (std::size_t g = 0; g < program_.globals.size(); ++g) {
+        const VariableDeclaration& global = program_.globals[g];
+        const std::string name = global_name(program_, static_cast<std::int32_t>(g));
+        if (global.type.kind == TypeKind::IntArray)
+          out << "  long long *" << name << " = in_" << global.name << ";\n  long long " << name << "_len = in_"
+              << global.name << "_len;\n";
+        else
+          out << "  " << type(global.type) << " " << name << " = in_" << global.name << ";\n";
+      }
+      for (const BoundedVariable& v : bounded_.variables) out << "  " << type(v.type) << " " << v.name << " = 0;\n";
+      out << body.str() << "}\n";
+    }
+    return out.str();
+  }
+
+ private:
+  const Program& program_;
+  const BoundedProgram& bounded_;
+};
+
+}  // namespace
+
+std::string acsl_outcome_function(Outcome outcome) { return whyml_outcome_function(outcome); }
+
+std::string export_acsl(const Program& program, const VerifierExportOptions& options) {
+  if (!program.classes.empty()) {
+    const Class& first = program.classes.front();
+    reject(program, first.location,
+           "the ACSL export has no classes or objects yet (class " + first.name + "); export to dafny instead");
+  }
+  BoundedProgram bounded = bound_program(program, BoundingOptions{options.loop_bound});
+  std::vector<Outcome> outcomes = options.outcomes;
+  if (outcomes.empty()) outcomes.assign(std::begin(exported_outcomes), std::end(exported_outcomes));
+  return AcslWriter(program, bounded).write(outcomes);
+}
+
+}  // namespace symref::interop
