@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "interop/bounded_program.hpp"
+#include "interop/exporter.hpp"
 #include "interop/verifier_export.hpp"
 #include "semantics/syntax/diagnostics.hpp"
 
@@ -24,7 +25,11 @@ class AcslWriter {
  public:
   AcslWriter(const Program& program, const BoundedProgram& bounded) : program_(program), bounded_(bounded) {}
 
-  static std::string type(const Type& t) { return t.kind == TypeKind::Bool ? "_Bool" : "long long"; }
+  std::string type(const Type& t) const {
+    if (t.kind == TypeKind::Bool) return "_Bool";
+    if (t.kind == TypeKind::Reference) return "struct " + class_name(program_, t.class_index) + " *";
+    return "long long";
+  }
 
   std::string literal(const Expression& e) const {
     static const Integer lowest = *Integer::from_decimal("-9223372036854775807");
@@ -38,6 +43,8 @@ class AcslWriter {
     switch (e.kind) {
       case ExpressionKind::IntegerLiteral: return literal(e);
       case ExpressionKind::BooleanLiteral: return e.boolean ? "1" : "0";
+      case ExpressionKind::NilLiteral: return "0";
+      case ExpressionKind::FieldRead: return "(" + expression(e.operand(0), naming) + ")->" + field_name(program_, e.field);
       case ExpressionKind::This:
       case ExpressionKind::Variable: return variable_name(program_, e, naming);
       case ExpressionKind::ArrayLength: return variable_name(program_, e.operand(0), naming) + "_len";
@@ -63,6 +70,41 @@ class AcslWriter {
     return "?";
   }
 
+  // The input heap: every input reference nil or valid, and so every reference field of a valid
+  // object; each pool object valid, separate from the others and unreachable from the inputs
+  // (no input reference and no field of a valid object points to it).
+  std::string heap_contract(const std::vector<const BoundedVariable*>& pool) const {
+    std::ostringstream out;
+    for (const VariableDeclaration& g : program_.globals)
+      if (g.type.kind == TypeKind::Reference)
+        out << " requires in_" << g.name << " == \\null || \\valid(in_" << g.name << ");\n   ";
+    for (std::size_t f = 0; f < program_.fields.size(); ++f) {
+      const Field& field = program_.fields[f];
+      if (field.type.kind != TypeKind::Reference) continue;
+      const std::string read = "o->" + field_name(program_, static_cast<std::int32_t>(f));
+      out << " requires \\forall struct " << class_name(program_, field.class_index) << " *o; \\valid(o) ==> " << read
+          << " == \\null || \\valid(" << read << ");\n   ";
+    }
+    for (std::size_t k = 0; k < pool.size(); ++k) {
+      const std::string object = "new_" + pool[k]->name;
+      const std::int32_t class_index = pool[k]->type.class_index;
+      out << " requires \\valid(" << object << ");\n   ";
+      for (const VariableDeclaration& g : program_.globals)
+        if (g.type.kind == TypeKind::Reference && g.type.class_index == class_index)
+          out << " requires in_" << g.name << " != " << object << ";\n   ";
+      for (std::size_t f = 0; f < program_.fields.size(); ++f) {
+        const Field& field = program_.fields[f];
+        if (field.type.kind != TypeKind::Reference || field.type.class_index != class_index) continue;
+        out << " requires \\forall struct " << class_name(program_, field.class_index) << " *o; \\valid(o) ==> o->"
+            << field_name(program_, static_cast<std::int32_t>(f)) << " != " << object << ";\n   ";
+      }
+      for (std::size_t j = k + 1; j < pool.size(); ++j)
+        if (pool[j]->type.class_index == class_index)
+          out << " requires \\separated(" << object << ", new_" << pool[j]->name << ");\n   ";
+    }
+    return out.str();
+  }
+
   std::string operand(const BoundedOperand& o) const {
     return o.expression != nullptr ? expression(*o.expression, o.naming) : o.name;
   }
@@ -79,7 +121,10 @@ class AcslWriter {
     const std::string inner = indent + "  ";
     switch (n.kind) {
       case BoundedNodeKind::Stop: stop(out, indent, n.outcome); return;
-      case BoundedNodeKind::StopIfNil: return;  // no classes in this export
+      case BoundedNodeKind::StopIfNil:
+        out << indent << "if ((" << operand(n.subject) << ") == 0)\n";
+        stop(out, inner, Outcome::NilDereference);
+        return;
       case BoundedNodeKind::StopIfOutside: {
         const std::string index = operand(n.subject);
         out << indent << "if (!(0 <= " << index << " && " << index << " < " << global_name(program_, n.array)
@@ -108,6 +153,9 @@ class AcslWriter {
         } else if (target->kind == ExpressionKind::ArrayRead) {
           out << indent << variable_name(program_, target->operand(0), n.target.naming) << "["
               << expression(target->operand(1), n.target.naming) << "] = " << value << ";\n";
+        } else if (target->kind == ExpressionKind::FieldRead) {
+          out << indent << "(" << expression(target->operand(0), n.target.naming) << ")->"
+              << field_name(program_, target->field) << " = " << value << ";\n";
         } else if (target->type.kind == TypeKind::IntArray) {
           reject(program_, target->location, "the ACSL export has no whole-array assignment (arrays are values)");
         } else {
@@ -115,7 +163,12 @@ class AcslWriter {
         }
         return;
       }
-      case BoundedNodeKind::Create: return;  // no classes in this export
+      case BoundedNodeKind::Create:
+        // A new object is one of the function's pool parameters, separate from the input heap.
+        out << indent << n.name << " = new_" << n.name << ";\n";
+        for (std::int32_t field : program_.classes[n.class_index].fields)
+          out << indent << n.name << "->" << field_name(program_, field) << " = 0;\n";
+        return;
     }
   }
 
@@ -144,9 +197,19 @@ class AcslWriter {
         << "static long long sr_mod(long long a, long long b) {\n"
         << "  if (b == 0) return a;\n  long long r = a % b;\n"
         << "  if (r < 0) { if (b > 0) r = r + b; else r = r - b; }\n  return r;\n}\n";
+    for (std::size_t c = 0; c < program_.classes.size(); ++c) {
+      out << "\nstruct " << class_name(program_, static_cast<std::int32_t>(c)) << " {\n";
+      for (std::int32_t field : program_.classes[c].fields)
+        out << "  " << type(program_.fields[field].type) << " " << field_name(program_, field) << ";\n";
+      out << "};\n";
+    }
     std::vector<std::string> arrays;
     for (const VariableDeclaration& g : program_.globals)
       if (g.type.kind == TypeKind::IntArray) arrays.push_back("in_" + g.name);
+    std::vector<const BoundedVariable*> pool;  // one object per `new` of the bounded program
+    for (const BoundedVariable& v : bounded_.variables)
+      if (v.created) pool.push_back(&v);
+    const std::string contract_heap = heap_contract(pool);
     for (Outcome outcome : outcomes) {
       out << "\n/*@";
       for (const std::string& a : arrays)
@@ -155,7 +218,7 @@ class AcslWriter {
         for (std::size_t j = i + 1; j < arrays.size(); ++j)
           out << " requires \\separated(" << arrays[i] << " + (0 .. " << arrays[i] << "_len - 1), " << arrays[j]
               << " + (0 .. " << arrays[j] << "_len - 1));\n   ";
-      out << " ensures \\result != " << outcome_code(outcome) << ";  // " << outcome_name(outcome) << "\n*/\n"
+      out << contract_heap << " ensures \\result != " << outcome_code(outcome) << ";  // " << outcome_name(outcome) << "\n*/\n"
           << "int " << acsl_outcome_function(outcome) << "(";
       bool first = true;
       for (const VariableDeclaration& g : program_.globals) {
@@ -165,6 +228,10 @@ class AcslWriter {
           out << "long long *in_" << g.name << ", long long in_" << g.name << "_len";
         else
           out << type(g.type) << " in_" << g.name;
+      }
+      for (const BoundedVariable* v : pool) {
+        out << (first ? "" : ", ") << type(v->type) << "new_" << v->name;
+        first = false;
       }
       out << (first ? "void" : "") << ") {\n";
       for (std::size_t g = 0; g < program_.globals.size(); ++g) {
@@ -192,15 +259,20 @@ class AcslWriter {
 std::string acsl_outcome_function(Outcome outcome) { return whyml_outcome_function(outcome); }
 
 std::string export_acsl(const Program& program, const VerifierExportOptions& options) {
-  if (!program.classes.empty()) {
-    const Class& first = program.classes.front();
-    reject(program, first.location,
-           "the ACSL export has no classes or objects yet (class " + first.name + "); export to dafny instead");
-  }
   BoundedProgram bounded = bound_program(program, BoundingOptions{options.loop_bound});
   std::vector<Outcome> outcomes = options.outcomes;
   if (outcomes.empty()) outcomes.assign(std::begin(exported_outcomes), std::end(exported_outcomes));
   return AcslWriter(program, bounded).write(outcomes);
+}
+
+ExportResult export_acsl_files(const Program& program, const ExportOptions& options) {
+  VerifierExportOptions verifier;
+  verifier.loop_bound = options.loop_bound;
+  const std::string name = export_base_name(program.source ? program.source->path() : std::string("program")) + ".c";
+  ExportResult result;
+  result.files.push_back({name, export_acsl(program, verifier)});
+  result.build_hint = "frama-c -wp -wp-rte -wp-prover z3 " + name + "";
+  return result;
 }
 
 }  // namespace symref::interop

@@ -140,8 +140,8 @@ class Lowering {
     push(out, std::move(node));
   }
 
-  std::string introduce(const std::string& name, Type type) {
-    out_.variables.push_back({name, type});
+  std::string introduce(const std::string& name, Type type, bool created = false) {
+    out_.variables.push_back({name, type, created});
     return name;
   }
 
@@ -159,7 +159,7 @@ class Lowering {
         return;
       case StatementKind::New: {
         location_checks(*s.target, naming, out);
-        std::string object = introduce("n" + std::to_string(++fresh_), Type::reference(s.class_index));
+        std::string object = introduce("n" + std::to_string(++fresh_), Type::reference(s.class_index), true);
         BoundedNode create;
         create.kind = BoundedNodeKind::Create;
         create.class_index = s.class_index;

@@ -61,6 +61,7 @@ struct BoundedNode {
 struct BoundedVariable {
   std::string name;
   Type type;
+  bool created = false;  // holds the object of one `new` (one per `new` of the bounded program)
 };
 
 struct BoundedProgram {

@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "interop/bounded_program.hpp"
+#include "interop/exporter.hpp"
 #include "interop/verifier_export.hpp"
 #include "semantics/faults.hpp"
 
@@ -212,6 +213,16 @@ std::string export_dafny(const Program& program, const VerifierExportOptions& op
   std::vector<Outcome> outcomes = options.outcomes;
   if (outcomes.empty()) outcomes.assign(std::begin(exported_outcomes), std::end(exported_outcomes));
   return DafnyWriter(program, bounded).write(outcomes);
+}
+
+ExportResult export_dafny_files(const Program& program, const ExportOptions& options) {
+  VerifierExportOptions verifier;
+  verifier.loop_bound = options.loop_bound;
+  const std::string name = export_base_name(program.source ? program.source->path() : std::string("program")) + ".dfy";
+  ExportResult result;
+  result.files.push_back({name, export_dafny(program, verifier)});
+  result.build_hint = "dafny /compile:0 /trace " + name + "";
+  return result;
 }
 
 }  // namespace symref::interop

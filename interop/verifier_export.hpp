@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "interop/exporter.hpp"
 #include "semantics/outcome.hpp"
 #include "semantics/syntax/program.hpp"
 
@@ -24,6 +25,11 @@ struct VerifierExportOptions {
 std::string export_dafny(const Program& program, const VerifierExportOptions& options);
 std::string export_whyml(const Program& program, const VerifierExportOptions& options);  // no classes
 std::string export_acsl(const Program& program, const VerifierExportOptions& options);
+
+// The same as the exporter table's entries (exporter.hpp): one file, PROGRAM.dfy / .mlw / .c.
+ExportResult export_dafny_files(const Program& program, const ExportOptions& options);
+ExportResult export_whyml_files(const Program& program, const ExportOptions& options);
+ExportResult export_acsl_files(const Program& program, const ExportOptions& options);
 
 // The function (Dafny method, WhyML function, C function) that states "outcome does not happen".
 std::string dafny_outcome_method(Outcome outcome);   // OutcomeNormal, OutcomeNilDereference, ...

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "interop/bounded_program.hpp"
+#include "interop/exporter.hpp"
 #include "interop/verifier_export.hpp"
 #include "semantics/faults.hpp"
 #include "semantics/syntax/diagnostics.hpp"
@@ -37,8 +38,13 @@ class WhymlWriter {
         switch (e.binary_operator) {
           case BinaryOperator::Divide: return "(ediv " + l + " " + r + ")";
           case BinaryOperator::Remainder: return "(emod " + l + " " + r + ")";
-          case BinaryOperator::Equal: return "(" + l + " = " + r + ")";
-          case BinaryOperator::NotEqual: return "(" + l + " <> " + r + ")";
+          // int.Int's `=` is for integers only; two booleans are equal when the first decides the second.
+          case BinaryOperator::Equal:
+            return e.operand(0).type.kind == TypeKind::Bool ? "(if " + l + " then " + r + " else not " + r + ")"
+                                                            : "(" + l + " = " + r + ")";
+          case BinaryOperator::NotEqual:
+            return e.operand(0).type.kind == TypeKind::Bool ? "(if " + l + " then not " + r + " else " + r + ")"
+                                                            : "(not (" + l + " = " + r + "))";
           case BinaryOperator::Implies: return "(if " + l + " then " + r + " else true)";
           default: return "(" + l + " " + operator_spelling(e.binary_operator) + " " + r + ")";
         }
@@ -184,6 +190,16 @@ std::string export_whyml(const Program& program, const VerifierExportOptions& op
   std::vector<Outcome> outcomes = options.outcomes;
   if (outcomes.empty()) outcomes.assign(std::begin(exported_outcomes), std::end(exported_outcomes));
   return WhymlWriter(program, bounded).write(outcomes);
+}
+
+ExportResult export_whyml_files(const Program& program, const ExportOptions& options) {
+  VerifierExportOptions verifier;
+  verifier.loop_bound = options.loop_bound;
+  const std::string name = export_base_name(program.source ? program.source->path() : std::string("program")) + ".mlw";
+  ExportResult result;
+  result.files.push_back({name, export_whyml(program, verifier)});
+  result.build_hint = "why3 prove -P z3 " + name + "";
+  return result;
 }
 
 }  // namespace symref::interop

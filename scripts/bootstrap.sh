@@ -18,6 +18,8 @@ if [ "$mode" = test ]; then packages+=(chromium fonts-dejavu-core); fi
 if [ "$mode" = test ]; then packages+=(python3 python3-jsonschema); fi
 # `symref difftest --against gcc` builds the C exports with the C compiler and GMP (tests/interop).
 if [ "$mode" = test ]; then packages+=(gcc libc6-dev libgmp-dev); fi
+# The verifier tests of `symref difftest` run Dafny, Why3 and Frama-C WP with Z3 (tests/interop_verifiers.cmake).
+if [ "$mode" = test ]; then packages+=(dafny why3 frama-c-base z3); fi
 
 missing=()
 for package in "${packages[@]}"; do

@@ -6,6 +6,7 @@
 // cover the inputs that fit in 64 bits: a proof against an outcome that symref reaches only with
 // larger inputs is no answer (inconclusive), not a disagreement.
 #include <map>
+#include <sstream>
 #include <regex>
 
 #include "interop/adapters/tool_process.hpp"
@@ -57,15 +58,11 @@ class FramaCWpAdapter final : public ToolAdapter {
     std::string functions = "sr_div,sr_mod";
     for (Outcome outcome : outcomes) functions += "," + acsl_outcome_function(outcome);
     ToolProcess wp = run_tool(directory_, "frama-c",
-                              {"-wp", "-wp-rte", "-wp-prover", "z3", "-wp-timeout", std::to_string(limit), "-wp-par",
+                              {"-wp", "-wp-rte", "-wp-prover", cvc5_configured() ? "z3,cvc5" : "z3", "-wp-timeout", std::to_string(limit), "-wp-par",
                                "1", "-wp-fct", functions, file_},
                               settings_.timeout_seconds * static_cast<double>(outcomes.size() + 2) + 90,
                               why3_config_path(directory_));
-    // "[wp] [Z3 4.8.12] Goal typed_outcome_normal_ensures : Valid (20ms)", "[wp] Goal ... : trivial"
-    static const std::regex goal_line(R"(\[wp\] (?:\[[^\]]*\] )?Goal (typed_[A-Za-z0-9_]+) : ([A-Za-z]+))");
-    std::map<std::string, std::string> goals;
-    for (std::sregex_iterator it(wp.output.begin(), wp.output.end(), goal_line), end; it != end; ++it)
-      goals[(*it)[1].str()] = (*it)[2].str();
+    const std::map<std::string, std::string> goals = goal_statuses(wp.output);
     std::vector<ToolOutcomeAnswer> answers;
     for (Outcome outcome : outcomes) {
       ToolOutcomeAnswer answer;
@@ -88,10 +85,10 @@ class FramaCWpAdapter final : public ToolAdapter {
                         (wp.error.empty() ? lines_containing(wp.output, "rror") : wp.error);
       } else if (!open.empty()) {
         answer.proof = ToolProof::NotProved;
-        answer.detail = "frama-c wp (z3): " + join(open) + (timed_out.empty() ? "" : "; " + join(timed_out));
+        answer.detail = "frama-c wp (" + provers() + "): " + join(open) + (timed_out.empty() ? "" : "; " + join(timed_out));
       } else if (!timed_out.empty()) {
         answer.proof = ToolProof::Failed;
-        answer.detail = "frama-c wp (z3): " + join(timed_out);
+        answer.detail = "frama-c wp (" + provers() + "): " + join(timed_out);
       } else if (auto fits = test_fits_.find(std::string(outcome_name(outcome)));
                  fits != test_fits_.end() && !fits->second) {
         answer.proof = ToolProof::Failed;
@@ -99,7 +96,7 @@ class FramaCWpAdapter final : public ToolAdapter {
                         std::string(outcome_name(outcome)) + " holds a value beyond 64 bits";
       } else {
         answer.proof = ToolProof::Proved;
-        answer.detail = "frama-c wp (z3): all " + std::to_string(counted) + " goals of " + function +
+        answer.detail = "frama-c wp (" + provers() + "): all " + std::to_string(counted) + " goals of " + function +
                         ", sr_div and sr_mod proved (overflow and run-time errors included)";
       }
       answers.push_back(std::move(answer));
@@ -108,6 +105,40 @@ class FramaCWpAdapter final : public ToolAdapter {
   }
 
  private:
+  // Goal name -> "Valid", "trivial", "Timeout", "Unknown", "Failed", ... from WP's lines
+  //   [wp] [Z3 4.8.12] Goal typed_outcome_normal_ensures : Valid (20ms)
+  //   [wp] Goal typed_outcome_normal_call_sr_div_requires : trivial
+  //   [wp] [Failed] Goal typed_outcome_normal_ensures      (several provers; one line each below)
+  //     Z3 4.8.12: Timeout (Qed:8ms) (5s)
+  static std::map<std::string, std::string> goal_statuses(const std::string& output) {
+    static const std::regex goal_line(R"(^\[wp\] (?:\[([^\]]*)\] )?Goal (typed_[A-Za-z0-9_]+)(?: : ([A-Za-z]+))?)");
+    static const std::regex prover_line(R"(^  [^:]+: ([A-Za-z]+))");
+    std::map<std::string, std::string> goals;
+    std::istringstream in(output);
+    std::string line, pending;  // a goal whose provers' lines follow
+    bool all_timed_out = false;
+    while (std::getline(in, line)) {
+      std::smatch match;
+      if (!pending.empty() && std::regex_search(line, match, prover_line)) {
+        all_timed_out = all_timed_out && match[1].str() == "Timeout";
+        goals[pending] = all_timed_out ? "Timeout" : "Failed";
+        continue;
+      }
+      pending.clear();
+      if (!std::regex_search(line, match, goal_line)) continue;
+      if (match[3].matched) {
+        goals[match[2].str()] = match[3].str();
+      } else {
+        pending = match[2].str();
+        goals[pending] = match[1].matched ? match[1].str() : "Failed";
+        all_timed_out = true;
+      }
+    }
+    return goals;
+  }
+
+  static std::string provers() { return cvc5_configured() ? "z3, cvc5" : "z3"; }
+
   static std::string join(const std::vector<std::string>& items) {
     std::string out;
     for (std::size_t i = 0; i < items.size() && i < 4; ++i) out += (i == 0 ? "" : ", ") + items[i];

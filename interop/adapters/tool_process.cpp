@@ -45,12 +45,21 @@ ToolProcess run_tool(const std::filesystem::path& directory, const std::string& 
 
 std::filesystem::path why3_config_path(const std::filesystem::path& directory) { return directory / "why3.conf"; }
 
+bool cvc5_configured() { return report::find_executable("cvc5").has_value(); }
+
 std::string write_why3_config(const std::filesystem::path& directory, double timeout_seconds) {
   ToolProcess detect = run_tool(directory, "why3", {"config", "detect"}, timeout_seconds, why3_config_path(directory));
   if (!detect.finished || detect.exit_code != 0)
     return "why3 config detect failed: " + (detect.error.empty() ? detect.output.substr(0, 300) : detect.error);
   if (detect.output.find("Found prover Z3") == std::string::npos)
     return "why3 config detect found no Z3 prover: " + lines_containing(detect.output, "prover");
+  // Why3 1.5.1 does not know cvc5; it speaks the SMT-LIB of CVC4 1.6, whose driver it has.
+  if (report::find_executable("cvc5")) {
+    std::ofstream config(why3_config_path(directory), std::ios::app);
+    config << "\n[prover]\nalternative = \"\"\ncommand = \"cvc5 --tlimit-per=%t000 --lang=smt2 %f\"\n"
+           << "driver = \"cvc4_16\"\neditor = \"\"\nin_place = false\ninteractive = false\nname = \"CVC5\"\n"
+           << "shortcut = \"cvc5\"\nversion = \"1.0\"\n";
+  }
   return {};
 }
 

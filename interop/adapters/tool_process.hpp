@@ -25,10 +25,11 @@ ToolProcess run_tool(const std::filesystem::path& directory, const std::string& 
 
 // Writes a Why3 configuration with the provers found on this machine (`why3 config detect`) to
 // `directory`/why3.conf, so that neither tool depends on the user's ~/.why3.conf.  Returns the
-// empty string on success, otherwise why it failed.  Why3 1.5.1 detects Z3 (cvc5 is not known
-// to it without a hand-written prover entry).
+// empty string on success, otherwise why it failed.  Why3 1.5.1 detects Z3 only; when cvc5 is on
+// PATH the configuration gets a hand-written entry for it (shortcut `cvc5`, the CVC4 1.6 driver).
 std::string write_why3_config(const std::filesystem::path& directory, double timeout_seconds);
 std::filesystem::path why3_config_path(const std::filesystem::path& directory);
+bool cvc5_configured();  // write_why3_config added the cvc5 entry
 
 // The first `limit` characters of `text`'s lines that contain `needle`, joined by "; ".
 std::string lines_containing(const std::string& text, const std::string& needle, std::size_t limit = 300);
