@@ -16,9 +16,14 @@ class DafnyAdapter final : public ToolAdapter {
  public:
   explicit DafnyAdapter(const AdapterSettings& settings) : settings_(settings) {}
 
-  std::string prepare(const ExportedProgram& exported) override {
+  // Parses and type-checks the export (`/noVerify`): an export Dafny rejects is the exporter's fault.
+  Preparation prepare(const ExportedProgram& exported) override {
     directory_ = exported.directory;
-    file_ = exported.main_file().filename().string();
+    file_ = std::filesystem::absolute(exported.main_file()).string();
+    ToolProcess check = run_tool(directory_, "dafny", {"/compile:0", "/noVerify", file_}, settings_.timeout_seconds + 60);
+    if (!check.finished) return {Preparation::Status::ToolUnavailable, check.error};
+    if (check.exit_code != 0 || check.output.find("Dafny program verifier finished") == std::string::npos)
+      return {Preparation::Status::ExportRejected, "dafny: " + lines_containing(check.output, "rror")};
     return {};
   }
 

@@ -36,9 +36,9 @@ class FramaCWpAdapter final : public ToolAdapter {
  public:
   explicit FramaCWpAdapter(const AdapterSettings& settings) : settings_(settings) {}
 
-  std::string prepare(const ExportedProgram& exported) override {
+  Preparation prepare(const ExportedProgram& exported) override {
     directory_ = exported.directory;
-    file_ = exported.main_file().filename().string();
+    file_ = std::filesystem::absolute(exported.main_file()).string();
     // Which outcomes symref reaches only with a value beyond 64 bits in every test.
     if (exported.manifest.contains("leaves")) {
       for (const auto& leaf : exported.manifest["leaves"]) {
@@ -48,7 +48,13 @@ class FramaCWpAdapter final : public ToolAdapter {
         fits = fits || fits_in_64_bits(leaf["test"]);
       }
     }
-    return write_why3_config(directory_, settings_.timeout_seconds + 30);
+    if (std::string failed = write_why3_config(directory_, settings_.timeout_seconds + 30); !failed.empty())
+      return {Preparation::Status::ToolUnavailable, failed};
+    // Frama-C parses and type-checks the C and its ACSL: an export it rejects is the exporter's fault.
+    ToolProcess check = run_tool(directory_, "frama-c", {file_}, settings_.timeout_seconds + 60);
+    if (!check.finished) return {Preparation::Status::ToolUnavailable, check.error};
+    if (check.exit_code != 0) return {Preparation::Status::ExportRejected, "frama-c: " + lines_containing(check.output, "rror")};
+    return {};
   }
 
   ToolOutcomeAnswer prove_impossible(Outcome outcome) override { return prove_impossible_all({outcome}).front(); }
@@ -60,7 +66,8 @@ class FramaCWpAdapter final : public ToolAdapter {
     ToolProcess wp = run_tool(directory_, "frama-c",
                               {"-wp", "-wp-rte", "-wp-prover", cvc5_configured() ? "z3,cvc5" : "z3", "-wp-timeout", std::to_string(limit), "-wp-par",
                                "1", "-wp-fct", functions, file_},
-                              settings_.timeout_seconds * static_cast<double>(outcomes.size() + 2) + 90,
+                              // each open goal may use the time limit once per prover
+                              settings_.timeout_seconds * static_cast<double>(outcomes.size() + 2) * (cvc5_configured() ? 2 : 1) + 120,
                               why3_config_path(directory_));
     const std::map<std::string, std::string> goals = goal_statuses(wp.output);
     std::vector<ToolOutcomeAnswer> answers;

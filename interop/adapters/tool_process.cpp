@@ -26,7 +26,9 @@ ToolProcess run_tool(const std::filesystem::path& directory, const std::string& 
   ToolProcess process;
   // `env` sets WHY3CONFIG and the working directory for the tool alone: symref's own process
   // environment stays as it is.
-  std::vector<std::string> command{"-C", directory.string()};
+  // PWD too: Frama-C resolves relative paths against it.
+  const std::string absolute = std::filesystem::absolute(directory).string();
+  std::vector<std::string> command{"-C", absolute, "PWD=" + absolute};
   if (!why3_config.empty()) command.push_back("WHY3CONFIG=" + why3_config.string());
   command.push_back(program);
   command.insert(command.end(), arguments.begin(), arguments.end());
@@ -48,6 +50,8 @@ std::filesystem::path why3_config_path(const std::filesystem::path& directory) {
 bool cvc5_configured() { return report::find_executable("cvc5").has_value(); }
 
 std::string write_why3_config(const std::filesystem::path& directory, double timeout_seconds) {
+  std::error_code ignored;
+  std::filesystem::remove(why3_config_path(directory), ignored);  // detect extends an existing file
   ToolProcess detect = run_tool(directory, "why3", {"config", "detect"}, timeout_seconds, why3_config_path(directory));
   if (!detect.finished || detect.exit_code != 0)
     return "why3 config detect failed: " + (detect.error.empty() ? detect.output.substr(0, 300) : detect.error);

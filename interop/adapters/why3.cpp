@@ -15,10 +15,17 @@ class Why3Adapter final : public ToolAdapter {
  public:
   explicit Why3Adapter(const AdapterSettings& settings) : settings_(settings) {}
 
-  std::string prepare(const ExportedProgram& exported) override {
+  // Writes the Why3 configuration, then type-checks the export: one Why3 rejects is the exporter's fault.
+  Preparation prepare(const ExportedProgram& exported) override {
     directory_ = exported.directory;
-    file_ = exported.main_file().filename().string();
-    return write_why3_config(directory_, settings_.timeout_seconds + 30);
+    file_ = std::filesystem::absolute(exported.main_file()).string();
+    if (std::string failed = write_why3_config(directory_, settings_.timeout_seconds + 30); !failed.empty())
+      return {Preparation::Status::ToolUnavailable, failed};
+    ToolProcess check = run_tool(directory_, "why3", {"prove", "--type-only", file_}, settings_.timeout_seconds + 30,
+                                 why3_config_path(directory_));
+    if (!check.finished) return {Preparation::Status::ToolUnavailable, check.error};
+    if (check.exit_code != 0) return {Preparation::Status::ExportRejected, "why3: " + check.output.substr(0, 400)};
+    return {};
   }
 
   ToolOutcomeAnswer prove_impossible(Outcome outcome) override { return prove_impossible_all({outcome}).front(); }
