@@ -2,6 +2,7 @@
 #include <array>
 
 #include "interop/adapters/gcc_adapter.hpp"
+#include "interop/adapters/verifier_adapters.hpp"
 #include "interop/tool_adapter.hpp"
 
 namespace symref::interop {
@@ -11,6 +12,9 @@ namespace {
 // One line per tool: {"name", "exporter language", kind, "executable", &make_adapter}.
 constexpr std::array adapters{
     AdapterEntry{"gcc", "c", AdapterKind::Concrete, "cc", &make_gcc_adapter},
+    AdapterEntry{"dafny", "dafny", AdapterKind::Verdicts, "dafny", &make_dafny_adapter},
+    AdapterEntry{"frama-c-wp", "acsl", AdapterKind::Verdicts, "frama-c", &make_frama_c_wp_adapter},
+    AdapterEntry{"why3", "whyml", AdapterKind::Verdicts, "why3", &make_why3_adapter},
 };
 
 }  // namespace

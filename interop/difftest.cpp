@@ -111,23 +111,37 @@ void compare_concrete(DifftestReport& report, const ExportedProgram& exported, c
     compare_run(report, exported.program, adapter, options.settings, "random " + std::to_string(k + 1), random.next());
 }
 
-// The outcomes a verdict tool is asked about: the program's own outcomes and the cut at K.
-constexpr Outcome asked_outcomes[] = {Outcome::Normal, Outcome::NilDereference, Outcome::OutOfBounds,
-                                      Outcome::AssertionFailure, Outcome::Bound};
+// The outcomes a verdict tool is asked about: every outcome of LANGUAGE.md's list, `blocked`
+// (an assume failed) and the cut at K included.
+constexpr Outcome asked_outcomes[] = {Outcome::Normal,           Outcome::NilDereference, Outcome::OutOfBounds,
+                                      Outcome::AssertionFailure, Outcome::Blocked,        Outcome::Bound};
 
+// Verdicts: the tool is asked, in one run, about every outcome symref finds unreachable or
+// cannot decide at K, and about the first `reachable_samples` reachable ones (a verifier cannot
+// refute a reachable outcome, so asking about each mostly buys time-outs).  Unreachable and
+// proved: agree; unreachable and not proved: incomplete; reachable and proved impossible:
+// disagree — a feasible leaf's test reaches it when replayed concretely; a time-out, a failure
+// or symref's own unknown: inconclusive.
 void compare_verdicts(DifftestReport& report, const ExportedProgram& exported, const ReferenceExploration& exploration,
                       ToolAdapter& adapter, const DifftestOptions& options) {
+  std::vector<Outcome> asked;
   std::uint32_t reachable_asked = 0;
   for (Outcome outcome : asked_outcomes) {
-    OutcomeVerdict verdict = exploration.outcome_verdicts().at(outcome);
+    const OutcomeVerdict verdict = exploration.outcome_verdicts().at(outcome);
     if (verdict == OutcomeVerdict::Reachable && reachable_asked >= options.reachable_samples) continue;
     if (verdict == OutcomeVerdict::Reachable) ++reachable_asked;
+    asked.push_back(outcome);
+  }
+  const std::vector<ToolOutcomeAnswer> answers = adapter.prove_impossible_all(asked);
+  for (std::size_t k = 0; k < asked.size(); ++k) {
+    const Outcome outcome = asked[k];
+    const ToolOutcomeAnswer& answer = answers.at(k);
+    const OutcomeVerdict verdict = exploration.outcome_verdicts().at(outcome);
     ComparedItem item{"outcome", std::string(outcome_name(outcome))};
     item.symref = std::string(outcome_verdict_name(verdict));
-    ToolOutcomeAnswer answer = adapter.prove_impossible(outcome);
     item.tool = answer.proof == ToolProof::Proved      ? "proved impossible"
                 : answer.proof == ToolProof::NotProved ? "not proved impossible"
-                                                       : "failed";
+                                                       : "no answer";
     item.detail = answer.detail;
     if (answer.proof == ToolProof::Failed || verdict == OutcomeVerdict::Unknown) {
       item.agreement = Agreement::Inconclusive;
@@ -135,10 +149,13 @@ void compare_verdicts(DifftestReport& report, const ExportedProgram& exported, c
       item.agreement = answer.proof == ToolProof::Proved ? Agreement::Agree : Agreement::Incomplete;
     } else if (answer.proof == ToolProof::Proved) {
       item.agreement = Agreement::Disagree;
-      item.right = "symref: a feasible leaf's test reaches " + item.label + " when replayed concretely";
       for (const ExploredPath& path : exploration.result().paths)
         if (path.status == solver::SatResult::Sat && path.outcome == outcome && path.test) {
           item.input = write_state(exported.program, *path.test);
+          const bool replayed = path.replay && path.replay->agrees;
+          item.right = replayed ? "symref: this input, run concretely by `symref run`, ends in " + item.label +
+                                      " (LANGUAGE.md); the export or the tool is wrong"
+                                : "undecided: symref's test for " + item.label + " did not replay to it";
           break;
         }
     }

@@ -104,7 +104,11 @@ void add_difftest_command(CLI::App& app, cli::Action& action, CampaignRunner cam
       ->capture_default_str();
   command->add_option("--seed", options->request.seed, "the seed of the random inputs (and of the campaign's programs)")
       ->capture_default_str();
-  command->add_option("--timeout", options->request.difftest.settings.timeout_seconds, "seconds per call of the tool")
+  command->add_option("--reachable", options->request.difftest.reachable_samples,
+                      "verdict tools: how many outcomes symref reaches are asked about too (the unreachable ones always are)")
+      ->capture_default_str();
+  command->add_option("--timeout", options->request.difftest.settings.timeout_seconds,
+                      "seconds per call of the tool (verdict tools: per proof obligation)")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
   command->add_option("--max-steps", options->request.difftest.settings.max_steps, "concrete runs: run's --max-steps, on both sides")

@@ -3,6 +3,7 @@
 
 #include "interop/c/c_exporter.hpp"
 #include "interop/exporter.hpp"
+#include "interop/verifier_export.hpp"
 
 namespace symref::interop {
 
@@ -11,6 +12,9 @@ namespace {
 // One line per language: {"name", "description", &export_function, bounded}.
 constexpr std::array exporters{
     ExporterEntry{"c", "C99 that runs like `symref run --json` (GMP integers, or --int i64)", &export_c, false},
+    ExporterEntry{"dafny", "Dafny 2.3, bounded at K: one method per outcome ensuring it does not happen", &export_dafny_files, true},
+    ExporterEntry{"acsl", "C with ACSL for Frama-C WP, bounded at K: one function per outcome (long long, overflow goals)", &export_acsl_files, true},
+    ExporterEntry{"whyml", "WhyML for Why3 1.5, bounded at K: one function per outcome (no classes)", &export_whyml_files, true},
 };
 
 }  // namespace

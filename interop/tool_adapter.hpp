@@ -19,6 +19,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -81,6 +82,12 @@ class ToolAdapter {
   virtual ToolRunAnswer run(const nlohmann::ordered_json& input) { return {std::nullopt, "not a concrete tool", 0}; }
   // Verdict tools: try to prove that `outcome` does not happen within the export's loop bound.
   virtual ToolOutcomeAnswer prove_impossible(Outcome outcome) { return {ToolProof::Failed, "not a verdict tool", 0}; }
+  // The same for several outcomes at once (one run of the tool); by default one call each.
+  virtual std::vector<ToolOutcomeAnswer> prove_impossible_all(const std::vector<Outcome>& outcomes) {
+    std::vector<ToolOutcomeAnswer> answers;
+    for (Outcome outcome : outcomes) answers.push_back(prove_impossible(outcome));
+    return answers;
+  }
 };
 
 struct AdapterEntry {
