@@ -39,6 +39,9 @@ class FramaCWpAdapter final : public ToolAdapter {
   Preparation prepare(const ExportedProgram& exported) override {
     directory_ = exported.directory;
     file_ = std::filesystem::absolute(exported.main_file()).string();
+    // cvc5 proves the memory-access goals of object programs that Z3 gives up on; elsewhere it
+    // would only double the time of every goal that stays open.
+    with_cvc5_ = !exported.program.classes.empty();
     // Which outcomes symref reaches only with a value beyond 64 bits in every test.
     if (exported.manifest.contains("leaves")) {
       for (const auto& leaf : exported.manifest["leaves"]) {
@@ -64,10 +67,10 @@ class FramaCWpAdapter final : public ToolAdapter {
     std::string functions = "sr_div,sr_mod";
     for (Outcome outcome : outcomes) functions += "," + acsl_outcome_function(outcome);
     ToolProcess wp = run_tool(directory_, "frama-c",
-                              {"-wp", "-wp-rte", "-wp-prover", cvc5_configured() ? "z3,cvc5" : "z3", "-wp-timeout", std::to_string(limit), "-wp-par",
+                              {"-wp", "-wp-rte", "-wp-prover", provers_option(), "-wp-timeout", std::to_string(limit), "-wp-par",
                                "1", "-wp-fct", functions, file_},
                               // each open goal may use the time limit once per prover
-                              settings_.timeout_seconds * static_cast<double>(outcomes.size() + 2) * (cvc5_configured() ? 2 : 1) + 120,
+                              settings_.timeout_seconds * static_cast<double>(outcomes.size() + 2) * (provers_option() == "z3" ? 1 : 2) + 120,
                               why3_config_path(directory_));
     const std::map<std::string, std::string> goals = goal_statuses(wp.output);
     std::vector<ToolOutcomeAnswer> answers;
@@ -144,7 +147,8 @@ class FramaCWpAdapter final : public ToolAdapter {
     return goals;
   }
 
-  static std::string provers() { return cvc5_configured() ? "z3, cvc5" : "z3"; }
+  std::string provers_option() const { return with_cvc5_ && cvc5_configured() ? "z3,cvc5" : "z3"; }
+  std::string provers() const { return provers_option() == "z3" ? "z3" : "z3, cvc5"; }
 
   static std::string join(const std::vector<std::string>& items) {
     std::string out;
@@ -157,6 +161,7 @@ class FramaCWpAdapter final : public ToolAdapter {
   std::filesystem::path directory_;
   std::string file_;
   std::map<std::string, bool> test_fits_;
+  bool with_cvc5_ = false;
 };
 
 }  // namespace
