@@ -182,7 +182,7 @@ class AcslWriter {
         << "// that outcome: `frama-c -wp -wp-rte -wp-prover z3 FILE`.  Integers are long long: a proof counts\n"
         << "// only when every goal of its function (overflows included) and of sr_div/sr_mod is proved, and\n"
         << "// it covers the inputs that fit in 64 bits.\n\n"
-        << "/*@ // LANGUAGE.md: `/` and `%` are Euclidean and total, a/0 == 0, a%0 == a (ACSL's / truncates).\n"
+        << "/*@ // docs/language.md: `/` and `%` are Euclidean and total, a/0 == 0, a%0 == a (ACSL's / truncates).\n"
         << "    logic integer sr_ediv(integer a, integer b) =\n"
         << "      b == 0 ? 0 : (a % b >= 0 ? a / b : (b > 0 ? a / b - 1 : a / b + 1));\n"
         << "    logic integer sr_emod(integer a, integer b) =\n"

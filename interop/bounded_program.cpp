@@ -1,5 +1,5 @@
 // The program bounded at K for the verifier exports: loops unrolled, calls inlined, definedness
-// checks made explicit in evaluation order (LANGUAGE.md "Definedness", "Statements").
+// checks made explicit in evaluation order (docs/language.md "Definedness", "Statements").
 #include "interop/bounded_program.hpp"
 
 #include <algorithm>
@@ -126,7 +126,7 @@ class Lowering {
     push(out, std::move(node));
   }
 
-  // δ of the location an assignment writes (LANGUAGE.md: the location is evaluated first).
+  // δ of the location an assignment writes (docs/language.md: the location is evaluated first).
   void location_checks(const Expression& target, const ActivationNaming* naming, std::vector<BoundedNode>& out) {
     if (target.kind == ExpressionKind::FieldRead) nil_check(target.operand(0), naming, out);
     if (target.kind == ExpressionKind::ArrayRead) bounds_check(target, naming, out);

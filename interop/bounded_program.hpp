@@ -1,6 +1,6 @@
 // The program bounded at K as `explore --loop-bound K` bounds it, for the verifier exports (Dafny,
 // ACSL, WhyML): every loop unrolled, every call inlined, every definedness condition an explicit
-// check in evaluation order, every run ending in one outcome (LANGUAGE.md "Outcomes of a run").
+// check in evaluation order, every run ending in one outcome (docs/language.md "Outcomes of a run").
 //
 // The bound follows the forward engine's rules (semantics/symbolic/symbolic_machine.cpp): a loop
 // may run K iterations per entry, and entering it once more with its condition true ends in

@@ -153,7 +153,7 @@ class DafnyWriter {
         << " bounded at loop bound " << bounded_.loop_bound << ", exported by symref for Dafny 2.3.\n"
         << "// Each method Outcome<name> runs the bounded program and ensures that the run does not end in\n"
         << "// that outcome; `dafny /compile:0 FILE` proves it or not, method by method.\n\n"
-        << "// LANGUAGE.md: `/` and `%` are Euclidean (Dafny's own on int) and total, a/0 == 0, a%0 == a.\n"
+        << "// docs/language.md: `/` and `%` are Euclidean (Dafny's own on int) and total, a/0 == 0, a%0 == a.\n"
         << "function method EDiv(a: int, b: int): int { if b == 0 then 0 else a / b }\n"
         << "function method EMod(a: int, b: int): int { if b == 0 then a else a % b }\n"
         << "// Arrays are values; reads and writes are total here, the program's bounds checks come first.\n"

@@ -130,7 +130,7 @@ class WhymlWriter {
         << "   in that outcome; `why3 prove -P z3 FILE` proves it or not, function by function. *)\n\n"
         << "module Program\n"
         << "  use int.Int\n  use int.EuclideanDivision as E\n  use map.Map\n  use ref.Ref\n  use bool.Bool\n\n"
-        << "  (* LANGUAGE.md: `/` and `%` are Euclidean and total, a/0 = 0, a%0 = a. *)\n"
+        << "  (* docs/language.md: `/` and `%` are Euclidean and total, a/0 = 0, a%0 = a. *)\n"
         << "  let function ediv (a b: int) : int = if b = 0 then 0 else E.div a b\n"
         << "  let function emod (a b: int) : int = if b = 0 then a else E.mod a b\n\n"
         << "  (* The end of a run, with its outcome's number. *)\n"
