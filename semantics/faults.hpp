@@ -85,12 +85,11 @@ enum class Fault : unsigned char {
   QueryCacheModelNewestScope,  // the case query cache tries a recent model on the innermost scope's formulas only (query_cache_solver.cpp)
   CompactBracketInstanceUnguarded,  // compact ∀τ brackets: the over-approximation's instances B(t) lose their guards (bounded_forall.hpp)
   ExportTruncatingDivision,   // C export: / and % round towards zero (C's own) instead of Euclidean (interop/c)
-  ExportBoundInclusive,       // C export: a[i] checked as 0 <= i <= len(a), as §2.1 prints δ (interop/c)
+  ExportBoundInclusive,       // C, Dafny and WhyML exports: a[i] checked as 0 <= i <= len(a), as §2.1 prints δ
   ExportDefinedLetterDropped, // C export: an assignment's D letter is not recorded (interop/c)
   ExportMethodTargetFirst,    // C export: h of h := e0.m(..) evaluated before the body instead of after (interop/c)
   ExportNewAliasesInput,      // C export: `new C` hands out an input object of class C instead of a fresh one (interop/c)
   ExportLoopUnrolledOneShort,  // verifier exports: a loop unrolled K-1 times before its `bound` check (interop/bounded_program.cpp)
-  ExportBoundInclusive,        // Dafny and WhyML exports: the out-of-bounds check lets i == len(a) through, as §2.1 prints δ(a[i])
 };
 
 struct FaultDescription {
