@@ -4,6 +4,7 @@
 #include <cvc5/cvc5.h>
 
 #include <optional>
+#include <thread>
 #include <sstream>
 #include <stdexcept>
 #include <vector>
@@ -183,9 +184,11 @@ class Cvc5Model final : public Model {
 };
 
 // A configured cvc5 solver with what was set on it for good, kept warm between the sessions of a
-// pool (context_pool.hpp).
+// pool (context_pool.hpp).  cvc5 1.0 keeps its term store per thread, so a warm solver serves only
+// sessions on the thread that made it, and only while that thread lives (see Cvc5Session).
 struct WarmCvc5 final : IdleBackend {
   cvc5::Solver solver;
+  std::thread::id thread = std::this_thread::get_id();  // the thread whose term store it uses
   bool configured = false;
   bool initialized = false;  // after a push, check or reset cvc5 1.0 refuses a new rlimit-per
   std::uint64_t resource_limit = 0;  // rlimit-per in force, 0: none
@@ -197,7 +200,7 @@ std::unique_ptr<WarmCvc5> take_warm_solver(ContextPool* pool, std::uint64_t reso
   if (pool != nullptr) {
     std::unique_ptr<IdleBackend> idle = pool->take_idle_backend([&](const IdleBackend& backend) {
       const auto* warm = dynamic_cast<const WarmCvc5*>(&backend);
-      return warm != nullptr && warm->resource_limit == resource_limit;
+      return warm != nullptr && warm->thread == std::this_thread::get_id() && warm->resource_limit == resource_limit;
     });
     if (idle) return std::unique_ptr<WarmCvc5>(static_cast<WarmCvc5*>(idle.release()));
   }
@@ -247,10 +250,12 @@ class Cvc5Session {
     warm_->configured = !failure_;
   }
 
-  // Hands the emptied solver on to the pool it came from, when it may go on (see above).
+  // Hands the emptied solver on to the pool it came from, when it may go on (see above) and the
+  // thread it runs on outlives it: not a solver's own worker thread, which ends with the solver and
+  // takes cvc5's term store for that thread with it.
   ~Cvc5Session() {
     const std::shared_ptr<ContextPool> pool = pool_.lock();
-    if (pool == nullptr || spoiled_ || failure_ || !warm_->configured) return;
+    if (pool == nullptr || !thread_outlives_solver_ || spoiled_ || failure_ || !warm_->configured) return;
     try {
       warm_->initialized = true;
       solver_.resetAssertions();
@@ -265,6 +270,10 @@ class Cvc5Session {
   // Whether set_resource_limit(units) can take effect: cvc5 refuses a new rlimit-per once it set
   // itself up (at the first push, check or reset).
   bool accepts_resource_limit(std::uint64_t units) const { return !warm_->initialized || warm_->resource_limit == units; }
+
+  // Whether the pool may have this session's solver once it ends: only when the session ran on a
+  // thread that outlives it (see ~Cvc5Session).
+  void keep_warm_after(bool thread_outlives_solver) { thread_outlives_solver_ = thread_outlives_solver; }
 
   void push() {
     warm_->initialized = true;
@@ -455,6 +464,7 @@ class Cvc5Session {
   std::optional<unsigned> timeout_milliseconds_;  // as last set, for continue_from
   std::optional<std::uint64_t> resource_limit_;
   bool stopped_by_limit_ = false;
+  bool thread_outlives_solver_ = false;  // set by keep_warm_after: the solver ran on its caller's thread
   bool spoiled_ = false;  // a limit stopped a check, or cvc5 threw in one: the solver is not handed on
 };
 
@@ -502,7 +512,12 @@ class Cvc5Solver final : public Solver {
     shared_.check_log().solver_made("cvc5");
   }
   ~Cvc5Solver() override {
-    worker_.run([&] { session_.reset(); });
+    // Without a hand-over every call ran on the caller's own large-stack thread, which lives on.
+    const bool thread_outlives_solver = !worker_.started();
+    worker_.run([&] {
+      session_->keep_warm_after(thread_outlives_solver);
+      session_.reset();
+    });
   }
 
   std::string name() const override { return "cvc5"; }
@@ -568,6 +583,7 @@ class Cvc5Solver final : public Solver {
   void renew_session(std::uint64_t resource_limit) {
     auto fresh = std::make_unique<Cvc5Session>(manager_, shared_, resource_limit);
     fresh->continue_from(*session_, resource_limit);
+    session_->keep_warm_after(!worker_.started());
     session_ = std::move(fresh);
     assertions_.replay(*session_);
   }

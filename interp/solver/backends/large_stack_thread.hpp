@@ -32,6 +32,12 @@ class LargeStackThread {
   // Runs `function` on the worker and returns its result or rethrows its exception.  A call made
   // from a large-stack thread — this worker or another one, such as the thread a whole command
   // runs on — runs directly, without the hand-over between threads.
+  // Whether a call has needed the worker thread (made from a thread with a small stack).
+  bool started() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return started_;
+  }
+
   template <class Function>
   std::invoke_result_t<Function&> run(Function&& function) {
     using Result = std::invoke_result_t<Function&>;
@@ -68,7 +74,7 @@ class LargeStackThread {
   std::size_t stack_bytes_;
   pthread_t thread_{};
   bool started_ = false;
-  std::mutex mutex_;
+  mutable std::mutex mutex_;
   std::condition_variable changed_;
   void (*job_)(void*) = nullptr;
   void* argument_ = nullptr;
