@@ -31,10 +31,8 @@ std::optional<std::string> compare_runs(const Program& program, const GlobalStat
   if (fast.branch_count() != reference.branch_count())
     return "the fast path records " + std::to_string(fast.branch_count()) + " branch letters, the rules " +
            std::to_string(reference.branch_count()) + where;
-  // Where the run stopped is compared only with the sites check on: random programs show the fast
-  // path naming the body instead of the statement when a condition's evaluation stops the run.
-  constexpr bool compare_sites = false;
-  if (compare_sites && reference.outcome() != Outcome::Normal) {
+  // Where the run stopped: the statement, and each caller's call.
+  if (reference.outcome() != Outcome::Normal) {
     const OutcomeSite fast_site = fast.site(), reference_site = reference.site();
     bool same = fast_site.statement == reference_site.statement && fast_site.awaiting_result == reference_site.awaiting_result &&
                 fast_site.stack.size() == reference_site.stack.size();

@@ -102,6 +102,7 @@ class Compiler {
         const Statement* branch = &s;
         while (true) {
           CompactInstruction test_in;
+          test_in.statement = branch;  // the site of an outcome its condition ends the run in
           test_in.checks_definedness = branch->checks_definedness;
           test_in.op = InstructionOp::If;
           test_in.value = operand(*branch->value);

@@ -71,6 +71,12 @@ class FastAgainstRules : public ::testing::Test {
     EXPECT_EQ(outcome_name(fast.outcome()), outcome_name(reference.outcome()));
     EXPECT_EQ(fast.steps(), reference.steps());
     EXPECT_EQ(fast.branches(), reference.branches());
+    if (reference.outcome() != Outcome::Normal) {  // where the run stopped, and the callers
+      EXPECT_EQ(fast.site().statement_text(run.program()), reference.site().statement_text(run.program()));
+      EXPECT_EQ(fast.site().location().line, reference.site().location().line);
+      EXPECT_EQ(fast.site().stack.size(), reference.site().stack.size());
+      site_ = fast.site().statement_text(run.program());
+    }
     std::string shown;
     for (std::size_t g = 0; g < run.program().globals.size(); ++g) {
       const std::string& name = run.program().globals[g].name;
@@ -83,6 +89,7 @@ class FastAgainstRules : public ::testing::Test {
     return shown;
   }
   std::string outcome_;
+  std::string site_;  // the fast path's statement where the run stopped, when not normal
 };
 
 TEST_F(FastAgainstRules, OverflowGivesUpToTheGeneralEvaluation) {
@@ -145,6 +152,38 @@ TEST_F(FastAgainstRules, AnErrorInsideTheRegisterFormIsTheRulesError) {
     }
   )", {});
   EXPECT_EQ(outcome_, "nil-dereference");
+}
+
+// The conditions of an if and of each `else if` after it are where a run stops when one fails:
+// the chain is compiled flat, and each test carries its own statement.
+TEST_F(FastAgainstRules, AFailingConditionInAnElseIfChainIsTheSite) {
+  const std::string chain = R"(
+    var a: int[];
+    var x: int;
+    main {
+      if x == 0 {
+        x := 1;
+      } else if x == 1 {
+        x := 2;
+      } else if a[x] > 0 {
+        x := 3;
+      } else {
+        x := 4;
+      }
+    }
+  )";
+  compare(chain, {{"x", Value::integer(Integer(2))}});
+  EXPECT_EQ(outcome_, "out-of-bounds");
+  EXPECT_EQ(site_, "if a[x] > 0");
+  compare(R"(
+    var d: int[];
+    main {
+      if 0 > d[0] {
+        skip;
+      }
+    }
+  )", {});
+  EXPECT_EQ(site_, "if 0 > d[0]");
 }
 
 }  // namespace
