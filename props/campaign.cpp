@@ -419,18 +419,22 @@ class Campaign {
 
 CampaignResult run_campaign(const CampaignOptions& options) { return Campaign(options).run(); }
 
-std::string campaign_summary(const CampaignOptions& options, const CampaignResult& result) {
+std::string campaign_summary(const CampaignOptions& options, const CampaignResult& result, bool timings) {
   std::ostringstream out;
   char line[256];
-  std::snprintf(line, sizeof line, "%-30s %8s %10s %8s %8s %9s\n", "property", "cases", "checks", "unknown", "skipped", "seconds");
-  out << line;
+  std::snprintf(line, sizeof line, "%-30s %8s %10s %8s %8s", "property", "cases", "checks", "unknown", "skipped");
+  out << line << (timings ? "   seconds" : "") << "\n";
   for (PropertyKind kind : chosen_properties(options)) {
     const PropertyTally& tally = result.tallies[static_cast<std::size_t>(kind)];
-    std::snprintf(line, sizeof line, "%-30s %8llu %10llu %8llu %8llu %9.2f\n", std::string(describe(kind).name).c_str(),
+    std::snprintf(line, sizeof line, "%-30s %8llu %10llu %8llu %8llu", std::string(describe(kind).name).c_str(),
                   static_cast<unsigned long long>(tally.cases), static_cast<unsigned long long>(tally.checks),
-                  static_cast<unsigned long long>(tally.unknown), static_cast<unsigned long long>(tally.skipped),
-                  tally.seconds);
+                  static_cast<unsigned long long>(tally.unknown), static_cast<unsigned long long>(tally.skipped));
     out << line;
+    if (timings) {
+      std::snprintf(line, sizeof line, " %9.2f", tally.seconds);
+      out << line;
+    }
+    out << "\n";
   }
   return out.str();
 }

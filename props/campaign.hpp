@@ -158,7 +158,7 @@ std::string progress_line(const CampaignResult& result, double elapsed_seconds);
 std::string stalls_note(const CampaignResult& result);
 
 
-// The per-property table printed at the end of a campaign.
-std::string campaign_summary(const CampaignOptions& options, const CampaignResult& result);
+// The per-property table printed at the end of a campaign; `timings` false: without the seconds column.
+std::string campaign_summary(const CampaignOptions& options, const CampaignResult& result, bool timings = true);
 
 }  // namespace symref::props

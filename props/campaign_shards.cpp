@@ -107,7 +107,7 @@ CampaignResult shard_from_json(const nlohmann::json& document) {
     CampaignResult result;
     result.tallies.resize(all_properties().size());
     result.cases = document.at("cases").get<std::uint64_t>();
-    result.seconds = document.at("seconds").get<double>();
+    result.seconds = document.value("seconds", 0.0);  // absent in a result written with --no-timings
     result.generation_seconds = document.value("generation_seconds", 0.0);
     result.workspace_seconds = document.value("workspace_seconds", 0.0);
     result.stalls = document.value("stalls", std::uint64_t{0});
@@ -119,7 +119,7 @@ CampaignResult shard_from_json(const nlohmann::json& document) {
       tally.checks = entry.at("checks").get<std::uint64_t>();
       tally.unknown = entry.at("unknown").get<std::uint64_t>();
       tally.skipped = entry.at("skipped").get<std::uint64_t>();
-      tally.seconds = entry.at("seconds").get<double>();
+      tally.seconds = entry.value("seconds", 0.0);
     }
     for (const auto& entry : document.at("failures")) {
       CampaignFailure failure;

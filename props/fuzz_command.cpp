@@ -11,6 +11,7 @@
 
 #include "interp/cli/command.hpp"
 #include "interp/cli/exit_codes.hpp"
+#include "interp/explore/timings.hpp"
 #include "interp/solver/solver_chain.hpp"
 #include "props/campaign.hpp"
 #include "props/campaign_shards.hpp"
@@ -44,6 +45,7 @@ struct FuzzCommandOptions {
   unsigned jobs = 1;
   std::string shard;             // "I/N", empty: the whole campaign
   std::string result_directory;  // --out: write the shard's JSON result here
+  bool no_timings = false;
 };
 
 // "I/N" with 0 <= I < N, as --shard takes it.
@@ -66,12 +68,6 @@ double property_seconds(const CampaignResult& result) {
   double total = 0;
   for (const auto& tally : result.tallies) total += tally.seconds;
   return total;
-}
-
-std::string fault_names_help() {
-  std::string names;
-  for (const auto& fault : all_faults()) names += (names.empty() ? "" : ", ") + std::string(fault.name);
-  return names;
 }
 
 int fuzz(const FuzzCommandOptions& command) {
@@ -117,18 +113,25 @@ int fuzz(const FuzzCommandOptions& command) {
     const std::filesystem::path path = std::filesystem::path(command.result_directory) /
         ("shard-" + std::to_string(options.shard_index) + "-of-" + std::to_string(options.shard_count) + ".json");
     std::ofstream out(path);
-    out << shard_to_json(options, result, result.failure ? reproduce(result.failure->case_number) : "").dump(1) << "\n";
+    nlohmann::json document = shard_to_json(options, result, result.failure ? reproduce(result.failure->case_number) : "");
+    if (command.no_timings) strip_timings(document);
+    out << document.dump(1) << "\n";
     if (!out) throw std::runtime_error(path.string() + ": cannot write the shard result");
   }
-  std::cout << campaign_summary(options, result);
-  char rate[64];
-  std::snprintf(rate, sizeof rate, "%.2f", result.seconds > 0 ? static_cast<double>(result.cases) / result.seconds : 0.0);
-  std::cout << result.cases << " programs in " << result.seconds << " s (" << rate << " programs/s), "
-            << result.properties_checked() << " properties checked, " << result.unknown() << " unknown skipped" << stalls_note(result) << "\n";
-  char split[128];
-  std::snprintf(split, sizeof split, "generating %.2f s, printing and loading %.2f s, properties %.2f s (summed over workers)\n",
-                result.generation_seconds, result.workspace_seconds, property_seconds(result));
-  std::cout << split;
+  std::cout << campaign_summary(options, result, !command.no_timings);
+  if (command.no_timings) {
+    std::cout << result.cases << " programs, " << result.properties_checked() << " properties checked, " << result.unknown()
+              << " unknown skipped" << stalls_note(result) << "\n";
+  } else {
+    char rate[64];
+    std::snprintf(rate, sizeof rate, "%.2f", result.seconds > 0 ? static_cast<double>(result.cases) / result.seconds : 0.0);
+    std::cout << result.cases << " programs in " << result.seconds << " s (" << rate << " programs/s), "
+              << result.properties_checked() << " properties checked, " << result.unknown() << " unknown skipped" << stalls_note(result) << "\n";
+    char split[128];
+    std::snprintf(split, sizeof split, "generating %.2f s, printing and loading %.2f s, properties %.2f s (summed over workers)\n",
+                  result.generation_seconds, result.workspace_seconds, property_seconds(result));
+    std::cout << split;
+  }
   if (!result.failure) return cli::exit_done;
 
   const CampaignFailure& failure = *result.failure;
@@ -166,7 +169,7 @@ void add_fuzz_command(CLI::App& app, cli::Action& action) {
   for (const auto& property : all_properties()) property_names.emplace_back(property.name);
   command->add_option("--property", options->properties, "check only this property (repeatable)")
       ->check(CLI::IsMember(property_names));
-  cli::add_fault_option(command, options->fault, "switch on a planted fault: " + fault_names_help());
+  cli::add_fault_option(command, options->fault, "switch on a planted fault (see --list-faults)");
   command->add_flag("--list-faults", options->list_faults, "print the planted faults, one per line, name first");
   command->add_option("--max-size", options->max_size, "the largest RapidCheck size of a program")
       ->check(CLI::Range(0, 100))
@@ -186,19 +189,25 @@ void add_fuzz_command(CLI::App& app, cli::Action& action) {
       ->capture_default_str();
   command->add_option("--output-dir", options->output_directory, "where a counterexample is written")->capture_default_str();
   command->add_flag("--quiet", options->quiet, "no progress lines");
-  command->add_flag("--query-cache,!--no-query-cache", options->query_cache,
-                    "answer a query asked before in the same case from that case's store instead of a solver "
-                    "(default; --no-query-cache asks the solvers every time)");
-  command->add_flag("--quantifier-expansion,!--no-quantifier-expansion", options->quantifier_expansion,
-                    "spell out quantifiers over small constant integer ranges as finite conjunctions and disjunctions "
-                    "before a solver sees them (default; --no-quantifier-expansion hands them over as they are)");
-  command->add_flag("--syntactic-contradictions,!--no-syntactic-contradictions", options->syntactic_contradictions,
-                    "answer a query whose formulas hold a conjunct and its negation unsat without a solver "
-                    "(default, except in solvers_agree, axioms_agree and paths_partition's pruned leaves; "
-                    "--no-syntactic-contradictions asks the solvers)");
-  command->add_flag("--isolated-checks,!--no-isolated-checks", options->isolated_checks,
-                    "check each case in a child process, killed when a Z3 check stalls past its time limit "
-                    "(default; --no-isolated-checks checks the cases in the campaign's process)");
+  // Each switch as two flags, so that --help shows which one is the default.
+  auto add_switch = [command](const std::string& name, bool& value, const std::string& on, const std::string& off) {
+    command->add_flag_callback("--" + name, [&value] { value = true; }, on + " (the default)");
+    command->add_flag_callback("--no-" + name, [&value] { value = false; }, off);
+  };
+  add_switch("query-cache", options->query_cache,
+             "answer a query asked before in the same case from that case's store instead of a solver",
+             "ask the solvers every time");
+  add_switch("quantifier-expansion", options->quantifier_expansion,
+             "spell out quantifiers over small constant integer ranges as finite conjunctions and disjunctions "
+             "before a solver sees them",
+             "hand quantifiers to the solvers as they are");
+  add_switch("syntactic-contradictions", options->syntactic_contradictions,
+             "answer a query whose formulas hold a conjunct and its negation unsat without a solver "
+             "(except in solvers_agree, axioms_agree and paths_partition's pruned leaves)",
+             "ask the solvers");
+  add_switch("isolated-checks", options->isolated_checks,
+             "check each case in a child process, killed when a Z3 check stalls past its time limit",
+             "check the cases in the campaign's process");
   command->add_option("--jobs", options->jobs, "worker processes running parts of the campaign side by side")
       ->check(CLI::Range(1u, 256u))
       ->capture_default_str();
@@ -208,6 +217,7 @@ void add_fuzz_command(CLI::App& app, cli::Action& action) {
         return parse_shard(text, index, count) ? std::string() : "expected I/N with 0 <= I < N, got '" + text + "'";
       });
   command->add_option("--out", options->result_directory, "write this shard's result as DIR/shard-I-of-N.json (for fuzz-merge)");
+  cli::add_no_timings_flag(command, options->no_timings);
   command->final_callback([&action, options] { action = [options] { return fuzz(*options); }; });
 }
 

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 
 #include "interp/cli/command.hpp"
@@ -22,31 +23,45 @@ struct ShardFile {
   nlohmann::json document;
 };
 
-// Every *.json directly in the directories, in path order.
-std::vector<ShardFile> read_shards(const std::vector<std::string>& directories) {
+bool is_shard_result(const nlohmann::json& document) {
+  return document.is_object() && document.contains("shard") && document.contains("seed") && document.contains("level");
+}
+
+std::optional<ShardFile> read_shard(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  nlohmann::json document = nlohmann::json::parse(in, nullptr, false);
+  if (document.is_discarded() || !is_shard_result(document)) return std::nullopt;
+  return ShardFile{path, std::move(document)};
+}
+
+// Each argument is a shard result file or a directory; of a directory, every *.json directly in
+// it that is a shard result, in path order (others, such as the counterexamples `fuzz
+// --output-dir` writes beside them, are skipped).  A file named on the command line must be one.
+std::vector<ShardFile> read_shards(const std::vector<std::string>& arguments) {
   std::vector<ShardFile> shards;
-  for (const auto& directory : directories) {
+  for (const auto& argument : arguments) {
     std::error_code error;
-    std::vector<std::filesystem::path> paths;
-    for (const auto& entry : std::filesystem::directory_iterator(directory, error))
-      if (entry.is_regular_file() && entry.path().extension() == ".json") paths.push_back(entry.path());
-    if (error) throw InputError(directory + ": error: cannot read the directory (" + error.message() + ")\n");
-    std::sort(paths.begin(), paths.end());
-    for (const auto& path : paths) {
-      std::ifstream in(path);
-      nlohmann::json document = nlohmann::json::parse(in, nullptr, false);
-      if (document.is_discarded() || !document.is_object() || !document.contains("shard"))
-        throw InputError(path.string() + ": error: not a fuzz shard result\n");
-      shards.push_back(ShardFile{path, std::move(document)});
+    if (std::filesystem::is_regular_file(argument, error)) {
+      auto shard = read_shard(argument);
+      if (!shard) throw InputError(argument + ": error: not a fuzz shard result\n");
+      shards.push_back(std::move(*shard));
+      continue;
     }
+    std::vector<std::filesystem::path> paths;
+    for (const auto& entry : std::filesystem::directory_iterator(argument, error))
+      if (entry.is_regular_file() && entry.path().extension() == ".json") paths.push_back(entry.path());
+    if (error) throw InputError(argument + ": error: cannot read the directory (" + error.message() + ")\n");
+    std::sort(paths.begin(), paths.end());
+    for (const auto& path : paths)
+      if (auto shard = read_shard(path)) shards.push_back(std::move(*shard));
   }
-  if (shards.empty()) throw InputError("fuzz-merge: error: no shard results (*.json) in the directories given\n");
+  if (shards.empty()) throw InputError("fuzz-merge: error: no shard results among the files and directories given\n");
   return shards;
 }
 
 // The shards of `difftest --campaign --shard I/N --out DIR` (difftest_campaign.hpp): their counts
 // summed, every shard present once, every disagreeing program listed with its shrunk file.
-int merge_difftest(const std::vector<ShardFile>& shards) {
+int merge_difftest(const std::vector<ShardFile>& shards, bool timings) {
   const nlohmann::json& first = shards.front().document;
   const auto shard_count = first.at("shard").at(1).get<std::uint64_t>();
   std::set<std::uint64_t> present;
@@ -65,7 +80,7 @@ int merge_difftest(const std::vector<ShardFile>& shards) {
     programs += document.at("programs").get<std::uint64_t>();
     disagreeing += document.at("disagreeing_programs").get<std::uint64_t>();
     for (const auto& [kind, n] : document.at("counts").items()) counts[kind] += n.get<std::uint64_t>();
-    slowest = std::max(slowest, document.at("seconds").get<double>());
+    if (document.contains("seconds")) slowest = std::max(slowest, document.at("seconds").get<double>());
   }
   std::string missing;
   for (std::uint64_t index = 0; index < shard_count; ++index)
@@ -77,7 +92,9 @@ int merge_difftest(const std::vector<ShardFile>& shards) {
             << " shards\n"
             << programs << " programs, " << disagreeing << " disagreeing; " << counts["agree"] << " agree, " << counts["disagree"]
             << " disagree, " << counts["incomplete"] << " incomplete, " << counts["inconclusive"]
-            << " inconclusive; the slowest shard took " << slowest << " s\n";
+            << " inconclusive";
+  if (timings) std::cout << "; the slowest shard took " << slowest << " s";
+  std::cout << "\n";
   for (const auto& shard : shards)
     for (const auto& program : shard.document.at("programs_detail"))
       if (program.contains("shrunk"))
@@ -86,10 +103,10 @@ int merge_difftest(const std::vector<ShardFile>& shards) {
   return disagreeing == 0 ? cli::exit_done : cli::exit_property_failure;
 }
 
-int merge(const std::vector<std::string>& directories) {
+int merge(const std::vector<std::string>& directories, bool timings) {
   std::vector<ShardFile> shards = read_shards(directories);
   const nlohmann::json& first = shards.front().document;
-  if (first.contains("against")) return merge_difftest(shards);
+  if (first.contains("against")) return merge_difftest(shards, timings);
   const auto seed = first.at("seed").get<std::uint64_t>();
   const int level = first.at("level").get<int>();
   const auto shard_count = first.at("shard").at(1).get<std::uint64_t>();
@@ -123,9 +140,11 @@ int merge(const std::vector<std::string>& directories) {
 
   CampaignResult merged = merge_campaign_results(std::move(parts));
   std::cout << "fuzz-merge: seed " << seed << ", level " << level << ", " << shard_count << " shards\n";
-  std::cout << campaign_summary(options, merged);
+  std::cout << campaign_summary(options, merged, timings);
   std::cout << merged.cases << " programs, " << merged.properties_checked() << " properties checked, " << merged.unknown()
-            << " unknown skipped" << stalls_note(merged) << "; the slowest shard took " << merged.seconds << " s\n";
+            << " unknown skipped" << stalls_note(merged);
+  if (timings) std::cout << "; the slowest shard took " << merged.seconds << " s";
+  std::cout << "\n";
   std::size_t failures = 0;
   for (const auto& shard : shards)
     for (const auto& failure : shard.document.at("failures")) {
@@ -143,8 +162,14 @@ int merge(const std::vector<std::string>& directories) {
 void add_fuzz_merge_command(CLI::App& app, cli::Action& action) {
   auto directories = std::make_shared<std::vector<std::string>>();
   CLI::App* command = app.add_subcommand("fuzz-merge", "merge the shard results of `symref fuzz --shard I/N --out DIR`");
-  command->add_option("DIR", *directories, "directories holding shard-I-of-N.json files")->required();
-  command->final_callback([&action, directories] { action = [directories] { return merge(*directories); }; });
+  command->add_option("DIR", *directories,
+                      "shard result files (shard-I-of-N.json), or directories holding them (other files there are skipped)")
+      ->required();
+  auto no_timings = std::make_shared<bool>(false);
+  cli::add_no_timings_flag(command, *no_timings);
+  command->final_callback([&action, directories, no_timings] {
+    action = [directories, no_timings] { return merge(*directories, !*no_timings); };
+  });
 }
 
 }  // namespace symref::props

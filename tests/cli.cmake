@@ -13,3 +13,9 @@ if(cli_test_sources)
   add_dependencies(cli_tests symref)
   gtest_discover_tests(cli_tests DISCOVERY_TIMEOUT 60 PROPERTIES LABELS cli)
 endif()
+
+# `--no-timings` on every command that prints a timing: two runs (and --jobs and --shard splits)
+# give the same bytes.
+add_test(NAME cli.no_timings COMMAND ${CMAKE_COMMAND} -DSYMREF=$<TARGET_FILE:symref> -DSOURCE=${PROJECT_SOURCE_DIR}
+                                     -DOUTPUT=${CMAKE_CURRENT_BINARY_DIR}/cli-no-timings -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/no_timings_checks.cmake)
+set_tests_properties(cli.no_timings PROPERTIES LABELS cli TIMEOUT 1500)

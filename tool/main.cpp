@@ -1,5 +1,6 @@
 // The `symref` binary (docs/cli.md): parses the command line and runs the chosen command of the table.
 #include <iostream>
+#include <regex>
 #include <string>
 
 #if defined(__GLIBC__)
@@ -29,6 +30,14 @@ std::string usage_message(std::string message) {
   for (std::size_t at = message.find(": Value "); at != std::string::npos; at = message.find(": Value ", at))
     message[at + 2] = 'v';  // "--loop-bound: Value -1 not in range ..."
   while (!message.empty() && (message.back() == '.' || message.back() == '\n')) message.pop_back();
+  // A number option given text: "--timeout: 'abc' is not a number" (CLI11 says it in two ways).
+  static const std::regex not_converted("^(-[^:]*): value (.*) (could not be converted|not in range).*$");
+  static const std::regex conversion("^could not convert: (-[^ ]*) = (.*)$");
+  static const std::regex number("^[-+]?[0-9]*\\.?[0-9]+([eE][-+]?[0-9]+)?$");
+  std::smatch match;
+  if ((std::regex_match(message, match, not_converted) || std::regex_match(message, match, conversion)) &&
+      !std::regex_match(match[2].str(), number))
+    message = match[1].str() + ": '" + match[2].str() + "' is not a number";
   return message;
 }
 

@@ -132,6 +132,8 @@ std::optional<WitnessRun> ApcAnalysis::guided_search(std::uint32_t bound) {
     explore_options.resource_limit = options_.resource_limit;
     explore_options.restrict_to = pruning;
     explore_options.max_paths = 10'000;
+    explore_options.on_leaf = options_.on_search_leaf;
+    if (options_.on_phase) options_.on_phase("witness search with loop bound " + std::to_string(round));
     Explorer explorer(program_, terms_, explore_options);
     ExplorationResult result = explorer.explore();
     queries_ += result.statistics.queries;
@@ -150,6 +152,7 @@ std::optional<WitnessRun> ApcAnalysis::guided_search(std::uint32_t bound) {
 
 void ApcAnalysis::run() {
   solver::Stopwatch clock;
+  if (options_.on_phase) options_.on_phase("building the path abstraction and apc");
   build();
   std::optional<GlobalState> unfolded_input, direct_input;
   // §6: apc^K and apc solved in parallel, each under the time-out, both answers kept.  With
@@ -159,6 +162,8 @@ void ApcAnalysis::run() {
   std::unique_ptr<Query> unfolded_query = options_.unfolded ? prepare(unfolded_) : nullptr;
   std::unique_ptr<Query> direct_query = options_.direct ? prepare(apc_) : nullptr;
   bool parallel = options_.smt_directory.empty() && options_.solver == "z3";
+  if (options_.on_phase && (unfolded_query || direct_query))
+    options_.on_phase(std::string("solving ") + (unfolded_query && direct_query ? "apc^K and apc" : unfolded_query ? "apc^K" : "apc"));
   if (unfolded_query && direct_query && parallel) {
     std::thread beside([&] { direct_query->check(); });
     unfolded_query->check();

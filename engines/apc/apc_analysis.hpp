@@ -3,12 +3,14 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 
 #include "engines/apc/flowgraph.hpp"
 #include "engines/apc/path_abstraction.hpp"
+#include "interp/explore/explorer.hpp"
 #include "interp/solver/solver_chain.hpp"
 #include "semantics/concrete/state.hpp"
 #include "semantics/outcome.hpp"
@@ -34,6 +36,10 @@ struct ApcOptions {
   bool guided = true;                   // the search prunes by apc (§7); false: plain exploration
   std::string smt_directory;
   solver::SolverSession* session = nullptr;  // what its solvers share (solver_chain.hpp); null: nothing
+  // Progress of a long run: each phase as it starts ("solving apc^K and apc"), and each leaf of
+  // the witness search as it is decided (ExploreOptions::on_leaf).  Empty: silent.
+  std::function<void(const std::string& phase)> on_phase;
+  std::function<void(const ExploredPath&, std::uint64_t number)> on_search_leaf;
 };
 
 struct QueryAnswer {

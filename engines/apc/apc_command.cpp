@@ -10,6 +10,8 @@
 #include "engines/apc/apc_report.hpp"
 #include "interp/cli/command.hpp"
 #include "interp/cli/exit_codes.hpp"
+#include "interp/cli/progress_meter.hpp"
+#include "interp/explore/timings.hpp"
 #include "semantics/syntax/front_end.hpp"
 #include "semantics/values/integer_limit.hpp"
 
@@ -35,6 +37,8 @@ struct ApcCommandOptions {
   std::string format = "text";
   std::string smt_directory;
   std::string fault;
+  int progress = 0;  // --progress / --no-progress
+  bool no_timings = false;
 };
 
 // LINE or LINE:COL, both positive.
@@ -80,6 +84,14 @@ int run_apc(const ApcCommandOptions& options) {
   apc_options.model_witness = !options.no_model_witness;
   apc_options.guided = !options.unguided;
   apc_options.smt_directory = options.smt_directory;
+  std::ostream* progress_stream = cli::progress_stream(options.progress);
+  cli::ProgressMeter search_progress(progress_stream, "apc witness search");
+  if (progress_stream != nullptr) {
+    apc_options.on_phase = [progress_stream](const std::string& phase) { *progress_stream << "apc: " << phase << "\n" << std::flush; };
+    apc_options.on_search_leaf = [&search_progress](const ExploredPath& path, std::uint64_t) {
+      search_progress.leaf(path.status == solver::SatResult::Sat, path.branches.size());
+    };
+  }
   ApcAnalysis analysis(*program, terms, apc_options);
   try {
     analysis.run();
@@ -87,10 +99,14 @@ int run_apc(const ApcCommandOptions& options) {
     std::cerr << options.file << ": error: the program is too large for the apc analysis: " << error.what() << "\n";
     return cli::exit_input_fault;
   }
-  if (options.format == "json")
-    std::cout << analysis_to_json(analysis, options.file).dump(2) << "\n";
-  else
-    std::cout << analysis_to_text(analysis, options.file);
+  search_progress.finish();
+  if (options.format == "json") {
+    nlohmann::ordered_json out = analysis_to_json(analysis, options.file);
+    if (options.no_timings) strip_timings(out);
+    std::cout << out.dump(2) << "\n";
+  } else {
+    std::cout << analysis_to_text(analysis, options.file, !options.no_timings);
+  }
   return cli::exit_done;
 }
 
@@ -128,6 +144,8 @@ void add_apc_command(CLI::App& app, cli::Action& action) {
   command->add_option("--format", options->format, "text or json")->check(CLI::IsMember({"text", "json"}))->capture_default_str();
   command->add_option("--smt-dir", options->smt_directory, "write every solver query there as SMT-LIB2");
   cli::add_fault_option(command, options->fault, "switch on a planted bug (see `symref fuzz --list-faults`)");
+  cli::add_progress_flag(command, options->progress);
+  cli::add_no_timings_flag(command, options->no_timings);
   command->final_callback([&action, options] { action = [options] { return run_apc(*options); }; });
 }
 

@@ -100,7 +100,7 @@ ordered_json analysis_to_json(ApcAnalysis& analysis, const std::string& file) {
   return out;
 }
 
-std::string analysis_to_text(ApcAnalysis& analysis, const std::string& file) {
+std::string analysis_to_text(ApcAnalysis& analysis, const std::string& file, bool timings) {
   const Program& program = analysis.program();
   PathAbstraction& abstraction = analysis.abstraction();
   const ProgramFlowgraph& flowgraph = analysis.flowgraph();
@@ -128,7 +128,8 @@ std::string analysis_to_text(ApcAnalysis& analysis, const std::string& file) {
     if (!a.asked) return;
     out << name << ": " << solver::to_string(a.status);
     if (!a.reason.empty()) out << " (" << a.reason << ")";
-    out << " in " << a.seconds << " s\n";
+    if (timings) out << " in " << a.seconds << " s";
+    out << "\n";
   };
   answer("direct", analysis.direct());
   answer("unfolded", analysis.unfolded());

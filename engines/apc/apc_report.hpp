@@ -10,6 +10,7 @@
 namespace symref::apc {
 
 nlohmann::ordered_json analysis_to_json(ApcAnalysis& analysis, const std::string& file);
-std::string analysis_to_text(ApcAnalysis& analysis, const std::string& file);
+// `timings` false (--no-timings): without the seconds each query took.
+std::string analysis_to_text(ApcAnalysis& analysis, const std::string& file, bool timings = true);
 
 }  // namespace symref::apc

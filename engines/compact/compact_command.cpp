@@ -9,6 +9,8 @@
 #include "interp/cli/command.hpp"
 #include "interp/cli/exit_codes.hpp"
 #include "interp/cli/explore_extension.hpp"
+#include "interp/cli/progress_meter.hpp"
+#include "interp/explore/timings.hpp"
 #include "interp/property_failure.hpp"
 #include "interp/state_json/state_format.hpp"
 #include "semantics/syntax/front_end.hpp"
@@ -38,6 +40,8 @@ struct CompactCommandOptions {
   std::uint32_t check_classic = 0;  // 0: off; K: Theorems 1 and 2 against explore --loop-bound K
   std::string fault;
   std::uint64_t max_int_bits = default_max_int_bits;
+  int progress = 0;  // --progress / --no-progress
+  bool no_timings = false;
 };
 
 void add_solver_options(CLI::App* command, CompactCommandOptions& options) {
@@ -99,12 +103,19 @@ int run_compact(const CompactCommandOptions& options) {
   compact.timeout_milliseconds = options.timeout_milliseconds;
   compact.smt_directory = options.smt_directory;
   if (!options.tests_directory.empty()) cli::create_tests_directory(options.tests_directory);
+  cli::ProgressMeter progress(cli::progress_stream(options.progress), "compact");
+  compact.on_leaf = [&progress](const CompactPath& path) {
+    progress.leaf(path.status == solver::SatResult::Sat, path.branches.size());
+  };
   CompactResult result = explore_compact(*program, terms, compact);
+  progress.finish();
   nlohmann::ordered_json agreement;
   if (options.check_classic > 0) agreement = check_against_classic(*program, terms, result, options);
   ReportContext context{*program, terms, options.file, "compact", options.solver};
+  context.timings = !options.no_timings;
   if (options.format == "json") {
     nlohmann::ordered_json out = compact_to_json(context, result);
+    if (options.no_timings) strip_timings(out);
     if (!agreement.is_null()) out["check_classic"] = agreement;
     std::cout << out.dump(2) << "\n";
   } else if (options.format == "dot") {
@@ -180,6 +191,8 @@ void add_compact_command(CLI::App& app, cli::Action& action) {
                       "check Theorems 1 and 2 against explore --loop-bound K; exit 3 when one fails")
       ->check(CLI::PositiveNumber);
   cli::add_fault_option(command, options->fault, "switch on a planted bug (see `symref fuzz --list-faults`)");
+  cli::add_progress_flag(command, options->progress);
+  cli::add_no_timings_flag(command, options->no_timings);
   command->final_callback([&action, options] { action = [options] { return run_compact(*options); }; });
 }
 

@@ -293,6 +293,7 @@ class CompactSearch {
     path.path_condition = c.path_condition.conjunction(terms_);
     if (pruned_or_sat == SatResult::Unsat) {
       path.status = SatResult::Unsat;
+      if (options_.on_leaf) options_.on_leaf(path);
       result_.paths.push_back(std::move(path));
       return;
     }
@@ -308,6 +309,7 @@ class CompactSearch {
     }
     path.final_configuration = std::move(c);
     if (path.test && path.status == SatResult::Sat) replay(path);
+    if (options_.on_leaf) options_.on_leaf(path);
     result_.paths.push_back(std::move(path));
   }
 

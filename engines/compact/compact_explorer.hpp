@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -14,6 +15,8 @@
 #include "interp/explore/explorer.hpp"
 
 namespace symref::compact {
+
+struct CompactPath;
 
 struct CompactOptions {
   bool templates = true;                          // false: the classic algorithm (unmarked lines)
@@ -31,6 +34,7 @@ struct CompactOptions {
   std::uint64_t seed = 1;
   std::string smt_directory;  // --smt-dir: each query as SMT-LIB2, the search's in DIR/search, templates' in DIR/templates
   solver::SolverSession* session = nullptr;  // what its solvers share (solver_chain.hpp); null: nothing
+  std::function<void(const CompactPath&)> on_leaf;  // each leaf as it is decided (progress); empty: none
 };
 
 // One template instance on a path: which template, left by which exit, with which parameter; or

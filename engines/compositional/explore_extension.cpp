@@ -9,6 +9,7 @@
 #include <random>
 
 #include "engines/compositional/compositional_report.hpp"
+#include "interp/explore/timings.hpp"
 #include "interp/property_failure.hpp"
 #include "interp/state_json/state_format.hpp"
 #include "semantics/syntax/diagnostics.hpp"
@@ -85,12 +86,15 @@ int run(const cli::ExploreCommonOptions& common, const CompositionalFlags& flags
   }
   CompositionalExplorer explorer(*program, terms, options);
   CompositionalResult result = explorer.explore();
-  if (common.format == "json")
-    std::cout << compositional_to_json(*program, common.file, explorer, result).dump(2) << "\n";
-  else if (common.format == "dot")
+  if (common.format == "json") {
+    nlohmann::ordered_json out = compositional_to_json(*program, common.file, explorer, result);
+    if (common.no_timings) strip_timings(out);
+    std::cout << out.dump(2) << "\n";
+  } else if (common.format == "dot") {
     std::cout << compositional_to_dot(explorer);
-  else
+  } else {
     std::cout << compositional_to_text(*program, common.file, explorer, result);
+  }
   if (!common.tests_directory.empty())
     for (const Execution& e : result.executions) {
       std::ofstream out(std::filesystem::path(common.tests_directory) / ("execution-" + std::to_string(e.index) + ".json"));

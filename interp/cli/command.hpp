@@ -31,6 +31,9 @@ void activate_fault(const std::string& fault);
 // machines compute those without looking at the limit).
 CLI::Option* add_max_int_bits_option(CLI::App* command, std::uint64_t& max_int_bits);
 
+// `--no-timings`: leave out every figure that measures time (interp/explore/timings.hpp).
+void add_no_timings_flag(CLI::App* command, bool& no_timings);
+
 // Runs an action, turning the errors every command shares into diagnostics and exit codes:
 // InputError → 1, property and solver failures → 3, anything unexpected → 3 with "internal error".
 int run_action(const Action& action);

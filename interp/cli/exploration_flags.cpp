@@ -23,8 +23,8 @@ void add_exploration_flags(CLI::App* command, ExplorationFlags& flags, const std
   command->add_option("--max-steps", flags.max_steps, "at most N transitions per path")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
       ->capture_default_str();
-  command->add_option("--max-paths", flags.max_paths, "stop after N leaves")
-      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100'000'000}))
+  command->add_option("--max-paths", flags.max_paths, "stop after N leaves (0: no limit)")
+      ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 62))
       ->capture_default_str();
   command->add_option("--timeout", flags.timeout_milliseconds,
                       "per-query solver time limit in milliseconds (0: none); a query that runs out is reported unknown")

@@ -10,6 +10,7 @@
 #include "interp/cli/exit_codes.hpp"
 #include "interp/cli/exploration_flags.hpp"
 #include "interp/cli/explore_extension.hpp"
+#include "interp/cli/progress_meter.hpp"
 #include "interp/explore/exploration_report.hpp"
 #include "interp/explore/explorer.hpp"
 #include "interp/property_failure.hpp"
@@ -37,6 +38,8 @@ struct ExploreCommandOptions {
   bool no_agreement = false;
   bool no_quantifier_expansion = false;
   std::string fault;
+  int progress = 0;  // --progress / --no-progress
+  bool no_timings = false;
 };
 
 }  // namespace
@@ -48,15 +51,16 @@ void create_tests_directory(const std::string& directory) {
     throw InputError(directory + ": error: cannot create the directory" + (error ? " (" + error.message() + ")" : "") + "\n");
 }
 
+void write_test(const std::string& directory, const Program& program, const ExploredPath& path, std::uint64_t number) {
+  if (!path.test) return;
+  std::string name = "path-" + std::to_string(number + 1) + (path.branches.empty() ? "" : "-" + path.branches.substr(0, 64)) + ".json";
+  std::ofstream out(std::filesystem::path(directory) / name);
+  if (!out) throw InputError(directory + ": error: cannot write " + name + "\n");
+  out << write_state(program, *path.test).dump(2) << "\n";
+}
+
 void write_tests(const std::string& directory, const Program& program, const ExplorationResult& result) {
-  for (std::size_t k = 0; k < result.paths.size(); ++k) {
-    const ExploredPath& path = result.paths[k];
-    if (!path.test) continue;
-    std::string name = "path-" + std::to_string(k + 1) + (path.branches.empty() ? "" : "-" + path.branches.substr(0, 64)) + ".json";
-    std::ofstream out(std::filesystem::path(directory) / name);
-    if (!out) throw InputError(directory + ": error: cannot write " + name + "\n");
-    out << write_state(program, *path.test).dump(2) << "\n";
-  }
+  for (std::size_t k = 0; k < result.paths.size(); ++k) write_test(directory, program, result.paths[k], k);
 }
 
 namespace {
@@ -76,21 +80,39 @@ int explore(const ExploreCommandOptions& options) {
   explore_options.model_reuse = !options.no_model_reuse;
   explore_options.implied_conditions = !options.no_implied_conditions;
   explore_options.smt_directory = options.smt_directory;
-  Explorer explorer(*program, terms, explore_options);
-  ExplorationResult result = explorer.explore();
 
   ReportContext context{*program, terms, options.file, options.exploration.engine, options.exploration.solver};
   context.heap = options.exploration.heap;
+  context.timings = !options.no_timings;
+  // Every leaf is handled the moment it is decided: its JSON line (jsonl), its test file, its
+  // disagreements and the progress line; with jsonl the explorer then keeps no finished path.
+  const bool streaming = options.format == "jsonl";
+  explore_options.keep_tree = !streaming;
+  std::string replay_disagreements, agreement_disagreements;
+  ProgressMeter progress(progress_stream(options.progress), "explore");
+  explore_options.on_leaf = [&](const ExploredPath& path, std::uint64_t number) {
+    // The test file first: a reader that sees a leaf's line finds its test.
+    if (!options.tests_directory.empty()) write_test(options.tests_directory, *program, path, number);
+    if (streaming) std::cout << path_to_json(context, path).dump() << "\n" << std::flush;
+    replay_disagreements += describe_replay_disagreement(*program, path, number);
+    agreement_disagreements += describe_agreement_refuted(*program, path, number);
+    progress.leaf(path.status == solver::SatResult::Sat, path.branches.size());
+  };
+  Explorer explorer(*program, terms, explore_options);
   context.heap_model = explorer.heap_model();
-  if (options.format == "json")
+  ExplorationResult result = explorer.explore();
+  progress.finish();
+
+  if (streaming)
+    std::cout << nlohmann::ordered_json{{"stats", statistics_to_json(context, result.statistics)}}.dump() << "\n";
+  else if (options.format == "json")
     std::cout << exploration_to_json(context, result).dump(2) << "\n";
   else if (options.format == "dot")
     std::cout << exploration_to_dot(context, result);
   else
     std::cout << exploration_to_text(context, result);
-  if (!options.tests_directory.empty()) write_tests(options.tests_directory, *program, result);
 
-  std::string disagreements = describe_disagreements(*program, result);
+  std::string disagreements = replay_disagreements + agreement_disagreements;
   if (!disagreements.empty()) throw PropertyFailure("the engines disagree with the concrete system or with each other" + disagreements);
   return exit_done;
 }
@@ -108,13 +130,16 @@ void add_explore_command(CLI::App& app, Action& action, const std::vector<Explor
   add_exploration_flags(command, options->exploration, extra_engines);
   auto runs = std::make_shared<std::vector<std::pair<std::string, ExploreEngineRun>>>();
   for (const auto& extension : extensions) runs->emplace_back(extension.name, extension.attach(command));
-  command->add_option("--format", options->format, "text, json or dot")
-      ->check(CLI::IsMember({"text", "json", "dot"}))
+  command->add_option("--format", options->format,
+                      "text, json, jsonl (one line per leaf as it is decided, then one with the stats) or dot")
+      ->check(CLI::IsMember({"text", "json", "jsonl", "dot"}))
       ->capture_default_str();
   command->add_option("--order", options->order, "search order: dfs or bfs")
       ->check(CLI::IsMember({"dfs", "bfs"}))
       ->capture_default_str();
-  command->add_option("--tests", options->tests_directory, "write each feasible leaf's test input to this directory");
+  command->add_option("--tests", options->tests_directory, "write each feasible leaf's test input to this directory, as it is found");
+  add_progress_flag(command, options->progress);
+  add_no_timings_flag(command, options->no_timings);
   command->add_option("--smt-dir", options->smt_directory, "write every solver query there as a standalone SMT-LIB2 file");
   command->add_flag("--no-incremental", options->no_incremental, "re-assert the whole path condition for every query");
   command->add_flag("--no-independence", options->no_independence, "ask the solver about the whole path condition, not only the conjuncts sharing symbols with the branch");
@@ -132,8 +157,10 @@ void add_explore_command(CLI::App& app, Action& action, const std::vector<Explor
     solver::set_quantifier_expansion_by_default(!options->no_quantifier_expansion);
     for (const auto& [name, engine_run] : *runs)
       if (name == options->exploration.engine) {
-        ExploreCommonOptions common{options->file, options->exploration, options->format, options->tests_directory, options->fault,
-                                    options->smt_directory};
+        if (options->format == "jsonl")
+          throw CLI::ValidationError("--format", "--format jsonl needs --engine forward or trace");
+        ExploreCommonOptions common{options->file,  options->exploration,   options->format,    options->tests_directory,
+                                    options->fault, options->smt_directory, options->no_timings};
         // An init-capture: clang 14 cannot capture a structured binding by name.
         action = [run = engine_run, common] { return run(common); };
         return;

@@ -22,6 +22,7 @@ struct ExploreCommonOptions {
   std::string tests_directory;
   std::string fault;
   std::string smt_directory;  // --smt-dir: every solver query as SMT-LIB2
+  bool no_timings = false;    // --no-timings (interp/explore/timings.hpp)
 };
 
 using ExploreEngineRun = std::function<int(const ExploreCommonOptions&)>;
@@ -37,5 +38,7 @@ void add_explore_command(CLI::App& app, Action& action, const std::vector<Explor
 void create_tests_directory(const std::string& directory);
 // Each leaf's test input as `path-N-BRANCHES.json` in `directory` (InputError when one cannot be written).
 void write_tests(const std::string& directory, const Program& program, const ExplorationResult& result);
+// The same for one leaf, numbered from 0 (nothing when it has no test).
+void write_test(const std::string& directory, const Program& program, const ExploredPath& path, std::uint64_t number);
 
 }  // namespace symref::cli

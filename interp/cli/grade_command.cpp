@@ -2,7 +2,7 @@
 // correct, wrong (with a separating input), malformed (with the diagnostic), undecided or missing,
 // as text or JSON; or a class's — many files or directories of them, graded in parallel — as a
 // gradebook in text, CSV or JSON, with per-question statistics on request (interp/grading).  Exit
-// 0 when every answer could be graded, 1 when an answer or an answers file is malformed (the
+// 1 when an answer or an answers file is malformed, else 4 when any answer is wrong, else 0 (the
 // marks are printed all the same).
 #include <filesystem>
 #include <iostream>
@@ -50,7 +50,7 @@ int grade_class(const Lab& lab, const GradeOptions& options) {
   std::cout.flush();
   for (const auto& row : gradebook.rows)
     for (const auto& error : row.errors) std::cerr << error;
-  return gradebook.any_failed() ? exit_input_fault : exit_done;
+  return gradebook.any_failed() ? exit_input_fault : gradebook.any_wrong() ? exit_answer_wrong : exit_done;
 }
 
 int grade(const GradeOptions& options) {
@@ -74,7 +74,7 @@ int grade(const GradeOptions& options) {
     std::cout << grade_report_to_json(report).dump(2) << "\n";
   else
     std::cout << grade_report_to_text(report);
-  return report.malformed() ? exit_input_fault : exit_done;
+  return report.malformed() ? exit_input_fault : report.any_wrong() ? exit_answer_wrong : exit_done;
 }
 
 }  // namespace

@@ -30,6 +30,7 @@ struct ReportOptions {
   std::size_t window_nodes = 100;
   std::uint64_t stepper_steps = 10'000;
   std::string fault;
+  bool no_timings = false;
 };
 
 std::string default_output(const std::string& file) {
@@ -61,6 +62,7 @@ int report(const ReportOptions& options) {
   if (input) stepper = report::record_lockstep(*program, terms, *input, options.stepper_steps);
 
   ReportContext context{*program, terms, options.file, options.exploration.engine, options.exploration.solver};
+  context.timings = !options.no_timings;
   report::HtmlReportOptions html_options;
   html_options.loop_bound = options.exploration.loop_bound;
   html_options.input_file = options.input;
@@ -110,6 +112,7 @@ void add_report_command(CLI::App& app, Action& action) {
       ->capture_default_str();
   add_fault_option(command, options->fault,
                    "switch on a planted semantic bug (see `symref fuzz --list-faults`), to see the page mark it");
+  add_no_timings_flag(command, options->no_timings);
   command->final_callback([&action, options] { action = [options] { return report(*options); }; });
 }
 

@@ -1,16 +1,25 @@
 // Options that several subcommands take in the same form (docs/cli.md).
 #include <string>
-#include <vector>
 
 #include "interp/cli/command.hpp"
 #include "semantics/faults.hpp"
 
 namespace symref::cli {
 
+// The names are not listed in --help (there are dozens): `symref fuzz --list-faults` prints them.
 CLI::Option* add_fault_option(CLI::App* command, std::string& fault, const std::string& help) {
-  std::vector<std::string> names;
-  for (const auto& description : all_faults()) names.emplace_back(description.name);
-  return command->add_option("--inject-fault", fault, help)->check(CLI::IsMember(names));
+  CLI::Validator known_fault(
+      [](const std::string& name) {
+        return fault_by_name(name) ? std::string() : "unknown fault '" + name + "' (symref fuzz --list-faults prints them)";
+      },
+      "FAULT");
+  return command->add_option("--inject-fault", fault, help)->check(known_fault);
+}
+
+void add_no_timings_flag(CLI::App* command, bool& no_timings) {
+  command->add_flag("--no-timings", no_timings,
+                    "leave out every figure that measures time (JSON members ending in \"seconds\"), so that the same "
+                    "input gives the same bytes");
 }
 
 CLI::Option* add_max_int_bits_option(CLI::App* command, std::uint64_t& max_int_bits) {

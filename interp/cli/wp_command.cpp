@@ -69,6 +69,16 @@ void print_verdict(const Program& program, const ConditionVerdict& verdict, cons
             << " and ends in " << outcome_name(verdict.run_outcome) << ")\n";
 }
 
+// The exit code of a --check: 0 equivalent, 4 not (the answer is wrong), 5 undecided.
+int verdict_exit_code(const ConditionVerdict& verdict) {
+  switch (verdict.kind) {
+    case VerdictKind::Equivalent: return exit_done;
+    case VerdictKind::Different: return exit_answer_wrong;
+    case VerdictKind::Unknown: break;
+  }
+  return exit_answer_undecided;
+}
+
 nlohmann::ordered_json verdict_to_json(const Program& program, const ConditionVerdict& verdict, const std::string& claimed) {
   nlohmann::ordered_json out;
   out["claimed"] = claimed;
@@ -113,12 +123,15 @@ int weakest_precondition_json(const WpOptions& options, const Program& program, 
   out["cut_paths"] = computed.cut_paths;
   if (computed.cut_paths > 0) out["cut"] = terms::print_term(computed.cut, &program, {2000});
   out["truncated"] = computed.truncated;
+  int code = exit_done;
   if (claimed_expression != nullptr) {
     terms::Term claimed = condition_term(terms, *claimed_expression);
-    out["check"] = verdict_to_json(program, compare_condition(program, terms, claimed, computed, query), options.check);
+    const ConditionVerdict verdict = compare_condition(program, terms, claimed, computed, query);
+    out["check"] = verdict_to_json(program, verdict, options.check);
+    code = verdict_exit_code(verdict);
   }
   std::cout << out.dump(2) << "\n";
-  return exit_done;
+  return code;
 }
 
 int weakest_precondition(const WpOptions& options) {
@@ -185,8 +198,9 @@ int weakest_precondition(const WpOptions& options) {
 
   if (!claimed_expression) return exit_done;
   terms::Term claimed = condition_term(terms, *claimed_expression);
-  print_verdict(*program, compare_condition(*program, terms, claimed, *computed, query), name);
-  return exit_done;
+  const ConditionVerdict verdict = compare_condition(*program, terms, claimed, *computed, query);
+  print_verdict(*program, verdict, name);
+  return verdict_exit_code(verdict);
 }
 
 }  // namespace
@@ -204,7 +218,8 @@ void add_wp_command(CLI::App& app, Action& action) {
   command->add_option("--post", options->post,
                       "a postcondition Q over the globals and fields: the weakest precondition wp(S, Q) of main (with --branches: of that path)");
   command->add_option("--check", options->check,
-                      "a condition on the input (an expression over the globals and fields of the initial state) to compare");
+                      "a condition on the input (an expression over the globals and fields of the initial state) to compare; "
+                      "exit 0 when equivalent, 4 when not, 5 when the solver cannot decide");
   command->add_option("--solver", options->solver, "z3, cvc5 or both")->check(CLI::IsMember({"z3", "cvc5", "both"}))
       ->capture_default_str();
   command->add_option("--loop-bound", options->loop_bound,

@@ -3,6 +3,7 @@
 
 #include <sstream>
 
+#include "interp/explore/timings.hpp"
 #include "interp/solver/backends/smtlib.hpp"
 #include "interp/state_json/site_format.hpp"
 #include "interp/state_json/state_format.hpp"
@@ -117,59 +118,64 @@ nlohmann::ordered_json path_head_to_json(const ReportContext& context, const std
   return entry;
 }
 
+nlohmann::ordered_json path_to_json(const ReportContext& context, const ExploredPath& path) {
+  nlohmann::ordered_json entry =
+      path_head_to_json(context, path.branches, path.outcome, path.status, path.status_reason, path.path_condition);
+  // The heap additions appear only with a heap model, so that the arrays output stays as it was.
+  if (path.status != solver::SatResult::Unsat) {
+    entry["final"] = symbolic_state_to_json(context, path.final_configuration);
+    if (context.heap_model == nullptr && context.engine != "trace")
+      entry["final_smt2"] = symbolic_state_to_smt2(context, path.final_configuration);
+    if (context.heap_model != nullptr)
+      entry["final"]["heap"] = heap_to_json(context, context.heap_model->describe(path.final_configuration));
+    if (path.outcome != Outcome::Normal && path.outcome != Outcome::Running)
+      entry["at"] = site_to_json(context.program, outcome_site(context.program, path.final_configuration.control));
+  }
+  if (path.test) entry["test"] = write_state(context.program, *path.test);
+  std::string replay = replay_text(path);
+  if (!replay.empty()) entry["replay"] = replay;
+  if (!path.agreement.empty()) {
+    entry["agreement"] = path.agreement;
+    entry["forward_pc"] = print(context, path.forward_path_condition);
+    if (path.separating_input) entry["separating_input"] = write_state(context.program, *path.separating_input);
+  }
+  return entry;
+}
+
+nlohmann::ordered_json statistics_to_json(const ReportContext& context, const ExplorationStatistics& s) {
+  nlohmann::ordered_json out = {{"paths", s.paths},        {"feasible", s.feasible},  {"infeasible", s.infeasible},
+                                {"unknown", s.unknown},    {"steps", s.steps},        {"queries", s.queries}, {"shortcuts", s.shortcuts},
+                                {"solver_seconds", s.solver_seconds}, {"path_condition_seconds", s.path_condition_seconds},
+                                {"path_condition_nodes", s.path_condition_nodes}, {"seconds", s.seconds}, {"truncated", s.truncated}};
+  if (context.heap_model != nullptr) {
+    // forks: Σ over forks of (successors not proved infeasible − 1) = feasible leaves − 1.
+    std::uint64_t live = s.feasible + s.unknown;
+    out["forks"] = live == 0 ? 0 : live - 1;
+    out["heap_choices"] = s.heap.heap_choices;
+    out["summarize_steps"] = s.heap.summarize_steps;
+    out["max_points_to"] = s.heap.max_points_to;
+    out["locations"] = s.heap.locations;
+    out["max_uninitialized"] = s.heap.max_uninitialized;
+    out["guarded_states"] = s.heap.guarded_states;
+    out["pruned_targets"] = s.heap.pruned_targets;
+    out["prune_queries"] = s.heap.prune_queries;
+    out["prune_unknown"] = s.heap.prune_unknown;
+  }
+  if (!context.timings) strip_timings(out);
+  return out;
+}
+
 nlohmann::ordered_json exploration_to_json(const ReportContext& context, const ExplorationResult& result) {
   nlohmann::ordered_json out;
   out["version"] = json_format_version;
   out["program"] = context.program_path;
   out["engine"] = context.engine;
   out["solver"] = context.solver;
-  // The heap additions appear only with a heap model, so that the arrays output stays as it was.
-  const bool heap_model = context.heap_model != nullptr;
-  if (heap_model) out["heap"] = context.heap;
+  if (context.heap_model != nullptr) out["heap"] = context.heap;
   nlohmann::ordered_json paths = nlohmann::ordered_json::array();
-  for (const auto& path : result.paths) {
-    nlohmann::ordered_json entry =
-        path_head_to_json(context, path.branches, path.outcome, path.status, path.status_reason, path.path_condition);
-    if (path.status != solver::SatResult::Unsat) {
-      entry["final"] = symbolic_state_to_json(context, path.final_configuration);
-      if (!heap_model && context.engine != "trace") entry["final_smt2"] = symbolic_state_to_smt2(context, path.final_configuration);
-      if (heap_model) entry["final"]["heap"] = heap_to_json(context, context.heap_model->describe(path.final_configuration));
-      if (path.outcome != Outcome::Normal && path.outcome != Outcome::Running)
-        entry["at"] = site_to_json(context.program, outcome_site(context.program, path.final_configuration.control));
-    }
-    if (path.test) {
-      GlobalState test = *path.test;
-      entry["test"] = write_state(context.program, test);
-    }
-    std::string replay = replay_text(path);
-    if (!replay.empty()) entry["replay"] = replay;
-    if (!path.agreement.empty()) {
-      entry["agreement"] = path.agreement;
-      entry["forward_pc"] = print(context, path.forward_path_condition);
-      if (path.separating_input) entry["separating_input"] = write_state(context.program, *path.separating_input);
-    }
-    paths.push_back(std::move(entry));
-  }
+  for (const auto& path : result.paths) paths.push_back(path_to_json(context, path));
   out["paths"] = std::move(paths);
-  const auto& s = result.statistics;
-  out["stats"] = {{"paths", s.paths},        {"feasible", s.feasible},  {"infeasible", s.infeasible},
-                  {"unknown", s.unknown},    {"steps", s.steps},        {"queries", s.queries}, {"shortcuts", s.shortcuts},
-                  {"solver_seconds", s.solver_seconds}, {"path_condition_seconds", s.path_condition_seconds},
-                  {"path_condition_nodes", s.path_condition_nodes}, {"seconds", s.seconds}, {"truncated", s.truncated}};
-  if (heap_model) {
-    // forks: Σ over forks of (successors not proved infeasible − 1) = feasible leaves − 1.
-    std::uint64_t live = s.feasible + s.unknown;
-    out["stats"]["forks"] = live == 0 ? 0 : live - 1;
-    out["stats"]["heap_choices"] = s.heap.heap_choices;
-    out["stats"]["summarize_steps"] = s.heap.summarize_steps;
-    out["stats"]["max_points_to"] = s.heap.max_points_to;
-    out["stats"]["locations"] = s.heap.locations;
-    out["stats"]["max_uninitialized"] = s.heap.max_uninitialized;
-    out["stats"]["guarded_states"] = s.heap.guarded_states;
-    out["stats"]["pruned_targets"] = s.heap.pruned_targets;
-    out["stats"]["prune_queries"] = s.heap.prune_queries;
-    out["stats"]["prune_unknown"] = s.heap.prune_unknown;
-  }
+  out["stats"] = statistics_to_json(context, result.statistics);
   return out;
 }
 
@@ -240,8 +246,9 @@ std::string exploration_to_text(const ReportContext& context, const ExplorationR
   }
   const auto& s = result.statistics;
   out << "stats: " << s.paths << " paths, " << s.feasible << " feasible, " << s.infeasible << " infeasible, " << s.unknown
-      << " unknown; " << s.steps << " steps, " << s.queries << " queries, " << s.shortcuts << " answered by shortcut layers, " << s.solver_seconds << " s in the solver, "
-      << s.seconds << " s in all" << (s.truncated ? " (stopped at the path limit)" : "") << "\n";
+      << " unknown; " << s.steps << " steps, " << s.queries << " queries, " << s.shortcuts << " answered by shortcut layers";
+  if (context.timings) out << ", " << s.solver_seconds << " s in the solver, " << s.seconds << " s in all";
+  out << (s.truncated ? " (stopped at the path limit)" : "") << "\n";
   return out.str();
 }
 
@@ -264,20 +271,23 @@ std::string dot_leaf_style(Outcome outcome) {
                                                                      : "shape=box, color=red";
 }
 
+std::string describe_replay_disagreement(const Program& program, const ExploredPath& path, std::uint64_t number) {
+  if (!path.replay || path.replay->agrees) return "";
+  return "\n  path " + std::to_string(number + 1) + " (" + path.branches + "): " + path.replay->details +
+         "\n    test: " + write_state(program, *path.test).dump();
+}
+
+std::string describe_agreement_refuted(const Program& program, const ExploredPath& path, std::uint64_t number) {
+  if (path.agreement != "refuted") return "";
+  std::string line = "\n  path " + std::to_string(number + 1) + " (" + path.branches + "): forward φ and path(ρ) differ";
+  if (path.separating_input) line += "; they differ on " + write_state(program, *path.separating_input).dump();
+  return line;
+}
+
 std::string describe_disagreements(const Program& program, const ExplorationResult& result) {
   std::string disagreements;
-  for (std::size_t k = 0; k < result.paths.size(); ++k) {
-    const auto& path = result.paths[k];
-    if (path.replay && !path.replay->agrees)
-      disagreements += "\n  path " + std::to_string(k + 1) + " (" + path.branches + "): " + path.replay->details +
-                       "\n    test: " + write_state(program, *path.test).dump();
-  }
-  for (std::size_t k = 0; k < result.paths.size(); ++k) {
-    const auto& path = result.paths[k];
-    if (path.agreement != "refuted") continue;
-    disagreements += "\n  path " + std::to_string(k + 1) + " (" + path.branches + "): forward φ and path(ρ) differ";
-    if (path.separating_input) disagreements += "; they differ on " + write_state(program, *path.separating_input).dump();
-  }
+  for (std::size_t k = 0; k < result.paths.size(); ++k) disagreements += describe_replay_disagreement(program, result.paths[k], k);
+  for (std::size_t k = 0; k < result.paths.size(); ++k) disagreements += describe_agreement_refuted(program, result.paths[k], k);
   return disagreements;
 }
 

@@ -18,9 +18,13 @@ struct ReportContext {
   std::string solver;
   std::string heap = "arrays";                // explore --heap
   const HeapModel* heap_model = nullptr;      // describes final.heap when not arrays
+  bool timings = true;                        // false (--no-timings): no figure that measures time (timings.hpp)
 };
 
 nlohmann::ordered_json exploration_to_json(const ReportContext& context, const ExplorationResult& result);
+// One element of the JSON's "paths" (and one line of --format jsonl), and its "stats".
+nlohmann::ordered_json path_to_json(const ReportContext& context, const ExploredPath& path);
+nlohmann::ordered_json statistics_to_json(const ReportContext& context, const ExplorationStatistics& statistics);
 std::string exploration_to_text(const ReportContext& context, const ExplorationResult& result);
 std::string exploration_to_dot(const ReportContext& context, const ExplorationResult& result);
 
@@ -51,6 +55,9 @@ std::string leaf_kind(const ExploredPath& path);
 // path whose forward φ and path(ρ) were refuted to be equivalent, one line each with the input that
 // shows it; empty when there is none.  Any such line is a bug in symref (or the paper).
 std::string describe_disagreements(const Program& program, const ExplorationResult& result);
+// The same for one path, numbered from 0 (empty when it agrees): its replay, its agreement check.
+std::string describe_replay_disagreement(const Program& program, const ExploredPath& path, std::uint64_t number);
+std::string describe_agreement_refuted(const Program& program, const ExploredPath& path, std::uint64_t number);
 
 // Text inside a DOT string: quotes and backslashes escaped, line breaks as \n.
 std::string dot_escape(const std::string& text);

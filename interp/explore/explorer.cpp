@@ -64,6 +64,7 @@ Explorer::~Explorer() = default;
 
 std::int32_t Explorer::add_node(ExplorationResult& result, std::int32_t parent, const std::string& letters,
                                 const std::vector<terms::Term>& conditions, const std::vector<SourceLocation>& letter_locations) {
+  if (!options_.keep_tree) return -1;
   auto id = static_cast<std::int32_t>(result.nodes.size());
   TreeNode node;
   node.parent = parent;
@@ -128,20 +129,48 @@ void Explorer::record_pruned(const WorkItem& item, ExplorationResult& result, Sa
   path.branches = c.branches;
   path.outcome = c.outcome;
   path.status = status;
-  path.path_condition = path_condition_of(c);
-  result.nodes[node].path = static_cast<std::int32_t>(result.paths.size());
+  terms::TransientTerm condition = leaf_condition(c);
+  path.path_condition = condition.term();
+  record_leaf(std::move(path), result, condition);
+}
+
+terms::TransientTerm Explorer::leaf_condition(const SymbolicConfiguration& configuration) {
+  // Kept with the tree, or path(ρ) of the trace engine: an ordinary term of the manager.
+  if (options_.keep_tree || options_.engine != EngineMode::Forward) return terms::TransientTerm(path_condition_of(configuration));
+  return terms_.transient_conjunction(configuration.path_condition.conjuncts());
+}
+
+// Counts a decided leaf, shows it to on_leaf, and keeps it in the tree unless streaming.
+void Explorer::record_leaf(ExploredPath path, ExplorationResult& result, const terms::TransientTerm& condition) {
+  ExplorationStatistics& s = result.statistics;
+  const std::uint64_t number = s.paths++;
+  if (path.status == SatResult::Sat) ++s.feasible;
+  else if (path.status == SatResult::Unsat) ++s.infeasible;
+  else ++s.unknown;
+  // A transient root is counted apart: it is in no set, being nobody else's (a leaf's φ is its own).
+  if (condition.owns_root()) {
+    ++s.path_condition_nodes;
+    for (terms::Term conjunct : *condition.term())
+      terms::for_each_subterm(conjunct, counted_subterms_, [&](terms::Term) { ++s.path_condition_nodes; });
+  } else if (path.path_condition != nullptr) {
+    terms::for_each_subterm(path.path_condition, counted_subterms_, [&](terms::Term) { ++s.path_condition_nodes; });
+  }
+  if (options_.on_leaf) options_.on_leaf(path, number);
+  if (!options_.keep_tree) return;
+  result.nodes[path.node].path = static_cast<std::int32_t>(result.paths.size());
   result.paths.push_back(std::move(path));
 }
 
 void Explorer::finish_leaf(WorkItem& item, ExplorationResult& result, SatResult status) {
   SymbolicConfiguration& c = item.configuration;
   std::int32_t node = add_node(result, item.node, c.branches.substr(item.letters_at_node), item.conditions, item.letter_locations);
-  if (const Statement* statement = c.control.depth() > 0 ? c.control.current() : nullptr)
+  if (const Statement* statement = c.control.depth() > 0 ? c.control.current() : nullptr; statement != nullptr && node >= 0)
     result.nodes[node].location = statement->location;
   ExploredPath path;
   path.node = node;
   path.branches = c.branches;
-  path.path_condition = path_condition_of(c);
+  terms::TransientTerm condition = leaf_condition(c);
+  path.path_condition = condition.term();
   path.status = status;
   if (status == SatResult::Unknown) {
     path.status_reason = solver_->reason_unknown();
@@ -173,8 +202,7 @@ void Explorer::finish_leaf(WorkItem& item, ExplorationResult& result, SatResult 
   path.final_configuration = std::move(c);
   if (options_.engine == EngineMode::Trace && options_.check_agreement && path.status == SatResult::Sat)
     check_agreement(path);
-  result.nodes[node].path = static_cast<std::int32_t>(result.paths.size());
-  result.paths.push_back(std::move(path));
+  record_leaf(std::move(path), result, condition);
 }
 
 // Follows the leaf's branch string with the forward engine to get φ, then asks the solver whether
@@ -242,7 +270,7 @@ ExplorationResult Explorer::explore() {
   std::vector<SymbolicSuccessor> successors;
 
   while (!work.empty()) {
-    if (result.paths.size() >= options_.max_paths) {
+    if (options_.max_paths != 0 && result.statistics.paths >= options_.max_paths) {
       result.statistics.truncated = true;
       break;
     }
@@ -287,7 +315,8 @@ ExplorationResult Explorer::explore() {
         continue;
       }
       std::int32_t fork = add_node(result, item.node, c.branches.substr(item.letters_at_node), item.conditions, item.letter_locations);
-      if (const Statement* statement = c.control.current()) result.nodes[fork].location = statement->location;
+      if (const Statement* statement = c.control.current(); statement != nullptr && fork >= 0)
+        result.nodes[fork].location = statement->location;
       std::size_t letters = c.branches.size();
       std::vector<WorkItem> children;
       for (auto& successor : successors) {
@@ -302,23 +331,10 @@ ExplorationResult Explorer::explore() {
 
   auto statistics = solver_->statistics();
   result.statistics.path_condition_seconds = path_condition_seconds_;
-  {
-    terms::TermSet seen;
-    std::uint64_t nodes = 0;
-    for (const auto& path : result.paths)
-      if (path.path_condition != nullptr) terms::for_each_subterm(path.path_condition, seen, [&](terms::Term) { ++nodes; });
-    result.statistics.path_condition_nodes = nodes;
-  }
   result.statistics.queries = statistics.queries;
   if (heap_model_ != nullptr) result.statistics.heap = heap_model_->statistics();
   result.statistics.shortcuts = statistics.shortcuts;
   result.statistics.solver_seconds = statistics.seconds;
-  for (const auto& path : result.paths) {
-    ++result.statistics.paths;
-    if (path.status == SatResult::Sat) ++result.statistics.feasible;
-    else if (path.status == SatResult::Unsat) ++result.statistics.infeasible;
-    else ++result.statistics.unknown;
-  }
   result.statistics.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return result;

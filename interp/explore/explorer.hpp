@@ -18,12 +18,14 @@
 
 namespace symref {
 
+struct ExploredPath;
+
 struct ExploreOptions {
   EngineMode engine = EngineMode::Forward;  // forward: φ built on the fly; trace: path(ρ) (§4)
   SearchOrder order = SearchOrder::DepthFirst;
   SymbolicLimits limits;                 // --loop-bound, call depth
   std::uint64_t max_steps = 10'000;      // per path; a longer path ends in `bound`
-  std::uint64_t max_paths = 100'000;     // leaves; then the exploration stops (reported)
+  std::uint64_t max_paths = 100'000;     // leaves; then the exploration stops (reported); 0: no limit
   std::string solver = "z3";             // z3, cvc5, both
   bool incremental = true;               // follow each path with push/pop instead of re-asserting
   // The shortcut layers of interp/solver (solver.hpp SolverOptions), each switchable off.
@@ -42,6 +44,11 @@ struct ExploreOptions {
   // φ ∧ restrict_to is unsat is pruned (the guided search of Strejček & Trtík §7).  nullptr: none.
   terms::Term restrict_to = nullptr;
   solver::SolverSession* session = nullptr;  // what its solvers share (solver_chain.hpp); null: nothing
+  // Streaming (explore --format jsonl): `on_leaf` sees every leaf the moment it is decided, with
+  // its number counted from 0 in the order of deciding; with `keep_tree` false the result holds
+  // neither the tree nor the paths, only the statistics, so memory does not grow with the leaves.
+  std::function<void(const ExploredPath&, std::uint64_t number)> on_leaf;
+  bool keep_tree = true;
 };
 
 // One node of the tree: the root, a fork, or a leaf.  The edge into a node is labelled with the
@@ -118,6 +125,9 @@ class Explorer {
   void synchronize_solver(const PathCondition& path_condition);
   void finish_leaf(WorkItem& item, ExplorationResult& result, solver::SatResult status);
   void record_pruned(const WorkItem& item, ExplorationResult& result, solver::SatResult status);
+  void record_leaf(ExploredPath path, ExplorationResult& result, const terms::TransientTerm& condition);
+  // φ of a leaf: path_condition_of, except that a streamed forward leaf's conjunction is transient.
+  terms::TransientTerm leaf_condition(const SymbolicConfiguration& configuration);
   std::int32_t add_node(ExplorationResult& result, std::int32_t parent, const std::string& letters,
                         const std::vector<terms::Term>& conditions, const std::vector<SourceLocation>& letter_locations);
 
@@ -134,6 +144,7 @@ class Explorer {
   const Trace::Node* last_trace_ = nullptr;      // path(ρ) of the last trace asked for, kept
   terms::Term last_trace_condition_ = nullptr;
   double path_condition_seconds_ = 0;
+  terms::TermSet counted_subterms_;  // the path conditions' term nodes counted so far
 };
 
 }  // namespace symref

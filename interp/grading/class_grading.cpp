@@ -35,6 +35,10 @@ std::size_t Gradebook::questions() const {
   return count;
 }
 
+bool Gradebook::any_wrong() const {
+  return std::any_of(rows.begin(), rows.end(), [](const StudentRow& row) { return row.report && row.report->any_wrong(); });
+}
+
 bool Gradebook::any_failed() const {
   return std::any_of(rows.begin(), rows.end(), [](const StudentRow& row) { return row.failed(); });
 }

@@ -29,6 +29,7 @@ struct Gradebook {
   double seconds = 0;            // wall-clock time of the grading
   std::size_t questions() const;  // in the whole lab
   bool any_failed() const;
+  bool any_wrong() const;  // an answer of some row marked wrong
 };
 
 // The answers files named by `arguments`: each file as it is, each directory's *.json files (not

@@ -173,6 +173,13 @@ const char* mark_name(Mark mark) {
   return "?";
 }
 
+bool GradeReport::any_wrong() const {
+  for (const auto& exercise : exercises)
+    for (const auto& question : exercise.questions)
+      if (question.mark == Mark::Wrong) return true;
+  return false;
+}
+
 bool GradeReport::malformed() const {
   if (!file_errors.empty()) return true;
   for (const auto& exercise : exercises)

@@ -54,6 +54,7 @@ struct GradeReport {
   std::vector<ExerciseGrade> exercises;
   std::vector<std::string> file_errors;  // problems of the answers file itself (unknown names, bad shape)
   bool malformed() const;                // any malformed answer or file error
+  bool any_wrong() const;                // any answer marked wrong
 };
 
 class QuestionTruths;

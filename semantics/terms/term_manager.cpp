@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <limits>
 #include <stdexcept>
 
 #include "semantics/faults.hpp"
@@ -740,6 +741,42 @@ Term TermManager::logical_or(std::span<const Term> disjuncts) {
 // absorbing, duplicates removed keeping the first occurrence, and a complementary pair x, !x
 // absorbing.  The order of the remaining operands is the order given, for readable output.
 Term TermManager::simplify_junction(TermKind kind, std::span<const Term> operands) {
+  if (Term decided = reduce_junction(kind, operands)) return decided;
+  return node(kind, Sort::boolean(), junction_scratch_);
+}
+
+TransientTerm TermManager::transient_conjunction(std::span<const Term> conjuncts) {
+  checked_sort(TermKind::And, conjuncts);
+  TransientTerm out;
+  if (simplify_) {
+    out.term_ = reduce_junction(TermKind::And, conjuncts);
+    if (out.term_ != nullptr) return out;
+    out.children_ = junction_scratch_;
+  } else {
+    if (conjuncts.empty()) out.term_ = true_;
+    else if (conjuncts.size() == 1) out.term_ = conjuncts[0];
+    if (out.term_ != nullptr) return out;
+    out.children_.assign(conjuncts.begin(), conjuncts.end());
+  }
+  out.root_.reset(new TermNode());
+  TermNode& root = *out.root_;
+  root.kind_ = TermKind::And;
+  root.sort_ = Sort::boolean();
+  root.arity_ = static_cast<std::uint32_t>(out.children_.size());
+  root.children_ = out.children_.data();
+  root.id_ = std::numeric_limits<std::uint32_t>::max();  // above every child's, as for any parent
+  std::uint64_t h = combine(static_cast<std::uint64_t>(root.kind_), static_cast<std::uint64_t>(root.sort_.kind) << 8);
+  for (Term child : out.children_) {
+    h = combine(h, child->id());
+    root.has_bound_variables_ |= child->has_bound_variables();
+  }
+  root.hash_ = static_cast<std::size_t>(finalise(h));
+  root.name_ = &empty_name;
+  out.term_ = &root;
+  return out;
+}
+
+Term TermManager::reduce_junction(TermKind kind, std::span<const Term> operands) {
   const bool is_and = kind == TermKind::And;
   const Term unit = is_and ? true_ : false_;
   const Term absorbing = is_and ? false_ : true_;
@@ -775,7 +812,7 @@ Term TermManager::simplify_junction(TermKind kind, std::span<const Term> operand
   }
   if (flat.empty()) return unit;
   if (flat.size() == 1) return flat[0];
-  return node(kind, Sort::boolean(), flat);
+  return nullptr;
 }
 
 Term TermManager::implies(Term a, Term b) {

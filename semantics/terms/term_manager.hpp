@@ -47,6 +47,23 @@ struct FunctionDeclaration {
   Sort range;                // any sort; an array sort makes each application an array
 };
 
+// A term for one look, made by TermManager::transient_conjunction: it may be printed and walked
+// while this object lives, but it is not in the manager, so it must not reach a solver or a map
+// that outlives it.
+class TransientTerm {
+ public:
+  TransientTerm() = default;
+  explicit TransientTerm(Term interned) : term_(interned) {}  // a term of the manager, held as one
+  Term term() const { return term_; }
+  bool owns_root() const { return root_ != nullptr; }  // the root is this object's, not the manager's
+
+ private:
+  friend class TermManager;
+  Term term_ = nullptr;
+  std::vector<Term> children_;
+  std::unique_ptr<TermNode> root_;
+};
+
 class TermManager {
  public:
   // `program` (may be null) gives the sorts and names of globals and fields.
@@ -130,6 +147,10 @@ class TermManager {
   Term logical_not(Term a);
   Term logical_and(Term a, Term b);
   Term logical_and(std::span<const Term> conjuncts);
+  // logical_and(conjuncts), except that a conjunction of two or more operands is built outside
+  // the manager: printing each leaf's φ of a huge tree once (explore --format jsonl) then does
+  // not grow the manager by a node per leaf.
+  TransientTerm transient_conjunction(std::span<const Term> conjuncts);
   Term logical_or(Term a, Term b);
   Term logical_or(std::span<const Term> disjuncts);
   Term implies(Term a, Term b);
@@ -170,6 +191,9 @@ class TermManager {
   void grow_table();
 
   Term simplify_junction(TermKind kind, std::span<const Term> children);
+  // simplify_junction up to the node: the result when it is decided (a constant or one operand),
+  // or null with the operands left in junction_scratch_.
+  Term reduce_junction(TermKind kind, std::span<const Term> children);
   Term simplify_equal(Term a, Term b);
   Term simplify_select(Term array, Term index);
   Term quantifier(TermKind kind, std::span<const Term> variables, Term body);

@@ -69,7 +69,7 @@ TEST_F(ReportGradeTest, WpOfAnOutcomeAndOfMainForAPostcondition) {
   EXPECT_NE(outcome.out.find("check: equivalent"), std::string::npos) << outcome.out;
   const std::string absolute = corpus("labs/basic/01-absolute-value/program.sym");
   Result post = symref({"wp", absolute, "--post", "y == 5", "--check", "x == 5"});
-  ASSERT_EQ(post.code, 0) << post.err;
+  ASSERT_EQ(post.code, 4) << post.err;  // not equivalent
   EXPECT_NE(post.out.find("check: NOT equivalent"), std::string::npos) << post.out;
   EXPECT_NE(post.out.find("your condition is false but wp(main, Q) is true"), std::string::npos) << post.out;
   Result nothing = symref({"wp", absolute});
@@ -85,13 +85,13 @@ TEST_F(ReportGradeTest, GradeTextAndJson) {
   const std::string lab = corpus("labs/basic/01-absolute-value");
   const std::string answers = write("a.json", "{\"student\": \"ada\", \"pc-negative\": \"x < 0\", \"feasible\": 3, \"wp\": \"x == 5\"}");
   Result text = symref({"grade", lab, answers});
-  ASSERT_EQ(text.code, 0) << text.err;
+  ASSERT_EQ(text.code, 4) << text.err;  // two answers are wrong
   EXPECT_NE(text.out.find("✓ pc-negative"), std::string::npos) << text.out;
   EXPECT_NE(text.out.find("✗ feasible        wrong: the tree has fewer feasible paths"), std::string::npos) << text.out;
   EXPECT_NE(text.out.find("· pc-nonnegative  missing"), std::string::npos) << text.out;
   EXPECT_NE(text.out.find("score: 1 of 4 correct · 2 wrong · 0 malformed · 0 undecided · 1 missing"), std::string::npos) << text.out;
   Result json = symref({"grade", lab, answers, "--format", "json"});
-  ASSERT_EQ(json.code, 0) << json.err;
+  ASSERT_EQ(json.code, 4) << json.err;
   Json report = Json::parse(json.out);
   EXPECT_EQ(report["student"], "ada");
   const Json& wp = report["exercises"][0]["questions"][3];

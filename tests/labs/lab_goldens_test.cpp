@@ -106,7 +106,7 @@ TEST_P(LabExercise, GoldensConfirmedAndTheWrongAnswerRejected) {
     ++wrong_answers;
     args.back() = wrong[id].get<std::string>();
     Result rejected = symref(args);
-    ASSERT_EQ(rejected.code, 0) << rejected.err;
+    ASSERT_EQ(rejected.code, 4) << rejected.err;  // the checked answer is wrong
     ASSERT_NE(rejected.out.find("check: NOT equivalent"), std::string::npos) << rejected.out;
     const std::size_t at = rejected.out.find("  on the input ");
     ASSERT_NE(at, std::string::npos) << rejected.out;
@@ -135,7 +135,7 @@ TEST_P(LabExercise, GoldensConfirmedAndTheWrongAnswerRejected) {
   const Json report = Json::parse(graded.out);
   EXPECT_EQ(report["summary"]["correct"], exercise["questions"].size()) << graded.out;
   Result marked = symref({"grade", directory.string(), (directory / "wrong.json").string(), "--format", "json"});
-  ASSERT_EQ(marked.code, 0) << marked.err;
+  ASSERT_EQ(marked.code, 4) << marked.err;  // an answer is wrong
   const Json wrong_report = Json::parse(marked.out);
   EXPECT_EQ(wrong_report["summary"]["wrong"], 1);
   EXPECT_EQ(wrong_report["summary"]["missing"], exercise["questions"].size() - 1);

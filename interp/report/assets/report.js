@@ -421,9 +421,12 @@
         'Each fork below adds the condition of one branch to φ; each leaf is one path.'));
       box.append(countsLine(0));
       const stats = data.exploration.stats;
-      box.append(section('Exploration', null, kv([['leaves', String(stats.paths)], ['feasible', String(stats.feasible)],
+      const figures = [['leaves', String(stats.paths)], ['feasible', String(stats.feasible)],
         ['infeasible', String(stats.infeasible)], ['unknown', String(stats.unknown)], ['solver queries', String(stats.queries)],
-        ['symbolic steps', String(stats.steps)], ['time', stats.seconds.toFixed(3) + ' s']])));
+        ['symbolic steps', String(stats.steps)]];
+      // --no-timings leaves the time out of the page.
+      if (typeof stats.seconds === 'number') figures.push(['time', stats.seconds.toFixed(3) + ' s']);
+      box.append(section('Exploration', null, kv(figures)));
       return;
     }
     const prefix = prefixOf(id);
