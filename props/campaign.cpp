@@ -14,6 +14,7 @@
 
 #include "interp/solver/session/solver_session.hpp"
 #include "props/random_source.hpp"
+#include "semantics/faults.hpp"
 #include "props/test_case_gen.hpp"
 
 namespace symref::props {
@@ -57,6 +58,12 @@ std::string progress_line(const CampaignResult& result, double elapsed_seconds) 
 std::uint64_t CampaignResult::unknown() const {
   std::uint64_t total = 0;
   for (const auto& tally : tallies) total += tally.unknown;
+  return total;
+}
+
+std::uint64_t CampaignResult::fault_reached() const {
+  std::uint64_t total = 0;
+  for (const auto& tally : tallies) total += tally.fault_reached;
   return total;
 }
 
@@ -292,20 +299,23 @@ class Campaign {
     void begin(std::size_t position) {
       if (number_ != 0) campaign_.send({{"begin", position}, {"case", number_}, {"position", campaign_.position_ - 1}});
     }
-    void finished(std::size_t position, const PropertyVerdict& verdict, double seconds) {
+    // `fault_reached`: how often the planted fault's code ran during the check.
+    void finished(std::size_t position, const PropertyVerdict& verdict, double seconds, std::uint64_t fault_reached) {
       if (number_ == 0) return;
       PropertyTally& tally = campaign_.result_.tallies[static_cast<std::size_t>(campaign_.properties_[position])];
       tally.checks += verdict.checks;
       tally.unknown += verdict.unknown;
       tally.skipped += verdict.skipped;
       tally.seconds += seconds;
+      tally.fault_reached += fault_reached;
       if (!verdict.failure) ++tally.cases;
       campaign_.hold({{"finished", position},
                       {"checks", verdict.checks},
                       {"unknown", verdict.unknown},
                       {"skipped", verdict.skipped},
                       {"failed", verdict.failure.has_value()},
-                      {"seconds", seconds}});
+                      {"seconds", seconds},
+                      {"fault_reached", fault_reached}});
     }
 
    private:
@@ -349,8 +359,9 @@ class Campaign {
         const auto started = Clock::now();
         if (solvers_.check_log().on()) solvers_.check_log().set_label("case " + std::to_string(number) + " " + std::string(description.name));
         solvers_.budget().renew_undecided_allowance(undecided_checks_come_in_hopeless_runs(properties_[position]));
+        const std::uint64_t reached_before = symref::fault_reached();
         PropertyVerdict verdict = check_property(properties_[position], workspace);
-        report.finished(position, verdict, seconds_since(started));
+        report.finished(position, verdict, seconds_since(started), symref::fault_reached() - reached_before);
         if (verdict.failure) {
           Violation violation;
           violation.property = std::string(description.name);

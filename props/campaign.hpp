@@ -112,6 +112,7 @@ struct PropertyTally {
   std::uint64_t unknown = 0;  // instances skipped because a solver answered unknown
   std::uint64_t skipped = 0;  // instances the bounds made moot
   double seconds = 0;
+  std::uint64_t fault_reached = 0;  // times the planted fault's code ran during its checks (faults.hpp)
 };
 
 struct CampaignFailure {
@@ -147,6 +148,7 @@ struct CampaignResult {
 
   std::uint64_t properties_checked() const;
   std::uint64_t unknown() const;
+  std::uint64_t fault_reached() const;  // summed over the properties
 };
 
 CampaignResult run_campaign(const CampaignOptions& options);

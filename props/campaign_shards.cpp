@@ -27,6 +27,7 @@ CampaignResult merge_campaign_results(std::vector<CampaignResult> parts) {
       into.unknown += from.unknown;
       into.skipped += from.skipped;
       into.seconds += from.seconds;
+      into.fault_reached += from.fault_reached;
     }
     if (part.failure && (!merged.failure || part.failure->case_number < merged.failure->case_number))
       merged.failure = std::move(part.failure);
@@ -80,7 +81,8 @@ nlohmann::json shard_to_json(const CampaignOptions& options, const CampaignResul
       continue;
     const PropertyTally& tally = result.tallies.at(static_cast<std::size_t>(property.kind));
     properties.push_back({{"name", property.name},     {"cases", tally.cases},     {"checks", tally.checks},
-                          {"unknown", tally.unknown},  {"skipped", tally.skipped}, {"seconds", tally.seconds}});
+                          {"unknown", tally.unknown},  {"skipped", tally.skipped}, {"seconds", tally.seconds},
+                          {"fault_reached", tally.fault_reached}});
   }
   document["properties"] = std::move(properties);
   document["failures"] = nlohmann::json::array();
@@ -120,6 +122,7 @@ CampaignResult shard_from_json(const nlohmann::json& document) {
       tally.unknown = entry.at("unknown").get<std::uint64_t>();
       tally.skipped = entry.at("skipped").get<std::uint64_t>();
       tally.seconds = entry.value("seconds", 0.0);
+      tally.fault_reached = entry.value("fault_reached", std::uint64_t{0});
     }
     for (const auto& entry : document.at("failures")) {
       CampaignFailure failure;

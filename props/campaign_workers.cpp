@@ -257,6 +257,7 @@ class Supervisor {
       tally.unknown += line["unknown"].get<std::uint64_t>();
       tally.skipped += line["skipped"].get<std::uint64_t>();
       tally.seconds += line["seconds"].get<double>();
+      tally.fault_reached += line.value("fault_reached", std::uint64_t{0});
       if (!line["failed"].get<bool>()) ++tally.cases;
       worker.running.reset();
     } else if (line.contains("end")) {

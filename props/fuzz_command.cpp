@@ -2,6 +2,7 @@
 //
 // `symref fuzz`: a campaign over random programs with every property on, a planted fault if asked,
 // progress and throughput while it runs, and the shrunk counterexample written to files on failure.
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -64,6 +65,14 @@ bool parse_shard(const std::string& text, std::uint64_t& index, std::uint64_t& c
   return text[0] != '-' && count >= 1 && index < count;
 }
 
+// Where the fault's catch is shown: the fuzz options of its ctest, or the unit test that catches it.
+std::string caught_by(const FaultDescription& fault) {
+  const std::string_view options = fault.catch_options;
+  if (options.starts_with("test:")) return "the test " + std::string(options.substr(5));
+  return "symref fuzz --seed 1 " + std::string(options.empty() ? "--count 100 --level 3" : options) + " --inject-fault " +
+         std::string(fault.name);
+}
+
 double property_seconds(const CampaignResult& result) {
   double total = 0;
   for (const auto& tally : result.tallies) total += tally.seconds;
@@ -72,7 +81,8 @@ double property_seconds(const CampaignResult& result) {
 
 int fuzz(const FuzzCommandOptions& command) {
   if (command.list_faults) {
-    for (const auto& fault : all_faults()) std::cout << fault.name << "  " << fault.description << "\n";
+    for (const auto& fault : all_faults())
+      std::cout << fault.name << "  " << fault.description << "\n    caught by: " << caught_by(fault) << "\n";
     return cli::exit_done;
   }
   CampaignOptions options;
@@ -132,6 +142,19 @@ int fuzz(const FuzzCommandOptions& command) {
                   result.generation_seconds, result.workspace_seconds, property_seconds(result));
     std::cout << split;
   }
+  if (!command.fault.empty() && !result.failure) {
+    const FaultDescription& fault = *std::find_if(all_faults().begin(), all_faults().end(),
+                                                    [&](const FaultDescription& f) { return f.name == command.fault; });
+    // A fault whose code never ran was not missed: nothing looked at it.  Saying "passed" would
+    // read as the properties failing to catch it.
+    if (result.fault_reached() == 0) {
+      std::cerr << "fuzz: error: the planted fault " << command.fault << " was never reached: no chosen property ran its code on these "
+                << result.cases << " level-" << options.level << " programs, so this campaign says nothing about it (caught by: "
+                << caught_by(fault) << ")\n";
+      return cli::exit_usage;
+    }
+    std::cout << "planted fault " << command.fault << ": its code ran " << result.fault_reached() << " times, not caught\n";
+  }
   if (!result.failure) return cli::exit_done;
 
   const CampaignFailure& failure = *result.failure;
@@ -170,7 +193,8 @@ void add_fuzz_command(CLI::App& app, cli::Action& action) {
   command->add_option("--property", options->properties, "check only this property (repeatable)")
       ->check(CLI::IsMember(property_names));
   cli::add_fault_option(command, options->fault, "switch on a planted fault (see --list-faults)");
-  command->add_flag("--list-faults", options->list_faults, "print the planted faults, one per line, name first");
+  command->add_flag("--list-faults", options->list_faults,
+                    "print the planted faults, each on a line with its name first, and under it what catches it");
   command->add_option("--max-size", options->max_size, "the largest RapidCheck size of a program")
       ->check(CLI::Range(0, 100))
       ->capture_default_str();

@@ -8,7 +8,7 @@ seeds=${2:-5}
 count=${3:-200}
 echo "| fault | level 1 | level 2 | level 3 | caught by (level 3) |"
 echo "|---|---|---|---|---|"
-for fault in $("$symref" fuzz --list-faults | cut -d' ' -f1); do
+for fault in $("$symref" fuzz --list-faults | grep -v "^ " | cut -d' ' -f1); do
   row="| \`$fault\`"
   caught_by=""
   for level in 1 2 3; do

@@ -13,7 +13,7 @@ for p in $properties; do printf ' %s |' "$p"; done
 printf '\n|---|'
 for p in $properties; do printf -- '---|'; done
 printf '\n'
-for fault in $("$symref" fuzz --list-faults | cut -d' ' -f1); do
+for fault in $("$symref" fuzz --list-faults | grep -v "^ " | cut -d' ' -f1); do
   printf '| `%s` |' "$fault"
   for p in $properties; do
     out=$("$symref" fuzz --seed "$seed" --count "$count" --level "$level" --property "$p" --inject-fault "$fault" \

@@ -5,9 +5,13 @@ namespace symref {
 
 namespace detail {
 Fault active_fault = Fault::None;
+std::atomic<std::uint64_t> active_fault_reached{0};
 }
 
-void set_active_fault(Fault fault) { detail::active_fault = fault; }
+void set_active_fault(Fault fault) {
+  detail::active_fault = fault;
+  detail::active_fault_reached.store(0, std::memory_order_relaxed);
+}
 
 const std::vector<FaultDescription>& all_faults() {
   static const std::vector<FaultDescription> faults = {

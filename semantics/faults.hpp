@@ -3,6 +3,8 @@
 // With no fault active, every check below is a single load of a global and a compare.
 #pragma once
 
+#include <atomic>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -110,9 +112,20 @@ std::optional<Fault> fault_by_name(std::string_view name);
 
 namespace detail {
 extern Fault active_fault;
+extern std::atomic<std::uint64_t> active_fault_reached;
 }
-inline bool fault_active(Fault fault) { return detail::active_fault == fault; }
-void set_active_fault(Fault fault);
+// Whether `fault` is the one switched on; each time it is, the faulty code is about to run, which
+// is counted (fault_reached): a campaign whose programs and properties never get there says so
+// instead of reporting the fault missed.
+inline bool fault_active(Fault fault) {
+  if (detail::active_fault != fault) [[likely]]
+    return false;
+  detail::active_fault_reached.fetch_add(1, std::memory_order_relaxed);
+  return true;
+}
+void set_active_fault(Fault fault);  // also sets the count back to 0
+// How many times the active fault's code was reached since it was switched on (this process).
+inline std::uint64_t fault_reached() { return detail::active_fault_reached.load(std::memory_order_relaxed); }
 
 // Switches a planted fault on for one scope (tests), and off again at its end.
 class ScopedFault {

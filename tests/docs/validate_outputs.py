@@ -54,7 +54,7 @@ COMMANDS = [
     ("grade", ["grade", "corpus/labs/objects", "corpus/labs/objects/01-field-aliasing/golden.json",
                "--format", "json"], None),
     ("grade", ["grade", "corpus/labs/basic/01-absolute-value", "corpus/labs/basic/01-absolute-value/golden.json",
-               "corpus/labs/basic/01-absolute-value/wrong.json", "--format", "json", "--summary"], 0),
+               "corpus/labs/basic/01-absolute-value/wrong.json", "--format", "json", "--summary"], 4),
 ]
 
 

@@ -17,6 +17,22 @@ string(REGEX MATCH "^array-bound-off-by-one " first_fault "${last_output}")
 if(NOT first_fault)
   message(FATAL_ERROR "--list-faults does not start with a fault's name:\n${last_output}")
 endif()
+if(NOT last_output MATCHES "\n    caught by: symref fuzz --seed 1 --count 100 --level 1 --property apc_necessary --inject-fault apc-closure-positive\n")
+  message(FATAL_ERROR "--list-faults does not say what catches apc-closure-positive:\n${last_output}")
+endif()
+# A fault that the level's programs or the chosen properties never reach is not reported missed:
+# level 2 has no classes (the aliasing case of a field update), and concrete_fast_path runs no
+# compact engine.
+expect_exit(2 ${SYMREF} fuzz --seed 1 --count 20 --level 2 --inject-fault missing-alias-case --quiet)
+if(NOT last_error MATCHES "the planted fault missing-alias-case was never reached")
+  message(FATAL_ERROR "no word on the unreached fault:\n${last_error}")
+endif()
+expect_exit(2 ${SYMREF} fuzz --seed 1 --count 20 --level 1 --property concrete_fast_path --inject-fault compact-kappa-reused --quiet --jobs 2)
+# Reached and not caught (too few programs for this catcher): said, and exit 0.
+expect_exit(0 ${SYMREF} fuzz --seed 1 --count 20 --level 1 --property definedness --inject-fault truncating-division --quiet)
+if(NOT last_output MATCHES "planted fault truncating-division: its code ran [1-9][0-9]* times, not caught")
+  message(FATAL_ERROR "a reached fault not caught is not said so:\n${last_output}")
+endif()
 # Every fault has its ctest props.fault.NAME (tests/props.cmake reads the same catalogue).
 expect_exit(0 ${SYMREF} fuzz --seed 5 --count 10 --level 3 --quiet)
 # Ten programs, each checked by every property that applies at level 3.
