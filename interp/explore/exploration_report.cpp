@@ -220,6 +220,8 @@ std::string exploration_to_text(const ReportContext& context, const ExplorationR
     out << shown_outcome(path) << "  " << solver::to_string(path.status) << "\n";
     out << "  pc: " << print(context, path.path_condition) << "\n";
     const SymbolicConfiguration& c = path.final_configuration;
+    if (path.outcome != Outcome::Normal && path.outcome != Outcome::Running)
+      out << "  at: " << site_line(context.program, outcome_site(context.program, c.control)) << "\n";
     if (!c.bound_reason.empty()) out << "  bound: " << c.bound_reason << "\n";
     if (context.engine == "trace") {
       out << "  trace:\n";

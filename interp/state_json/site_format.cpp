@@ -36,6 +36,13 @@ std::string site_heading(const Program& program, const OutcomeSite& site) {
   return file_position(program, site.location()) + " in " + procedure + ": " + site.statement_text(program);
 }
 
+std::string site_line(const Program& program, const OutcomeSite& site) {
+  std::string out = site_heading(program, site);
+  for (std::size_t f = 1; f < site.stack.size(); ++f)
+    out += ", called from " + file_position(program, site.stack[f].location) + " in " + frame_name(program, site.stack[f]);
+  return out;
+}
+
 std::string site_details(const Program& program, const OutcomeSite& site, const std::string& indent) {
   std::string out = source_excerpt(program, site.location(), indent);
   for (std::size_t f = 1; f < site.stack.size(); ++f)
