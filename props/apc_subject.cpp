@@ -16,11 +16,11 @@ std::unique_ptr<apc::ApcAnalysis> build_apc(CaseWorkspace& workspace, SourceLoca
   options.target = apc::TargetChoice{target.line, target.column};
   options.unfold = 3;
   options.loop_processing = processing;
-  options.resource_limit = workspace.settings().z3_work_per_check;
   // The campaign's limits, as for every other query: a work budget per check, and a time limit
   // beyond which a stall (Z3 4.8.12 ignores interrupts inside big-number arithmetic) gets its
   // worker killed (campaign_workers.hpp).  A 10 s backstop here cost a level-2 campaign 10 s per stall.
-  options.timeout_milliseconds = workspace.settings().timeout_milliseconds;
+  options.solving = workspace.settings().solver_options();
+  options.solving.resource_limit = workspace.settings().z3_work_per_check;
   options.session = &workspace.solver_session();
   try {
     auto analysis = std::make_unique<apc::ApcAnalysis>(program, workspace.terms(), options);
@@ -62,9 +62,8 @@ bool UnsatQueries::definitely_unsat(terms::Term formula, std::uint64_t& unknown)
   // solver for it cost more than the query.
   if (formula == workspace_.terms().false_term()) return true;
   if (solver_ == nullptr) {
-    solver::SolverOptions options;
+    solver::SolverOptions options = workspace_.settings().solver_options();
     options.resource_limit = workspace_.settings().z3_work_per_check;
-    options.timeout_milliseconds = workspace_.settings().timeout_milliseconds;
     solver_ = solver::make_solver("z3", workspace_.terms(), options, &workspace_.solver_session());
   }
   solver_->push();

@@ -45,13 +45,6 @@ struct CampaignOptions {
   // (interp/solver/session/query_cache.hpp; --no-query-cache: off).  Faster; models then come from other
   // solvers' histories, so model-driven counts (tests, concretizations) differ from a run without it.
   bool query_cache = true;
-  // Each solver spells out bounded quantifiers over small constant ranges before its backend sees
-  // them (interp/solver/layers/quantifier_expansion_solver.hpp; --no-quantifier-expansion: off).
-  bool quantifier_expansion = true;
-  // Each solver answers unsat by itself when the formulas in scope hold a conjunct and its negation
-  // (interp/solver/layers/contradiction_solver.hpp; --no-syntactic-contradictions: off), except where a
-  // property tests the solvers themselves.
-  bool syntactic_contradictions = true;
   // Each solver check and each solver made, a line on stderr (interp/solver/session/check_log.hpp);
   // `symref fuzz` switches it on when the environment variable SYMREF_CHECK_LOG is set.
   bool log_checks = false;

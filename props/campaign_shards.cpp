@@ -55,8 +55,8 @@ std::string reproduce_line(const CampaignOptions& options, const std::vector<std
     line += " --solver-timeout " + std::to_string(options.settings.timeout_milliseconds);
   for (const auto& name : property_names) line += " --property " + name;
   if (!options.query_cache) line += " --no-query-cache";
-  if (!options.quantifier_expansion) line += " --no-quantifier-expansion";
-  if (!options.syntactic_contradictions) line += " --no-syntactic-contradictions";
+  if (!options.settings.quantifier_expansion) line += " --no-quantifier-expansion";
+  if (!options.settings.syntactic_contradictions) line += " --no-syntactic-contradictions";
   if (options.settings.isolation_grace_milliseconds == 0) line += " --no-isolated-checks";
   if (!fault.empty()) line += " --inject-fault " + fault;
   return line;

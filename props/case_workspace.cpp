@@ -122,7 +122,7 @@ const ExplorationResult& CaseWorkspace::explore(EngineMode engine, std::optional
   options.max_steps = settings_.max_path_steps;
   options.max_paths = settings_.max_paths;
   options.solver = "z3";
-  options.timeout_milliseconds = settings_.timeout_milliseconds;
+  options.solving = settings_.solver_options().with_shortcuts();
   options.generate_tests = true;
   options.check_agreement = engine == EngineMode::Trace;
   options.heap = heap;

@@ -49,6 +49,20 @@ struct PropertySettings {
   // levels 2 and 3 took 17.3-18.0 / 35.0-36.1 s, at 500 ms 15.1-16.5 / 27.7-32.1 s, with the same
   // checks.
   unsigned timeout_milliseconds = 500;
+  // What every solver chain of the case spells out and decides by itself: bounded quantifiers over
+  // small constant ranges (`symref fuzz --no-quantifier-expansion`: off) and a conjunct with its
+  // negation in scope (`--no-syntactic-contradictions`: off).
+  bool quantifier_expansion = true;
+  bool syntactic_contradictions = true;
+  // The chain options of the case's solvers: the time limit above and the two switches, no
+  // shortcut layer (an exploration adds them, SolverOptions::with_shortcuts).
+  solver::SolverOptions solver_options() const {
+    solver::SolverOptions options;
+    options.timeout_milliseconds = timeout_milliseconds;
+    options.expand_bounded_quantifiers = quantifier_expansion;
+    options.syntactic_contradictions = syntactic_contradictions;
+    return options;
+  }
   // Z3's work counter per check in a campaign (solver::WorkBudget): a query that needs more is
   // unknown, on a loaded machine as on an idle one.  0: none.  Of 114,895 decided Z3 checks of a
   // level-1 campaign (seed 1, 800 cases) 3 needed more than 200,000 units; the hopeless ones spent

@@ -10,7 +10,7 @@ compact::CompactOptions compact_options_for(const PropertySettings& settings) {
   options.max_paths = settings.max_paths * 4;
   // After the instances a loop runs classically up to the same bound, so few suffice to cover K.
   options.max_instances = 3;
-  options.timeout_milliseconds = settings.timeout_milliseconds;
+  options.solving = settings.solver_options();
   options.generate_tests = false;
   return options;
 }
@@ -32,10 +32,10 @@ PropertyVerdict check_compact_theorem(CaseWorkspace& workspace, CompactTheorem t
   const ExplorationResult& classic = workspace.forward_exploration();
   compact::AgreementVerdict agreement =
       theorem == CompactTheorem::Soundness
-          ? compact::check_theorem1(workspace.program(), workspace.terms(), result, classic, settings.timeout_milliseconds,
+          ? compact::check_theorem1(workspace.program(), workspace.terms(), result, classic, settings.solver_options(),
                                      &workspace.solver_session())
           : compact::check_theorem2(workspace.program(), workspace.terms(), result, classic, settings.loop_bound,
-                                    settings.timeout_milliseconds, settings.max_theorem2_instances, &workspace.solver_session());
+                                    settings.solver_options(), settings.max_theorem2_instances, &workspace.solver_session());
   verdict.checks = agreement.checks;
   verdict.unknown = agreement.unknown;
   verdict.skipped = agreement.skipped;

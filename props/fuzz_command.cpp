@@ -97,10 +97,8 @@ int fuzz(const FuzzCommandOptions& command) {
   options.settings.max_int_bits = command.max_int_bits;
   options.settings.timeout_milliseconds = command.solver_timeout_milliseconds;
   options.query_cache = command.query_cache;
-  options.quantifier_expansion = command.quantifier_expansion;
-  solver::set_quantifier_expansion_by_default(command.quantifier_expansion);  // the workers are forked from here
-  options.syntactic_contradictions = command.syntactic_contradictions;
-  solver::set_syntactic_contradictions_by_default(command.syntactic_contradictions);
+  options.settings.quantifier_expansion = command.quantifier_expansion;
+  options.settings.syntactic_contradictions = command.syntactic_contradictions;
   if (!command.isolated_checks) options.settings.isolation_grace_milliseconds = 0;
   options.log_checks = std::getenv("SYMREF_CHECK_LOG") != nullptr;  // a line per solver check on stderr
   for (const auto& name : command.properties) options.properties.push_back(*property_by_name(name));

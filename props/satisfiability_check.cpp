@@ -5,8 +5,7 @@ namespace symref::props {
 
 SatisfiabilityCheck::SatisfiabilityCheck(CaseWorkspace& workspace, PropertyVerdict& verdict)
     : workspace_(workspace), verdict_(verdict) {
-  solver::SolverOptions options;
-  options.timeout_milliseconds = workspace.settings().timeout_milliseconds;
+  const solver::SolverOptions options = workspace.settings().solver_options();
   solver_ = solver::make_solver("z3", workspace.terms(), options, &workspace.solver_session());
 }
 

@@ -35,12 +35,19 @@ bool fails_target(const Program& program, const GlobalState& input, SourceLocati
   return failing != nullptr && failing->location.offset == target.offset;
 }
 
+namespace {
+// The apc queries' options for the dependency queries and the witness search, which write no SMT-LIB files.
+solver::SolverOptions without_smt_directory(solver::SolverOptions options) {
+  options.smt_directory.clear();
+  return options;
+}
+}  // namespace
+
 ApcAnalysis::ApcAnalysis(const Program& program, terms::TermManager& terms, ApcOptions options)
     : program_(program), terms_(terms), options_(std::move(options)), flowgraph_(build_flowgraph(program, terms, options_.target)),
       abstraction_(std::make_unique<PathAbstraction>(
           flowgraph_, terms, AbstractionOptions{.loop_processing = options_.loop_processing, .solver = options_.solver,
-                                                .timeout_milliseconds = options_.timeout_milliseconds,
-                                                .resource_limit = options_.resource_limit,
+                                                .solving = without_smt_directory(options_.solving),
                                                 .reuse_loop_summaries = options_.reuse_loop_summaries,
                                                 .max_loop_summaries = options_.max_loop_summaries,
                                                 .session = options_.session})) {}
@@ -76,12 +83,8 @@ struct ApcAnalysis::Query {
 };
 
 std::unique_ptr<ApcAnalysis::Query> ApcAnalysis::prepare(terms::Term formula) {
-  solver::SolverOptions solver_options;
-  solver_options.timeout_milliseconds = options_.timeout_milliseconds;
-  solver_options.resource_limit = options_.resource_limit;
-  solver_options.smt_directory = options_.smt_directory;
   auto query = std::make_unique<Query>();
-  query->solver = solver::make_solver(options_.solver, terms_, solver_options, options_.session);
+  query->solver = solver::make_solver(options_.solver, terms_, options_.solving, options_.session);
   query->answer.asked = true;
   query->solver->add(formula);
   return query;
@@ -128,8 +131,7 @@ std::optional<WitnessRun> ApcAnalysis::guided_search(std::uint32_t bound) {
     explore_options.limits.loop_bound = round;
     explore_options.solver = options_.solver;
     explore_options.session = options_.session;
-    explore_options.timeout_milliseconds = options_.timeout_milliseconds;
-    explore_options.resource_limit = options_.resource_limit;
+    explore_options.solving = without_smt_directory(options_.solving).with_shortcuts();
     explore_options.restrict_to = pruning;
     explore_options.max_paths = 10'000;
     explore_options.on_leaf = options_.on_search_leaf;
@@ -161,7 +163,7 @@ void ApcAnalysis::run() {
   // checks at once aborted inside its type checker.
   std::unique_ptr<Query> unfolded_query = options_.unfolded ? prepare(unfolded_) : nullptr;
   std::unique_ptr<Query> direct_query = options_.direct ? prepare(apc_) : nullptr;
-  bool parallel = options_.smt_directory.empty() && options_.solver == "z3";
+  bool parallel = options_.solving.smt_directory.empty() && options_.solver == "z3";
   if (options_.on_phase && (unfolded_query || direct_query))
     options_.on_phase(std::string("solving ") + (unfolded_query && direct_query ? "apc^K and apc" : unfolded_query ? "apc^K" : "apc"));
   if (unfolded_query && direct_query && parallel) {

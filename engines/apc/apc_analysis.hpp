@@ -24,17 +24,16 @@ struct ApcOptions {
   bool direct = true;                   // solve apc itself
   bool unfolded = true;                 // solve apc^K
   std::string solver = "z3";
-  unsigned timeout_milliseconds = 10'000;
-  // Solver work units per query (Z3 rlimit, cvc5 rlimit-per), 0: none.  With it an answer no
-  // longer depends on how loaded the machine is; the time-out stays as a backstop.
-  std::uint64_t resource_limit = 0;
+  // The chains of its queries (solver_chain.hpp): 10 s per query by default; a resource limit
+  // (Z3 rlimit, cvc5 rlimit-per) makes an answer independent of how loaded the machine is, the
+  // time-out staying as a backstop; --smt-dir.
+  solver::SolverOptions solving{.timeout_milliseconds = 10'000};
   bool reuse_loop_summaries = true;     // AbstractionOptions::reuse_loop_summaries
   std::size_t max_loop_summaries = AbstractionOptions{}.max_loop_summaries;  // build() throws TooManyLoopSummaries past it
   std::uint32_t witness_bound = 16;     // loop bound of the guided forward search
   bool witness = true;
   bool model_witness = true;            // try the queries' models before the search
   bool guided = true;                   // the search prunes by apc (§7); false: plain exploration
-  std::string smt_directory;
   solver::SolverSession* session = nullptr;  // what its solvers share (solver_chain.hpp); null: nothing
   // Progress of a long run: each phase as it starts ("solving apc^K and apc"), and each leaf of
   // the witness search as it is decided (ExploreOptions::on_leaf).  Empty: silent.

@@ -77,13 +77,13 @@ int run_apc(const ApcCommandOptions& options) {
   apc_options.direct = !options.no_direct;
   apc_options.unfolded = !options.no_unfold;
   apc_options.solver = options.solver;
-  apc_options.timeout_milliseconds = options.timeout;
-  apc_options.resource_limit = options.rlimit;
+  apc_options.solving.timeout_milliseconds = options.timeout;
+  apc_options.solving.resource_limit = options.rlimit;
   apc_options.witness_bound = options.witness_bound;
   apc_options.witness = !options.no_witness;
   apc_options.model_witness = !options.no_model_witness;
   apc_options.guided = !options.unguided;
-  apc_options.smt_directory = options.smt_directory;
+  apc_options.solving.smt_directory = options.smt_directory;
   std::ostream* progress_stream = cli::progress_stream(options.progress);
   cli::ProgressMeter search_progress(progress_stream, "apc witness search");
   if (progress_stream != nullptr) {

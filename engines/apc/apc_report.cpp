@@ -62,7 +62,7 @@ ordered_json analysis_to_json(ApcAnalysis& analysis, const std::string& file) {
                    {"statement", flowgraph.target_statement}};
   out["loop_processing"] = loop_processing_name(analysis.options().loop_processing);
   out["unfold"] = analysis.options().unfold;
-  out["limits"] = {{"timeout_ms", analysis.options().timeout_milliseconds}, {"rlimit", analysis.options().resource_limit}};
+  out["limits"] = {{"timeout_ms", analysis.options().solving.timeout_milliseconds}, {"rlimit", analysis.options().solving.resource_limit}};
   ordered_json backbones = ordered_json::array();
   for (const BackboneCondition& backbone : abstraction.backbone_conditions()) {
     ordered_json entries = ordered_json::array();

@@ -281,10 +281,7 @@ struct Artificial {
 
 solver::Solver& PathAbstraction::dependency_solver() {
   if (solver_ == nullptr) {
-    solver::SolverOptions solver_options;
-    solver_options.timeout_milliseconds = options_.timeout_milliseconds;
-    solver_options.resource_limit = options_.resource_limit;
-    solver_ = solver::make_solver(options_.solver, terms_, solver_options, options_.session);
+    solver_ = solver::make_solver(options_.solver, terms_, options_.solving, options_.session);
   }
   return *solver_;
 }

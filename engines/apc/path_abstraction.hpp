@@ -65,8 +65,8 @@ struct AbstractionOptions {
   std::size_t max_backbones = 4096;  // per program or induced program
   LoopProcessing loop_processing = LoopProcessing::Heavy;
   std::string solver = "z3";                  // for the dependency queries of Algorithm 2
-  unsigned timeout_milliseconds = 10'000;     // per dependency query
-  std::uint64_t resource_limit = 0;           // per dependency query, in solver work units; 0: none
+  // Their chain (solver_chain.hpp): 10 s per dependency query by default.
+  solver::SolverOptions solving{.timeout_milliseconds = 10'000};
   // A loop met again at the same entry with the same nodes (another backbone through it) gets a
   // copy of its first summary under fresh counters instead of a new run of processLoop: the
   // induced program P(C, v) is the same, so only the names would differ.

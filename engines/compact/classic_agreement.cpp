@@ -12,10 +12,8 @@ namespace symref::compact {
 
 using solver::SatResult;
 
-OneShotSolver::OneShotSolver(terms::TermManager& terms, unsigned timeout_milliseconds, solver::SolverSession* session)
+OneShotSolver::OneShotSolver(terms::TermManager& terms, const solver::SolverOptions& options, solver::SolverSession* session)
     : terms_(&terms) {
-  solver::SolverOptions options;
-  options.timeout_milliseconds = timeout_milliseconds;
   solver_ = solver::make_solver("z3", terms, options, session);
 }
 
@@ -143,9 +141,9 @@ std::string equivalence_gap(OneShotSolver& solver, terms::TermManager& terms, co
 }
 
 AgreementVerdict check_theorem1(const Program& program, terms::TermManager& terms, const CompactResult& compact,
-                                const ExplorationResult& classic, unsigned timeout_milliseconds, solver::SolverSession* session) {
+                                const ExplorationResult& classic, const solver::SolverOptions& options, solver::SolverSession* session) {
   AgreementVerdict verdict;
-  OneShotSolver solver(terms, timeout_milliseconds, session);
+  OneShotSolver solver(terms, options, session);
   for (const ExploredPath& leaf : classic.paths) {
     if (leaf.status != SatResult::Sat || leaf.outcome == Outcome::Bound || leaf.outcome == Outcome::Running) continue;
     if (cut_by_compact_bound(compact, leaf.branches)) {
@@ -185,10 +183,10 @@ AgreementVerdict check_theorem1(const Program& program, terms::TermManager& term
 }
 
 AgreementVerdict check_theorem2(const Program& program, terms::TermManager& terms, const CompactResult& compact,
-                                const ExplorationResult& classic, std::uint32_t bound, unsigned timeout_milliseconds,
+                                const ExplorationResult& classic, std::uint32_t bound, const solver::SolverOptions& options,
                                 std::size_t max_instances, solver::SolverSession* session) {
   AgreementVerdict verdict;
-  OneShotSolver solver(terms, timeout_milliseconds, session);
+  OneShotSolver solver(terms, options, session);
   // The pairs (leaf, ν), round by round: the r-th ν of every leaf that has one, for r = 0, 1, ...
   std::vector<std::pair<const CompactPath*, std::vector<ParameterValuation>>> leaves;
   std::size_t pairs = 0, longest = 0;

@@ -15,7 +15,7 @@ namespace symref::compact {
 class OneShotSolver {
  public:
   // `session`: what its solver shares (solver_chain.hpp); null: nothing.
-  OneShotSolver(terms::TermManager& terms, unsigned timeout_milliseconds, solver::SolverSession* session = nullptr);
+  OneShotSolver(terms::TermManager& terms, const solver::SolverOptions& options, solver::SolverSession* session = nullptr);
   ~OneShotSolver();
   // Satisfiability; a quantified φ first through its brackets (bounded_forall.hpp).
   solver::SatResult decide(Term formula);
@@ -47,7 +47,7 @@ struct AgreementVerdict {
 // Theorem 1: every feasible forward leaf not cut by the bound is an instance of a compact leaf under
 // some ν: an expansion of its branches, the same outcome, φ ⇔ φ′⟦ν⟧ and the same final state.
 AgreementVerdict check_theorem1(const Program& program, terms::TermManager& terms, const CompactResult& compact,
-                                const ExplorationResult& classic, unsigned timeout_milliseconds,
+                                const ExplorationResult& classic, const solver::SolverOptions& options,
                                 solver::SolverSession* session = nullptr);
 
 // Theorem 2: for each compact leaf and each ν with every κ ≤ `bound` and φ′⟦ν⟧ satisfiable, the
@@ -56,7 +56,7 @@ AgreementVerdict check_theorem1(const Program& program, terms::TermManager& term
 // (0: all), taken round by round — every leaf's first ν, then every leaf's second, ... — so that a
 // tree of many leaves still has each leaf checked; a cut counts one skip.
 AgreementVerdict check_theorem2(const Program& program, terms::TermManager& terms, const CompactResult& compact,
-                                const ExplorationResult& classic, std::uint32_t bound, unsigned timeout_milliseconds,
+                                const ExplorationResult& classic, std::uint32_t bound, const solver::SolverOptions& options,
                                 std::size_t max_instances = 0, solver::SolverSession* session = nullptr);
 
 }  // namespace symref::compact

@@ -59,7 +59,7 @@ nlohmann::ordered_json check_against_classic(const Program& program, terms::Term
   explore_options.limits.loop_bound = options.check_classic;
   explore_options.max_steps = options.max_steps;
   explore_options.max_paths = options.max_paths;
-  explore_options.timeout_milliseconds = options.timeout_milliseconds;
+  explore_options.solving.timeout_milliseconds = options.timeout_milliseconds;
   ExplorationResult classic = Explorer(program, terms, explore_options).explore();
   nlohmann::ordered_json summary;
   summary["loop_bound"] = options.check_classic;
@@ -74,9 +74,10 @@ nlohmann::ordered_json check_against_classic(const Program& program, terms::Term
     }
   };
   // Theorem 1 needs the whole compact tree: a truncated one is not checked.
+  const solver::SolverOptions one_shot{.timeout_milliseconds = options.timeout_milliseconds};
   if (result.statistics.truncated) summary["theorem1"] = {{"verdict", "skipped: the compact search was truncated"}};
-  else record("theorem1", check_theorem1(program, terms, result, classic, options.timeout_milliseconds));
-  record("theorem2", check_theorem2(program, terms, result, classic, options.check_classic, options.timeout_milliseconds));
+  else record("theorem1", check_theorem1(program, terms, result, classic, one_shot));
+  record("theorem2", check_theorem2(program, terms, result, classic, options.check_classic, one_shot));
   if (!failures.empty()) {
     std::cerr << summary.dump(2) << "\n";
     throw PropertyFailure("the compact tree disagrees with explore --loop-bound " + std::to_string(options.check_classic) + failures);
@@ -100,8 +101,8 @@ int run_compact(const CompactCommandOptions& options) {
   compact.max_steps = options.max_steps;
   compact.max_paths = options.max_paths;
   compact.solver = options.solver;
-  compact.timeout_milliseconds = options.timeout_milliseconds;
-  compact.smt_directory = options.smt_directory;
+  compact.solving.timeout_milliseconds = options.timeout_milliseconds;
+  compact.solving.smt_directory = options.smt_directory;
   if (!options.tests_directory.empty()) cli::create_tests_directory(options.tests_directory);
   cli::ProgressMeter progress(cli::progress_stream(options.progress), "compact");
   compact.on_leaf = [&progress](const CompactPath& path) {
@@ -137,7 +138,7 @@ int run_templates(const CompactCommandOptions& options) {
   terms.set_max_int_bits(options.max_int_bits);
   TemplateOptions template_options;
   template_options.solver = options.solver;
-  template_options.timeout_milliseconds = options.timeout_milliseconds;
+  template_options.solving.timeout_milliseconds = options.timeout_milliseconds;
   std::vector<LoopTemplate> templates = detect_loop_templates(*program, terms, template_options);
   ReportContext context{*program, terms, options.file, "compact", options.solver};
   if (options.format == "json") {

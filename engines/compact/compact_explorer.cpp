@@ -64,11 +64,9 @@ class CompactSearch {
  public:
   CompactSearch(const Program& program, terms::TermManager& terms, const CompactOptions& options)
       : program_(program), terms_(terms), options_(options), machine_(program, terms, options.limits), random_(options.seed) {
-    solver::SolverOptions solver_options;
-    solver_options.timeout_milliseconds = options.timeout_milliseconds;
-    solver_options.validate_models = options.validate_models;
-    if (!options.smt_directory.empty()) solver_options.smt_directory = options.smt_directory + "/search";
-    solver_ = solver::make_solver(options.solver, terms, solver_options, options.session);
+    solver::SolverOptions search = options.solving;
+    if (!search.smt_directory.empty()) search.smt_directory += "/search";
+    solver_ = solver::make_solver(options.solver, terms, search, options.session);
   }
 
   CompactResult run() {
@@ -77,10 +75,11 @@ class CompactSearch {
     if (options_.templates) {
       TemplateOptions template_options;
       template_options.solver = options_.solver;
-      template_options.timeout_milliseconds = options_.timeout_milliseconds;
+      template_options.solving = options_.solving;
+      template_options.solving.validate_models = true;
       template_options.quantifier_brackets = options_.quantifier_brackets;
       template_options.session = options_.session;
-      if (!options_.smt_directory.empty()) template_options.smt_directory = options_.smt_directory + "/templates";
+      if (!options_.solving.smt_directory.empty()) template_options.solving.smt_directory += "/templates";
       result_.templates = detect_loop_templates(program_, terms_, template_options, &construction);
       for (std::size_t k = 0; k < result_.templates.size(); ++k) {
         const LoopTemplate& t = result_.templates[k];

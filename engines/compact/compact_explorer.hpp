@@ -26,13 +26,14 @@ struct CompactOptions {
   std::uint64_t max_steps = 10'000;               // per path
   std::uint64_t max_paths = 100'000;              // leaves
   std::string solver = "z3";
-  unsigned timeout_milliseconds = 5000;
+  // The chains of the search and the template construction (solver_chain.hpp): 5 s per query by
+  // default, every model checked against φ by the evaluator; --smt-dir writes the search's queries
+  // in DIR/search, the templates' in DIR/templates.
+  solver::SolverOptions solving{.timeout_milliseconds = 5000};
   bool generate_tests = true;
   bool quantifier_brackets = true;  // a ∀τ query first through its quantifier-free brackets (bounded_forall.hpp)
-  bool validate_models = true;                    // every model checked against φ by the evaluator
   bool choose_random = false;                     // chooseTemplate (line 22): first, or seeded random
   std::uint64_t seed = 1;
-  std::string smt_directory;  // --smt-dir: each query as SMT-LIB2, the search's in DIR/search, templates' in DIR/templates
   solver::SolverSession* session = nullptr;  // what its solvers share (solver_chain.hpp); null: nothing
   std::function<void(const CompactPath&)> on_leaf;  // each leaf as it is decided (progress); empty: none
 };

@@ -240,10 +240,7 @@ class TemplateBuilder {
   TemplateBuilder(const Program& program, terms::TermManager& terms, const TemplateOptions& options,
                   TemplateStatistics* statistics)
       : program_(program), terms_(terms), options_(options), statistics_(statistics) {
-    solver::SolverOptions solver_options;
-    solver_options.timeout_milliseconds = options.timeout_milliseconds;
-    solver_options.smt_directory = options.smt_directory;
-    solver_ = solver::make_solver(options.solver, terms, solver_options, options.session);
+    solver_ = solver::make_solver(options.solver, terms, options.solving, options.session);
   }
 
   std::vector<LoopTemplate> detect() {

@@ -60,10 +60,10 @@ struct LoopTemplate {
 
 struct TemplateOptions {
   std::string solver = "z3";
-  unsigned timeout_milliseconds = 5000;
+  // The construction queries' chain (solver_chain.hpp): 5 s per query by default; --smt-dir.
+  solver::SolverOptions solving{.timeout_milliseconds = 5000};
   std::size_t max_cycles = 16;       // paths through one pass of a body
   std::uint64_t max_pass_steps = 2000;
-  std::string smt_directory;         // each construction query as SMT-LIB2 (--smt-dir)
   bool quantifier_brackets = true;   // a ∀τ query first through its brackets (bounded_forall.hpp)
   solver::SolverSession* session = nullptr;  // what its solvers share (solver_chain.hpp); null: nothing
 };

@@ -121,10 +121,7 @@ CompositionalResult CompositionalExplorer::explore() {
   // Algorithm 2's solver lives for one run of Algorithm 1 only: the properties keep an explorer to
   // a fuzz case's end, and a Z3 solver alive that long makes every later solver of the case take a
   // context of its own (interp/solver/session/context_pool.hpp).
-  solver::SolverOptions solver_options;
-  solver_options.timeout_milliseconds = options_.timeout_milliseconds;
-  solver_options.smt_directory = options_.smt_directory;
-  solver_ = solver::make_solver(options_.solver, terms_, solver_options, options_.session);
+  solver_ = solver::make_solver(options_.solver, terms_, options_.solving, options_.session);
   struct ReleaseSolver {
     std::unique_ptr<solver::Solver>& solver;
     ~ReleaseSolver() { solver.reset(); }

@@ -21,13 +21,12 @@ namespace symref::compositional {
 struct CompositionalOptions {
   ExecuteOptions execute;
   std::string solver = "z3";
-  unsigned timeout_milliseconds = 0;
+  solver::SolverOptions solving;          // its queries' chain (solver_chain.hpp); --smt-dir
   AxiomEncoding axioms = AxiomEncoding::Quantified;
   bool summaries = true;                  // false: --no-summaries, one tree (Fig. 3's "old")
   std::uint64_t max_executions = 10'000;
   std::optional<GlobalState> initial;     // default: every global at its default
   bool keep_formulas = false;             // keep Ψ of every query (for JSON)
-  std::string smt_directory;              // --smt-dir: every query as SMT-LIB2 there
   solver::SolverSession* session = nullptr;  // what its solvers share (solver_chain.hpp); null: nothing
 };
 

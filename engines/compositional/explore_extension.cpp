@@ -68,12 +68,13 @@ int run(const cli::ExploreCommonOptions& common, const CompositionalFlags& flags
   options.execute.max_steps = common.exploration.max_steps;
   options.execute.target_line = flags.target_line;
   options.solver = common.exploration.solver;
-  options.timeout_milliseconds = common.exploration.timeout_milliseconds;
+  options.solving.timeout_milliseconds = common.exploration.timeout_milliseconds;
+  options.solving.expand_bounded_quantifiers = common.quantifier_expansion;
   options.axioms = flags.axioms == "unfolded" ? AxiomEncoding::Unfolded : AxiomEncoding::Quantified;
   options.summaries = !flags.no_summaries;
   options.max_executions = flags.max_executions;
   options.keep_formulas = common.format == "json";
-  options.smt_directory = common.smt_directory;
+  options.solving.smt_directory = common.smt_directory;
   if (!flags.initial.empty()) {
     std::string error;
     auto source = SourceFile::read(flags.initial, error);

@@ -55,7 +55,7 @@ ExploreOptions explore_options_from(const ExplorationFlags& flags) {
   options.max_steps = flags.max_steps;
   options.max_paths = flags.max_paths;
   options.solver = flags.solver;
-  options.timeout_milliseconds = flags.timeout_milliseconds;
+  options.solving.timeout_milliseconds = flags.timeout_milliseconds;
   options.heap = flags.heap;
   options.heap_prune = flags.heap_prune;
   return options;

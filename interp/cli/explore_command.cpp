@@ -75,11 +75,12 @@ int explore(const ExploreCommandOptions& options) {
   explore_options.check_agreement = !options.no_agreement;
   explore_options.order = options.order == "bfs" ? SearchOrder::BreadthFirst : SearchOrder::DepthFirst;
   explore_options.incremental = !options.no_incremental;
-  explore_options.independence = !options.no_independence;
-  explore_options.counterexample_cache = !options.no_counterexample_cache;
-  explore_options.model_reuse = !options.no_model_reuse;
-  explore_options.implied_conditions = !options.no_implied_conditions;
-  explore_options.smt_directory = options.smt_directory;
+  explore_options.solving.independence = !options.no_independence;
+  explore_options.solving.counterexample_cache = !options.no_counterexample_cache;
+  explore_options.solving.model_reuse = !options.no_model_reuse;
+  explore_options.solving.implied_conditions = !options.no_implied_conditions;
+  explore_options.solving.expand_bounded_quantifiers = !options.no_quantifier_expansion;
+  explore_options.solving.smt_directory = options.smt_directory;
 
   ReportContext context{*program, terms, options.file, options.exploration.engine, options.exploration.solver};
   context.heap = options.exploration.heap;
@@ -153,14 +154,12 @@ void add_explore_command(CLI::App& app, Action& action, const std::vector<Explor
                    "switch on a planted semantic bug (see `symref fuzz --list-faults`), to watch the checks catch it");
   command->final_callback([&action, options, runs] {
     check_heap_flags(options->exploration);
-    // Every engine's solvers, made after this (SolverOptions' default).
-    solver::set_quantifier_expansion_by_default(!options->no_quantifier_expansion);
     for (const auto& [name, engine_run] : *runs)
       if (name == options->exploration.engine) {
         if (options->format == "jsonl")
           throw CLI::ValidationError("--format", "--format jsonl needs --engine forward or trace");
-        ExploreCommonOptions common{options->file,  options->exploration,   options->format,    options->tests_directory,
-                                    options->fault, options->smt_directory, options->no_timings};
+        ExploreCommonOptions common{options->file,          options->exploration,   options->format,     options->tests_directory,
+                                    options->fault,         options->smt_directory, options->no_timings, !options->no_quantifier_expansion};
         // An init-capture: clang 14 cannot capture a structured binding by name.
         action = [run = engine_run, common] { return run(common); };
         return;

@@ -23,6 +23,7 @@ struct ExploreCommonOptions {
   std::string fault;
   std::string smt_directory;  // --smt-dir: every solver query as SMT-LIB2
   bool no_timings = false;    // --no-timings (interp/explore/timings.hpp)
+  bool quantifier_expansion = true;  // --no-quantifier-expansion: off
 };
 
 using ExploreEngineRun = std::function<int(const ExploreCommonOptions&)>;

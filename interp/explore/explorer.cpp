@@ -34,21 +34,12 @@ Explorer::Explorer(const Program& program, terms::TermManager& terms, ExploreOpt
       forward_machine_(program, terms, options_.limits, EngineMode::Forward) {
   if (options_.engine == EngineMode::Trace) options_.incremental = false;  // path(ρ) is recomputed per query
   machine_.set_heap_model(heap_model_.get());
-  solver::SolverOptions solver_options;
-  solver_options.timeout_milliseconds = options_.timeout_milliseconds;
-  solver_options.resource_limit = options_.resource_limit;
-  solver_options.validate_models = true;
-  solver_options.smt_directory = options_.smt_directory;
-  solver_options.independence = options_.independence;
-  solver_options.counterexample_cache = options_.counterexample_cache;
-  solver_options.model_reuse = options_.model_reuse;
-  solver_options.implied_conditions = options_.implied_conditions;
-  solver_ = solver::make_solver(options_.solver, terms_, solver_options, options_.session);
+  solver_ = solver::make_solver(options_.solver, terms_, options_.solving, options_.session);
   if (options_.restrict_to != nullptr) solver_->add(options_.restrict_to);  // below every path's scopes
   if (heap_model_ != nullptr && options_.heap_prune) {
     // Pruning inside Summarize, UN, VS and ST: a solver of its own, so the path scopes of
     // solver_ stay as the search left them; only its `unsat` drops a target.
-    guard_solver_ = solver::make_solver(options_.solver, terms_, solver_options, options_.session);
+    guard_solver_ = solver::make_solver(options_.solver, terms_, options_.solving, options_.session);
     heap_model_->set_guard_oracle([this](const std::vector<terms::Term>& path_condition, terms::Term guard) {
       guard_solver_->push();
       for (terms::Term conjunct : path_condition) guard_solver_->add(conjunct);

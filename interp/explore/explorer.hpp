@@ -28,14 +28,9 @@ struct ExploreOptions {
   std::uint64_t max_paths = 100'000;     // leaves; then the exploration stops (reported); 0: no limit
   std::string solver = "z3";             // z3, cvc5, both
   bool incremental = true;               // follow each path with push/pop instead of re-asserting
-  // The shortcut layers of interp/solver (solver.hpp SolverOptions), each switchable off.
-  bool independence = true;
-  bool counterexample_cache = true;
-  bool model_reuse = true;
-  bool implied_conditions = true;
-  unsigned timeout_milliseconds = 0;     // per query; 0: none
-  std::uint64_t resource_limit = 0;      // backend work units per query (load-independent); 0: none
-  std::string smt_directory;             // write every query as SMT-LIB2 (--smt-dir)
+  // The solver chain (interp/solver/solver_chain.hpp): its limits, --smt-dir, and the shortcut
+  // layers, all on, each switchable off.
+  solver::SolverOptions solving = solver::SolverOptions{}.with_shortcuts();
   bool generate_tests = true;            // a test per feasible leaf, replayed concretely
   bool check_agreement = true;           // trace engine: prove forward φ ⇔ path(ρ) for every path
   std::string heap = "arrays";           // forward engine: arrays (§4.1), or a registered heap model

@@ -73,7 +73,7 @@ std::optional<ComputedCondition> compute_condition(const Program& program, terms
   options.max_steps = query.max_steps;
   options.max_paths = query.max_paths;
   options.solver = query.solver;
-  options.timeout_milliseconds = query.timeout_milliseconds;
+  options.solving.timeout_milliseconds = query.timeout_milliseconds;
   options.generate_tests = false;
   options.check_agreement = false;
   Explorer explorer(program, terms, options);

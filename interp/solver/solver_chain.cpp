@@ -21,9 +21,6 @@ namespace symref::solver {
 
 namespace {
 
-bool expansion_by_default = true;
-bool contradictions_by_default = false;
-
 // Z3 or cvc5 with what the session shares (nothing when there is none).
 std::unique_ptr<Solver> make_backend(std::string_view name, terms::TermManager& manager, SolverSession* session) {
   if (name == "z3") return session != nullptr ? make_z3_solver(manager, *session) : make_z3_solver(manager);
@@ -52,11 +49,6 @@ std::unique_ptr<Solver> backend_chain(std::string_view name, terms::TermManager&
 }
 
 }  // namespace
-
-bool quantifier_expansion_by_default() { return expansion_by_default; }
-void set_quantifier_expansion_by_default(bool on) { expansion_by_default = on; }
-bool syntactic_contradictions_by_default() { return contradictions_by_default; }
-void set_syntactic_contradictions_by_default(bool on) { contradictions_by_default = on; }
 
 std::unique_ptr<Solver> make_solver(std::string_view name, terms::TermManager& manager, const SolverOptions& options,
                                     SolverSession* session) {

@@ -30,17 +30,9 @@ namespace symref::solver {
 
 class SolverSession;
 
-// Whether SolverOptions::expand_bounded_quantifiers starts on (it does unless switched off for
-// the process, e.g. by `--no-quantifier-expansion` before a command makes its solvers).
-bool quantifier_expansion_by_default();
-void set_quantifier_expansion_by_default(bool on);
-
-// Whether SolverOptions::syntactic_contradictions starts on: off, until a command switches it on
-// for the process (`symref fuzz` does, unless `--no-syntactic-contradictions`).
-bool syntactic_contradictions_by_default();
-void set_syntactic_contradictions_by_default(bool on);
-
-// Options of make_solver beyond the backend's name.
+// Options of make_solver beyond the backend's name: the one place that says what a chain holds
+// by default.  Each engine's options embed one (ExploreOptions::solving, ...) and the commands'
+// flags write into it.
 struct SolverOptions {
   unsigned timeout_milliseconds = 0;  // 0: no limit
   std::uint64_t resource_limit = 0;   // backend work units per check (set_resource_limit); 0: no limit
@@ -55,16 +47,26 @@ struct SolverOptions {
   bool query_cache_models = true;
   // Spell out bounded quantifiers over small constant ranges before each backend sees a formula
   // (QuantifierExpansionSolver, right over the backend, under the query cache).
-  bool expand_bounded_quantifiers = quantifier_expansion_by_default();
+  // On unless `--no-quantifier-expansion`.
+  bool expand_bounded_quantifiers = true;
   // Answer unsat without the backend when the formulas in scope hold a conjunct and its negation
-  // (ContradictionSolver, over the query cache); solver-testing properties switch it off.
-  bool syntactic_contradictions = syntactic_contradictions_by_default();
+  // (ContradictionSolver, over the query cache); `symref fuzz` switches it on (unless
+  // `--no-syntactic-contradictions`), except where a property tests the solvers themselves.
+  bool syntactic_contradictions = false;
   // The shortcut layers (layers/shortcut_solver.hpp), from the backend up in this order:
   bool independence = false;        // ask only the formulas sharing atoms with the newest scope
   bool counterexample_cache = false;  // superset known sat ⇒ sat; subset known unsat ⇒ unsat
   bool model_reuse = false;         // the last model satisfies every formula ⇒ sat
   bool implied_conditions = false;  // the newest scope repeats or contradicts formulas syntactically
   std::string smt_directory;     // non-empty: write every query there (LoggingSolver, `--smt-dir`)
+
+  // The same options with the four shortcut layers on (`on`) or off: an exploration asks its
+  // solver a query per branch and has them all on (each switched off by its `--no-…` flag).
+  SolverOptions with_shortcuts(bool on = true) const {
+    SolverOptions options = *this;
+    options.independence = options.counterexample_cache = options.model_reuse = options.implied_conditions = on;
+    return options;
+  }
 };
 
 // The chain over backend `name`: "z3", "cvc5", or "both" (a CrossCheckingSolver asking Z3 and

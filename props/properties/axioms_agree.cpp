@@ -47,8 +47,7 @@ terms::Term psi_in(CompositionalRun& run, AxiomEncoding encoding, NodeId n, bool
 
 PropertyVerdict check_axioms_agree(CaseWorkspace& workspace) {
   PropertyVerdict verdict;
-  solver::SolverOptions solver_options;
-  solver_options.timeout_milliseconds = workspace.settings().timeout_milliseconds;
+  solver::SolverOptions solver_options = workspace.settings().solver_options();
   solver_options.syntactic_contradictions = false;  // every Ψ goes to both solvers, whose agreement is the point,
   solver_options.query_cache_models = false;         // and each answer is the solver's own
   std::optional<CompositionalRun> first_execution;

@@ -19,7 +19,7 @@ struct CompositionalRun {
     compositional::CompositionalOptions options;
     options.execute.limits.loop_bound = settings.loop_bound;
     options.execute.max_steps = settings.max_path_steps;
-    options.timeout_milliseconds = settings.timeout_milliseconds;
+    options.solving = settings.solver_options();
     options.max_executions = max_executions;
     options.initial = workspace.inputs().front();
     options.session = &workspace.solver_session();

@@ -115,7 +115,7 @@ class Lemma1Checker {
   Lemma1Checker(CaseWorkspace& workspace, PropertyVerdict& verdict)
       : program_(workspace.program()),
         terms_(workspace.terms()),
-        solver_(terms_, workspace.settings().timeout_milliseconds, &workspace.solver_session()),
+        solver_(terms_, workspace.settings().solver_options(), &workspace.solver_session()),
         verdict_(verdict),
         theta0_(terms_, program_, nullptr) {}
 

@@ -22,8 +22,7 @@ PropertyVerdict check_paths_partition(CaseWorkspace& workspace) {
     return verdict;
   }
   terms::TermManager& terms = workspace.terms();
-  solver::SolverOptions options;
-  options.timeout_milliseconds = workspace.settings().timeout_milliseconds;
+  const solver::SolverOptions options = workspace.settings().solver_options();
   auto witness = [&](solver::Solver& solver, const std::string& message) {
     verdict.fail(message, workspace.model_state_json(*solver.model()));
   };

@@ -24,8 +24,7 @@ namespace symref::props {
 PropertyVerdict check_solvers_agree(CaseWorkspace& workspace) {
   PropertyVerdict verdict;
   const ExplorationResult& result = workspace.forward_exploration();
-  solver::SolverOptions options;
-  options.timeout_milliseconds = workspace.settings().timeout_milliseconds;
+  solver::SolverOptions options = workspace.settings().solver_options();
   options.syntactic_contradictions = false;  // every path condition goes to both solvers, whose agreement is
   options.query_cache_models = false;         // the point, and each answer is the solver's own
   std::unique_ptr<solver::Solver> solvers[2] = {solver::make_solver("z3", workspace.terms(), options, &workspace.solver_session()),

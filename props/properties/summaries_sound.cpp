@@ -52,8 +52,7 @@ PropertyVerdict check_summaries_sound(CaseWorkspace& workspace) {
   std::vector<terms::Term> guards_false;
   for (const auto& d : trees.nodes())
     if (trees.is_open(d)) guards_false.push_back(terms.logical_not(d.guard));
-  solver::SolverOptions solver_options;
-  solver_options.timeout_milliseconds = workspace.settings().timeout_milliseconds;
+  const solver::SolverOptions solver_options = workspace.settings().solver_options();
   auto solver = solver::make_solver("z3", terms, solver_options, &workspace.solver_session());
   solver->add(terms.logical_and(guards_false));
 

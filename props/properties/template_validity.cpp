@@ -123,7 +123,7 @@ PropertyVerdict check_template_validity(CaseWorkspace& workspace) {
     ++verdict.skipped;
     return verdict;
   }
-  OneShotSolver solver(terms, settings.timeout_milliseconds, &workspace.solver_session());
+  OneShotSolver solver(terms, settings.solver_options(), &workspace.solver_session());
   WalkedTree tree = walk_forward_tree(program, terms, settings, solver);
   verdict.unknown += tree.unknown;
   const std::uint32_t bound = settings.loop_bound;

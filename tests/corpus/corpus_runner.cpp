@@ -183,7 +183,7 @@ int check_one_exploration(const Program& program, const std::string& label, cons
   ExploreOptions options;
   options.engine = engine;
   options.solver = "z3";
-  options.timeout_milliseconds = 20'000;
+  options.solving.timeout_milliseconds = 20'000;
   options.check_agreement = true;
   options.generate_tests = true;
   if (const JsonValue* bound = expected.find("loop_bound")) options.limits.loop_bound = static_cast<std::uint32_t>(std::stoul(bound->text));

@@ -35,7 +35,7 @@ Explored explore_file(const std::string& name, EngineMode engine, const std::str
   options.engine = engine;
   options.solver = solver;
   options.limits.loop_bound = loop_bound;
-  options.timeout_milliseconds = 5000;
+  options.solving.timeout_milliseconds = 5000;
   explored.result = Explorer(*explored.program, *explored.terms, options).explore();
   return explored;
 }

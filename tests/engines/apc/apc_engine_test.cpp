@@ -54,8 +54,8 @@ struct Loaded {
     ApcOptions options;
     options.loop_processing = processing;
     options.unfold = unfold;
-    options.resource_limit = kResourceLimit;
-    options.timeout_milliseconds = kBackstopMilliseconds;
+    options.solving.resource_limit = kResourceLimit;
+    options.solving.timeout_milliseconds = kBackstopMilliseconds;
     return options;
   }
   Term global(const std::string& name) { return terms.global_symbol(program->global_index.at(name)); }
@@ -225,8 +225,8 @@ TEST(ApcVerdicts, HwReachableWithZ3AtTenMillionUnits) {
   terms::TermManager terms(program.get());
   ApcOptions options;
   options.direct = false;  // the quantified apc stays undecided by Z3 (paper-notes/002)
-  options.resource_limit = 10'000'000;
-  options.timeout_milliseconds = kBackstopMilliseconds;
+  options.solving.resource_limit = 10'000'000;
+  options.solving.timeout_milliseconds = kBackstopMilliseconds;
   options.witness_bound = 0;  // the model, not the search
   ApcAnalysis analysis(*program, terms, options);
   analysis.run();

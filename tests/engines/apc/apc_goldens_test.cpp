@@ -49,8 +49,8 @@ TEST(ApcGoldens, CorpusVerdicts) {
       terms::TermManager terms(program.get());
       ApcOptions options;
       options.loop_processing = processing;
-      options.resource_limit = golden.value("rlimit", kDefaultResourceLimit);
-      options.timeout_milliseconds = kBackstopMilliseconds;
+      options.solving.resource_limit = golden.value("rlimit", kDefaultResourceLimit);
+      options.solving.timeout_milliseconds = kBackstopMilliseconds;
       options.direct = !golden.value("no_direct", false);
       options.witness = golden.value("witness", true);
       ApcAnalysis analysis(*program, terms, options);

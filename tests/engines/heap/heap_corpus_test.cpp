@@ -35,7 +35,7 @@ Exploration explore(const Program& program, const std::string& heap, std::uint32
   options.solver = solver;
   options.heap_prune = prune;
   options.limits.loop_bound = loop_bound;
-  options.timeout_milliseconds = 10'000;
+  options.solving.timeout_milliseconds = 10'000;
   ExplorationResult result = Explorer(program, terms, options).explore();
   Exploration out;
   for (const auto& path : result.paths) {

@@ -95,9 +95,6 @@ TEST_F(QuantifierExpansionLayer, MakeSolverPutsItOverTheBackendUnlessSwitchedOff
     solver->add(m.less(m.select(a, n(1)), x));
     EXPECT_EQ(solver->check(), expand ? SatResult::Sat : SatResult::Unsat);  // sat: the fault's wrong answer
   }
-  set_quantifier_expansion_by_default(false);
-  EXPECT_FALSE(SolverOptions{}.expand_bounded_quantifiers);
-  set_quantifier_expansion_by_default(true);
 }
 
 }  // namespace

@@ -236,7 +236,7 @@ TEST_F(Contradictions, PlantedFaultOpensADisjunction) {
 
 TEST_F(Contradictions, MakeSolverStacksTheLayerOnlyWhenAsked) {
   SolverOptions options;
-  EXPECT_FALSE(options.syntactic_contradictions);  // off unless a command switches it on
+  EXPECT_FALSE(options.syntactic_contradictions);  // off unless the options switch it on
   for (bool on : {false, true}) {
     options.syntactic_contradictions = on;
     auto solver = make_solver("z3", m, options);
