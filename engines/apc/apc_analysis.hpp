@@ -27,7 +27,7 @@ struct ApcOptions {
   // The chains of its queries (solver_chain.hpp): 10 s per query by default; a resource limit
   // (Z3 rlimit, cvc5 rlimit-per) makes an answer independent of how loaded the machine is, the
   // time-out staying as a backstop; --smt-dir.
-  solver::SolverOptions solving{.timeout_milliseconds = 10'000};
+  solver::SolverOptions solving = solver::SolverOptions::timed(10'000);
   bool reuse_loop_summaries = true;     // AbstractionOptions::reuse_loop_summaries
   std::size_t max_loop_summaries = AbstractionOptions{}.max_loop_summaries;  // build() throws TooManyLoopSummaries past it
   std::uint32_t witness_bound = 16;     // loop bound of the guided forward search

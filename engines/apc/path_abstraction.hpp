@@ -66,7 +66,7 @@ struct AbstractionOptions {
   LoopProcessing loop_processing = LoopProcessing::Heavy;
   std::string solver = "z3";                  // for the dependency queries of Algorithm 2
   // Their chain (solver_chain.hpp): 10 s per dependency query by default.
-  solver::SolverOptions solving{.timeout_milliseconds = 10'000};
+  solver::SolverOptions solving = solver::SolverOptions::timed(10'000);
   // A loop met again at the same entry with the same nodes (another backbone through it) gets a
   // copy of its first summary under fresh counters instead of a new run of processLoop: the
   // induced program P(C, v) is the same, so only the names would differ.

@@ -74,7 +74,7 @@ nlohmann::ordered_json check_against_classic(const Program& program, terms::Term
     }
   };
   // Theorem 1 needs the whole compact tree: a truncated one is not checked.
-  const solver::SolverOptions one_shot{.timeout_milliseconds = options.timeout_milliseconds};
+  const solver::SolverOptions one_shot = solver::SolverOptions::timed(options.timeout_milliseconds);
   if (result.statistics.truncated) summary["theorem1"] = {{"verdict", "skipped: the compact search was truncated"}};
   else record("theorem1", check_theorem1(program, terms, result, classic, one_shot));
   record("theorem2", check_theorem2(program, terms, result, classic, options.check_classic, one_shot));

@@ -29,7 +29,7 @@ struct CompactOptions {
   // The chains of the search and the template construction (solver_chain.hpp): 5 s per query by
   // default, every model checked against φ by the evaluator; --smt-dir writes the search's queries
   // in DIR/search, the templates' in DIR/templates.
-  solver::SolverOptions solving{.timeout_milliseconds = 5000};
+  solver::SolverOptions solving = solver::SolverOptions::timed(5000);
   bool generate_tests = true;
   bool quantifier_brackets = true;  // a ∀τ query first through its quantifier-free brackets (bounded_forall.hpp)
   bool choose_random = false;                     // chooseTemplate (line 22): first, or seeded random

@@ -61,7 +61,7 @@ struct LoopTemplate {
 struct TemplateOptions {
   std::string solver = "z3";
   // The construction queries' chain (solver_chain.hpp): 5 s per query by default; --smt-dir.
-  solver::SolverOptions solving{.timeout_milliseconds = 5000};
+  solver::SolverOptions solving = solver::SolverOptions::timed(5000);
   std::size_t max_cycles = 16;       // paths through one pass of a body
   std::uint64_t max_pass_steps = 2000;
   bool quantifier_brackets = true;   // a ∀τ query first through its brackets (bounded_forall.hpp)

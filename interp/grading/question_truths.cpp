@@ -29,7 +29,7 @@ void count_feasible_paths(const Exercise& exercise, const LabQuestion& question,
   options.max_steps = limits.max_steps;
   options.max_paths = limits.max_paths;
   options.solver = limits.solver;
-  options.timeout_milliseconds = limits.timeout_milliseconds;
+  options.solving.timeout_milliseconds = limits.timeout_milliseconds;
   options.generate_tests = false;
   truth.loop_bound = options.limits.loop_bound;
   Explorer explorer(*exercise.program, *truth.terms, options);

@@ -60,6 +60,13 @@ struct SolverOptions {
   bool implied_conditions = false;  // the newest scope repeats or contradicts formulas syntactically
   std::string smt_directory;     // non-empty: write every query there (LoggingSolver, `--smt-dir`)
 
+  // The defaults with a time limit per check.
+  static SolverOptions timed(unsigned milliseconds) {
+    SolverOptions options;
+    options.timeout_milliseconds = milliseconds;
+    return options;
+  }
+
   // The same options with the four shortcut layers on (`on`) or off: an exploration asks its
   // solver a query per branch and has them all on (each switched off by its `--no-…` flag).
   SolverOptions with_shortcuts(bool on = true) const {

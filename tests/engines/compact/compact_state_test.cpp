@@ -210,15 +210,15 @@ TEST(Theorem2, ACapTakesTheValuationsRoundByRoundAndCountsOneSkip) {
   ExploreOptions explore_options;
   explore_options.limits.loop_bound = 2;
   ExplorationResult classic = Explorer(*loaded.program, *loaded.terms, explore_options).explore();
-  AgreementVerdict all = check_theorem2(*loaded.program, *loaded.terms, compact, classic, 2, solver::SolverOptions{.timeout_milliseconds = 5000});
+  AgreementVerdict all = check_theorem2(*loaded.program, *loaded.terms, compact, classic, 2, solver::SolverOptions::timed(5000));
   EXPECT_FALSE(all.failure.has_value()) << *all.failure;
   EXPECT_EQ(all.checks, 4u);
   EXPECT_EQ(all.skipped, 0u);
-  AgreementVerdict capped = check_theorem2(*loaded.program, *loaded.terms, compact, classic, 2, solver::SolverOptions{.timeout_milliseconds = 5000}, 2);
+  AgreementVerdict capped = check_theorem2(*loaded.program, *loaded.terms, compact, classic, 2, solver::SolverOptions::timed(5000), 2);
   EXPECT_FALSE(capped.failure.has_value()) << *capped.failure;
   EXPECT_EQ(capped.checks, 2u);
   EXPECT_EQ(capped.skipped, 1u);
-  AgreementVerdict roomy = check_theorem2(*loaded.program, *loaded.terms, compact, classic, 2, solver::SolverOptions{.timeout_milliseconds = 5000}, 6);
+  AgreementVerdict roomy = check_theorem2(*loaded.program, *loaded.terms, compact, classic, 2, solver::SolverOptions::timed(5000), 6);
   EXPECT_EQ(roomy.checks, 4u);
   EXPECT_EQ(roomy.skipped, 0u) << "six pairs fit a cap of six";
 }
