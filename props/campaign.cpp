@@ -21,12 +21,12 @@ namespace symref::props {
 
 namespace {
 // The properties a campaign checks: those chosen, or all.
-std::vector<PropertyKind> chosen_properties(const CampaignOptions& options) {
-  std::vector<PropertyKind> kinds = options.properties;
-  if (kinds.empty())
-    for (const auto& property : all_properties())
-      if (property.by_default) kinds.push_back(property.kind);
-  return kinds;
+std::vector<PropertyId> chosen_properties(const CampaignOptions& options) {
+  std::vector<PropertyId> ids = options.properties;
+  if (ids.empty())
+    for (PropertyId id = 0; id < all_properties().size(); ++id)
+      if (all_properties()[id].by_default) ids.push_back(id);
+  return ids;
 }
 }  // namespace
 
@@ -84,22 +84,6 @@ nlohmann::json to_json(const Violation& violation) {
   return {{"property", violation.property}, {"message", violation.message}, {"program", violation.program}, {"input", violation.input}};
 }
 
-// The properties whose undecided Z3 checks come in runs of variants no budget decides: they get
-// the reduced work budget after two (ResourceBudgetScope's undecided allowance).  In a level-1
-// campaign (seed 1, 2,850 cases; an allowance of one per case) that saved summary_sound 8.6 s,
-// apc_necessary 2.6 s and compositional_progress 1.2 s.  Elsewhere a run of hard checks can be a
-// run of decidable ones: mutual_exclusion, in a level-3 campaign (seed 1, 1,150 cases), had 8
-// unknowns at the full budget and 63 at the reduced one.
-bool undecided_checks_come_in_hopeless_runs(PropertyKind kind) {
-  switch (kind) {
-    case PropertyKind::SummarySound:
-    case PropertyKind::ApcNecessary:
-    case PropertyKind::CompositionalProgress:
-      return true;
-    default:
-      return false;
-  }
-}
 
 class Campaign {
  public:
@@ -358,7 +342,7 @@ class Campaign {
         report.begin(position);
         const auto started = Clock::now();
         if (solvers_.check_log().on()) solvers_.check_log().set_label("case " + std::to_string(number) + " " + std::string(description.name));
-        solvers_.budget().renew_undecided_allowance(undecided_checks_come_in_hopeless_runs(properties_[position]));
+        solvers_.budget().renew_undecided_allowance(description.undecided_in_hopeless_runs);
         const std::uint64_t reached_before = symref::fault_reached();
         PropertyVerdict verdict = check_property(properties_[position], workspace);
         report.finished(position, verdict, seconds_since(started), symref::fault_reached() - reached_before);
@@ -406,7 +390,7 @@ class Campaign {
   };
 
   const CampaignOptions& options_;
-  std::vector<PropertyKind> properties_;
+  std::vector<PropertyId> properties_;
   CampaignResult result_;
   std::string held_lines_;  // lines for the parent not written yet (send, hold)
   Clock::time_point started_;
@@ -435,7 +419,7 @@ std::string campaign_summary(const CampaignOptions& options, const CampaignResul
   char line[256];
   std::snprintf(line, sizeof line, "%-30s %8s %10s %8s %8s", "property", "cases", "checks", "unknown", "skipped");
   out << line << (timings ? "   seconds" : "") << "\n";
-  for (PropertyKind kind : chosen_properties(options)) {
+  for (PropertyId kind : chosen_properties(options)) {
     const PropertyTally& tally = result.tallies[static_cast<std::size_t>(kind)];
     std::snprintf(line, sizeof line, "%-30s %8llu %10llu %8llu %8llu", std::string(describe(kind).name).c_str(),
                   static_cast<unsigned long long>(tally.cases), static_cast<unsigned long long>(tally.checks),

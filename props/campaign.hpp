@@ -38,7 +38,7 @@ struct CampaignOptions {
   double seconds = 0;          // > 0: run batches until this much time has passed
   int level = 3;
   int max_size = 100;          // RapidCheck's size grows to this within each batch of cases
-  std::vector<PropertyKind> properties;  // empty: all
+  std::vector<PropertyId> properties;  // empty: all
   std::size_t shrink_limit = 1000;       // property evaluations spent on shrinking a failure
   PropertySettings settings;
   // Each case's solvers answer a query asked before in the case from a store
@@ -130,7 +130,7 @@ struct CaseRecord {
 struct CampaignResult {
   std::uint64_t cases = 0;  // generated cases checked, the failing one included
   double seconds = 0;
-  std::vector<PropertyTally> tallies;  // indexed by PropertyKind
+  std::vector<PropertyTally> tallies;  // indexed by PropertyId
   std::optional<CampaignFailure> failure;  // the first failure (lowest case number)
   std::vector<CaseRecord> case_records;    // in case-number order
   double generation_seconds = 0;  // RapidCheck generating the cases

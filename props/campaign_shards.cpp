@@ -75,11 +75,11 @@ nlohmann::json shard_to_json(const CampaignOptions& options, const CampaignResul
   document["unknowns"] = result.unknown();
   document["stalls"] = result.stalls;
   nlohmann::json properties = nlohmann::json::array();
-  for (const auto& property : all_properties()) {
-    if (!options.properties.empty() &&
-        std::find(options.properties.begin(), options.properties.end(), property.kind) == options.properties.end())
+  for (PropertyId id = 0; id < all_properties().size(); ++id) {
+    const PropertyDescription& property = all_properties()[id];
+    if (!options.properties.empty() && std::find(options.properties.begin(), options.properties.end(), id) == options.properties.end())
       continue;
-    const PropertyTally& tally = result.tallies.at(static_cast<std::size_t>(property.kind));
+    const PropertyTally& tally = result.tallies.at(id);
     properties.push_back({{"name", property.name},     {"cases", tally.cases},     {"checks", tally.checks},
                           {"unknown", tally.unknown},  {"skipped", tally.skipped}, {"seconds", tally.seconds},
                           {"fault_reached", tally.fault_reached}});

@@ -74,7 +74,7 @@ class Supervisor {
       : options_(options), jobs_(std::max(1u, options.jobs)), isolate_(options.settings.isolation_grace_milliseconds != 0) {
     properties_ = options.properties;
     if (properties_.empty())
-      for (const auto& property : all_properties()) properties_.push_back(property.kind);
+      for (PropertyId id = 0; id < all_properties().size(); ++id) properties_.push_back(id);
     result_.tallies.resize(all_properties().size());
     mapped_bytes_ = boards_offset + jobs_ * sizeof(solver::StallBoard);
     shared_ = ::mmap(nullptr, mapped_bytes_, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -368,7 +368,7 @@ class Supervisor {
   const CampaignOptions& options_;
   const unsigned jobs_;
   const bool isolate_;
-  std::vector<PropertyKind> properties_;
+  std::vector<PropertyId> properties_;
   std::size_t mapped_bytes_ = 0;
   void* shared_ = nullptr;  // the claims, then the boards
   CaseClaims* claims_ = nullptr;

@@ -18,54 +18,30 @@
 
 namespace symref::props {
 
-enum class PropertyKind : std::uint8_t {
-  Substitution,
-  Definedness,
-  Correctness,
-  Completeness,
-  Traces,
-  PcEqualsWp,
-  SolversAgree,
-  TestsReplay,
-  SimplificationKeepsMeaning,
-  PathsPartition,
-  SameSequences,
-  OneStatePerSequence,
-  CompactSoundness,
-  CompositionalOutcomes,
-  CompositionalProgress,
-  CompositionalTestsReplay,
-  ApcNecessary,
-  ApcUnsatNoPath,
-  ConcreteFastPath,
-  CompactTestsReplay,
-  MutualExclusion,
-  Lemma1Composition,
-  CompactCompleteness,
-  TemplateValidity,
-  SummaryExact,
-  LazySingleUninitialized,
-  SummarySound,
-  GuidedSearchComplete,
-  AxiomsAgree,
-  Termination,
-  SummariesSound,
-  ExportAgrees,
-};
+// A property is its row in all_properties(); it is named by its position there.
+using PropertyId = std::size_t;
 
+struct PropertyVerdict;
+
+// One row of the catalogue: a new property is its file (the check) and its row.
 struct PropertyDescription {
-  PropertyKind kind;
   std::string_view name;    // on the command line: `--property substitution`
+  PropertyVerdict (*check)(CaseWorkspace& workspace);
   std::string_view paper;   // "Lemma 2.1, 3.3, 4.4"
   std::string_view checks;  // one line
   int max_level = 3;        // the highest generator level whose programs it applies to (apc: no objects)
   int min_level = 1;        // the lowest level whose programs have what it checks (heap sets: objects)
   bool by_default = true;   // checked when no --property is named (export_agrees runs a C compiler: only when named)
+  // Its undecided Z3 checks come in runs of variants that no budget decides, so after its
+  // allowance of undecided checks a campaign gives it the reduced work budget (WorkBudget's
+  // undecided allowance).  Elsewhere a run of hard checks can be a run of decidable ones.
+  bool undecided_in_hopeless_runs = false;
 };
 
 const std::vector<PropertyDescription>& all_properties();
-const PropertyDescription& describe(PropertyKind kind);
-std::optional<PropertyKind> property_by_name(std::string_view name);
+const PropertyDescription& describe(PropertyId id);
+std::optional<PropertyId> property_by_name(std::string_view name);
+PropertyId property_id(std::string_view name);  // throws std::logic_error for an unknown name
 
 // What one property found on one test case.  A check a solver could not decide is counted in
 // `unknown` and is neither a pass nor a failure; `skipped` counts checks the bounds made moot.
@@ -89,7 +65,7 @@ struct PropertyVerdict {
 
 // Runs one property; an exception from an engine or a solver is that property's failure.
 // GeneratedProgramRejected passes through: it is the generator's fault, not the property's.
-PropertyVerdict check_property(PropertyKind kind, CaseWorkspace& workspace);
+PropertyVerdict check_property(PropertyId id, CaseWorkspace& workspace);
 
 PropertyVerdict check_substitution(CaseWorkspace& workspace);
 PropertyVerdict check_definedness(CaseWorkspace& workspace);

@@ -16,7 +16,7 @@ namespace symref::props {
 namespace {
 
 struct PropertyAtLevel {
-  PropertyKind property;
+  PropertyId property;
   int level;
 };
 
@@ -41,8 +41,8 @@ TEST_P(PropertyHolds, OnRandomPrograms) {
 
 std::vector<PropertyAtLevel> every_property_at_every_level() {
   std::vector<PropertyAtLevel> out;
-  for (const auto& property : all_properties())
-    for (int level = property.min_level; level <= property.max_level; ++level) out.push_back({property.kind, level});
+  for (PropertyId id = 0; id < all_properties().size(); ++id)
+    for (int level = all_properties()[id].min_level; level <= all_properties()[id].max_level; ++level) out.push_back({id, level});
   return out;
 }
 
@@ -56,10 +56,10 @@ TEST(Campaign, OneSeedRepeatsItsRun) {
   options.seed = 99;
   options.count = 10;
   options.level = 2;
-  options.properties = {PropertyKind::Completeness, PropertyKind::Definedness};
+  options.properties = {property_id("completeness"), property_id("definedness")};
   const CampaignResult first = run_campaign(options);
   const CampaignResult second = run_campaign(options);
-  for (PropertyKind kind : options.properties)
+  for (PropertyId kind : options.properties)
     EXPECT_EQ(first.tallies[static_cast<std::size_t>(kind)].checks, second.tallies[static_cast<std::size_t>(kind)].checks);
 }
 
@@ -70,7 +70,7 @@ TEST(Campaign, CatchesAPlantedFaultAndShrinksIt) {
   options.seed = 1;
   options.count = 60;
   options.level = 1;
-  options.properties = {PropertyKind::Definedness};
+  options.properties = {property_id("definedness")};
   set_active_fault(Fault::ArrayBoundOffByOne);
   const CampaignResult first = run_campaign(options);
   const CampaignResult second = run_campaign(options);
@@ -94,7 +94,7 @@ TEST(Campaign, TheReproduceLineGivesTheFailingCasesProgram) {
     options.seed = 1;
     options.count = count;
     options.level = 1;
-    options.properties = {PropertyKind::Definedness};
+    options.properties = {property_id("definedness")};
     std::map<std::uint64_t, std::uint64_t> by_case;
     for (const CaseRecord& record : run_campaign(options).case_records) by_case[record.number] = record.digest;
     return by_case;

@@ -125,7 +125,7 @@ TEST(PropsRegression, Z3CoreThatLostAUnitIsAskedAgainInANewCore) {
   options.seed = 3;
   options.level = 3;
   options.count = 100;
-  options.properties = {props::PropertyKind::TestsReplay};
+  options.properties = {props::property_id("tests_replay")};
   options.settings.isolation_grace_milliseconds = 0;
   options.shrink_limit = 0;
   const props::CampaignResult result = props::run_campaign(options);
