@@ -57,7 +57,7 @@ bool definitely_unsat(CaseWorkspace& workspace, terms::Term formula, std::uint64
 }
 
 bool UnsatQueries::definitely_unsat(terms::Term formula, std::uint64_t& unknown) {
-  // The term manager folds many a query to the constant false (summary_sound's pc ∧ ¬claim when
+  // The term manager folds many a query to the constant false (apc_summary_sound's pc ∧ ¬claim when
   // the claim is one of pc's conjuncts: 408 of its 564 queries in a level-1 campaign); a Z3
   // solver for it cost more than the query.
   if (formula == workspace_.terms().false_term()) return true;
@@ -72,7 +72,7 @@ bool UnsatQueries::definitely_unsat(terms::Term formula, std::uint64_t& unknown)
   solver_->pop();
   if (status == solver::SatResult::Unknown) {
     ++unknown;
-    // Z3 4.8.12 goes on worse in a context whose check ran out of work or time (summary_sound's
+    // Z3 4.8.12 goes on worse in a context whose check ran out of work or time (apc_summary_sound's
     // unknowns went 11 → 18 over 200 level-1 cases): the next query gets a solver of its own.
     solver_.reset();
   }

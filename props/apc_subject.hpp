@@ -22,7 +22,7 @@ apc::ApcAnalysis* apc_for_assert(CaseWorkspace& workspace, SourceLocation target
 bool definitely_unsat(CaseWorkspace& workspace, terms::Term formula, std::uint64_t& unknown);
 
 // definitely_unsat for a run of queries: one Z3 solver, made at the first query that needs it, and
-// each query in a scope of its own.  summary_sound asks a few dozen per loop; a solver each cost
+// each query in a scope of its own.  apc_summary_sound asks a few dozen per loop; a solver each cost
 // more than most of them (the solver and its lowering of the shared path conditions made anew).
 // Make one after the apc analyses it needs are built: a solver alive while an analysis asks its
 // own queries makes that analysis's solver take a Z3 context of its own (interp/solver/session/context_pool.hpp).

@@ -85,7 +85,7 @@ PropertyVerdict check_compositional_progress(CaseWorkspace& workspace);
 PropertyVerdict check_compositional_tests_replay(CaseWorkspace& workspace);
 PropertyVerdict check_apc_necessary(CaseWorkspace& workspace);
 PropertyVerdict check_apc_unsat_no_path(CaseWorkspace& workspace);
-PropertyVerdict check_summary_sound(CaseWorkspace& workspace);
+PropertyVerdict check_apc_summary_sound(CaseWorkspace& workspace);
 PropertyVerdict check_guided_search_complete(CaseWorkspace& workspace);
 PropertyVerdict check_concrete_fast_path(CaseWorkspace& workspace);
 PropertyVerdict check_compact_tests_replay(CaseWorkspace& workspace);
@@ -93,11 +93,11 @@ PropertyVerdict check_mutual_exclusion(CaseWorkspace& workspace);
 PropertyVerdict check_lemma1_composition(CaseWorkspace& workspace);
 PropertyVerdict check_compact_completeness(CaseWorkspace& workspace);
 PropertyVerdict check_template_validity(CaseWorkspace& workspace);
-PropertyVerdict check_summary_exact(CaseWorkspace& workspace);
+PropertyVerdict check_heap_summary_exact(CaseWorkspace& workspace);
 PropertyVerdict check_lazy_single_uninitialized(CaseWorkspace& workspace);
 PropertyVerdict check_axioms_agree(CaseWorkspace& workspace);
 PropertyVerdict check_export_agrees(CaseWorkspace& workspace);
 PropertyVerdict check_termination(CaseWorkspace& workspace);
-PropertyVerdict check_summaries_sound(CaseWorkspace& workspace);
+PropertyVerdict check_compositional_summaries_sound(CaseWorkspace& workspace);
 
 }  // namespace symref::props

@@ -14,7 +14,7 @@ StarTerms::StarTerms(terms::TermManager& terms) : terms_(terms) {}
 
 // A fresh symbol each time: with one ⋆ per sort the term factories would simplify ⋆ < ⋆ to
 // false and ⋆ = ⋆ to true before weakening sees the predicate (len(a) < len(d) with both arrays
-// ⋆ made a loop's φ_κ false; found by summary_sound).
+// ⋆ made a loop's φ_κ false; found by apc_summary_sound).
 Term StarTerms::star(terms::Sort sort) {
   if (sort.kind != SortKind::Int && sort.kind != SortKind::Bool && sort.kind != SortKind::IntArray)
     throw std::logic_error("apc: no ⋆ of sort " + terms::to_string(sort));

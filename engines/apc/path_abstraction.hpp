@@ -28,10 +28,10 @@ struct LoopSummary {
   SymbolicState theta;         // θ_κ
   Term phi = nullptr;          // φ_κ
   std::vector<Term> backbone_apcs;  // apc_1 … apc_k of P(C, v), closed over their own counters
-  // θ_1 … θ_k and apc_1 … apc_k before the closure (inner counters free), for summary_sound.
+  // θ_1 … θ_k and apc_1 … apc_k before the closure (inner counters free), for apc_summary_sound.
   std::vector<SymbolicState> backbone_states;
   std::vector<Term> backbone_open_apcs;
-  // Per backbone, for summary_sound only: for each inner loop with several counters κ̄′, its last
+  // Per backbone, for apc_summary_sound only: for each inner loop with several counters κ̄′, its last
   // iteration read at the inner entry, Σκ̄′ > 0 → ∃τ̄(0̄ ≤ τ̄ ≤ κ̄′ ∧ Στ̄ = Σκ̄′ − 1 ∧ θ_κ′⟨apc′_1 ∨ …⟩[κ̄′/τ̄]).
   // Every run meets it (τ̄ counts the iterations before the last, in whatever order they came);
   // φ_κ′ alone lets Σκ̄′ exceed the true count, which Algorithm 2's s_{i,j} pins.

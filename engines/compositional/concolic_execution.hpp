@@ -18,7 +18,7 @@
 namespace symref::compositional {
 
 // One activation of a summarized function that returned: the concrete values of its inputs P_g
-// and of its outputs, and the leaf of T_g it ended in (summaries_sound checks δ_g against them).
+// and of its outputs, and the leaf of T_g it ended in (compositional_summaries_sound checks δ_g against them).
 struct ReturnedActivation {
   FunctionIndex function = -1;
   std::vector<Value> inputs, outputs;

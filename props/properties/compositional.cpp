@@ -24,7 +24,7 @@ PropertyVerdict check_compositional_outcomes(CaseWorkspace& workspace) {
     return verdict;
   }
   // The case's one run of Algorithm 1, which compositional_progress, compositional_tests_replay,
-  // termination, summaries_sound and axioms_agree read too: all of them check the compositional
+  // termination, compositional_summaries_sound and axioms_agree read too: all of them check the compositional
   // engine, none compares it with another run of itself, so one run serves them all.  (Before, this
   // property made a second, identical run; it compares that run with forward's exploration, which
   // stays an independent computation.)

@@ -1,4 +1,4 @@
-// The apc properties summary_sound and guided_search_complete run on corpus programs: each passes
+// The apc properties apc_summary_sound and guided_search_complete run on corpus programs: each passes
 // as is and catches its planted fault (apc-delta-shifted-by-one, apc-inner-sum-first-counter,
 // apc-guided-first-backbone).
 #include <gtest/gtest.h>
@@ -28,16 +28,16 @@ props::PropertyVerdict run_property(props::PropertyVerdict (*check)(props::CaseW
 // §3's conditions; with δ shifted (s = 0, θ_κ(j) = ite(κ > 0, i + κ − 1, j)) one outer iteration
 // whose inner loop runs contradicts it.
 TEST(ApcProperties, SummarySoundCatchesDeltaShift) {
-  props::PropertyVerdict sound = run_property(props::check_summary_sound, "figure3_exit");
+  props::PropertyVerdict sound = run_property(props::check_apc_summary_sound, "figure3_exit");
   EXPECT_GT(sound.checks, 0u);
   EXPECT_FALSE(sound.failure.has_value()) << *sound.failure;
   for (const char* name : {"foo", "last_write", "inner_sum", "two_loops", "bilinear", "inner_unequal_steps"}) {
-    props::PropertyVerdict other = run_property(props::check_summary_sound, name);
+    props::PropertyVerdict other = run_property(props::check_apc_summary_sound, name);
     EXPECT_GT(other.checks, 0u) << name;
     EXPECT_FALSE(other.failure.has_value()) << name << ": " << *other.failure;
   }
   ScopedFault planted(Fault::ApcDeltaShiftedByOne);
-  props::PropertyVerdict faulty = run_property(props::check_summary_sound, "figure3_exit");
+  props::PropertyVerdict faulty = run_property(props::check_apc_summary_sound, "figure3_exit");
   ASSERT_TRUE(faulty.failure.has_value());
   EXPECT_NE(faulty.failure->find("heavy summary"), std::string::npos) << *faulty.failure;
 }
@@ -47,34 +47,34 @@ TEST(ApcProperties, SummarySoundCatchesDeltaShift) {
 // of the sum) becomes ⋆.  Taking the sum through the first counter alone, unchecked, turns e + κ′2
 // into e, so θ_κ(e) = e, which an outer iteration whose inner loop takes the else branch refutes.
 TEST(ApcProperties, SummarySoundCatchesInnerSumFirstCounter) {
-  props::PropertyVerdict sound = run_property(props::check_summary_sound, "inner_two_paths");
+  props::PropertyVerdict sound = run_property(props::check_apc_summary_sound, "inner_two_paths");
   // Some checks stay undecided (Z3 answers unknown on the ∀∃ of the inner φ_κ′ in the hypothesis,
   // with 20 M units as with 0.3 M); θ_κ(j) itself is proved in ApcHeavy.InnerLoopWithTwoCounters.
   EXPECT_GT(sound.checks, sound.unknown);
   EXPECT_FALSE(sound.failure.has_value()) << *sound.failure;
   ScopedFault planted(Fault::ApcInnerSumFirstCounter);
-  props::PropertyVerdict faulty = run_property(props::check_summary_sound, "inner_two_paths");
+  props::PropertyVerdict faulty = run_property(props::check_apc_summary_sound, "inner_two_paths");
   ASSERT_TRUE(faulty.failure.has_value());
   EXPECT_NE(faulty.failure->find("heavy summary"), std::string::npos) << *faulty.failure;
   EXPECT_NE(faulty.failure->find("gives e for e"), std::string::npos) << *faulty.failure;
 }
 
 // The apc properties ask under the settings' Z3 work budget, not the clock: with one unit per
-// check every query of summary_sound is unknown (counted, never a failure), however idle the
+// check every query of apc_summary_sound is unknown (counted, never a failure), however idle the
 // machine; with the default budget the same checks are decided.
 TEST(ApcProperties, QueriesRunUnderTheWorkBudget) {
-  props::PropertyVerdict starved = run_property(props::check_summary_sound, "figure3_exit", 1);
+  props::PropertyVerdict starved = run_property(props::check_apc_summary_sound, "figure3_exit", 1);
   EXPECT_FALSE(starved.failure.has_value()) << *starved.failure;
   EXPECT_GT(starved.unknown, 0u);
-  props::PropertyVerdict decided = run_property(props::check_summary_sound, "figure3_exit");
+  props::PropertyVerdict decided = run_property(props::check_apc_summary_sound, "figure3_exit");
   EXPECT_FALSE(decided.failure.has_value()) << *decided.failure;
   EXPECT_EQ(decided.unknown, 0u);
 }
 
-// The rule faults of §3.1 are caught by summary_sound as well.
+// The rule faults of §3.1 are caught by apc_summary_sound as well.
 TEST(ApcProperties, SummarySoundCatchesRuleFour) {
   ScopedFault planted(Fault::ApcRule4WithoutShift);
-  props::PropertyVerdict faulty = run_property(props::check_summary_sound, "last_write");
+  props::PropertyVerdict faulty = run_property(props::check_apc_summary_sound, "last_write");
   ASSERT_TRUE(faulty.failure.has_value());
 }
 

@@ -444,18 +444,18 @@ TEST(CompositionalCorpus, AxiomsAgreeOnEveryCorpusProgram) {
   }
 }
 
-// termination and summaries_sound on every corpus program: Algorithm 1 ends within 1 + (nodes)
+// termination and compositional_summaries_sound on every corpus program: Algorithm 1 ends within 1 + (nodes)
 // executions aimed at nodes no earlier run covered, and every returned activation satisfies δ_g.
 TEST(CompositionalCorpus, TerminationAndSummariesSoundOnEveryCorpusProgram) {
   for (const auto& entry : std::filesystem::directory_iterator(corpus)) {
     if (entry.path().extension() != ".sym") continue;
-    for (auto check : {props::check_termination, props::check_summaries_sound}) {
+    for (auto check : {props::check_termination, props::check_compositional_summaries_sound}) {
       props::PropertyVerdict verdict = check_on(entry.path().filename().string(), check);
       EXPECT_FALSE(verdict.failure.has_value()) << entry.path() << ": " << *verdict.failure;
     }
   }
   // Fig. 1 as a procedure: abs returns through res, three leaves, each activation checked.
-  props::PropertyVerdict sound = check_on("fig1-abs-procedure.sym", props::check_summaries_sound);
+  props::PropertyVerdict sound = check_on("fig1-abs-procedure.sym", props::check_compositional_summaries_sound);
   EXPECT_GT(sound.checks, 0u);
   EXPECT_GT(check_on("fig1-abs-procedure.sym", props::check_termination).checks, 1u);
 }
@@ -464,7 +464,7 @@ TEST(CompositionalCorpus, TerminationAndSummariesSoundOnEveryCorpusProgram) {
 // res = 1 from res = 0, which δ_abs then excludes.
 TEST(CompositionalFaults, SummariesSoundCatchesForgottenWrites) {
   ScopedFault planted(Fault::CompositionalSummaryForgetsWrites);
-  props::PropertyVerdict faulty = check_on("fig1-abs-procedure.sym", props::check_summaries_sound);
+  props::PropertyVerdict faulty = check_on("fig1-abs-procedure.sym", props::check_compositional_summaries_sound);
   ASSERT_TRUE(faulty.failure.has_value());
   EXPECT_NE(faulty.failure->find("which δ_abs excludes"), std::string::npos) << *faulty.failure;
 }

@@ -1,6 +1,6 @@
 // The heap properties run on corpus/heap programs: Def. 3 and the nil rule at a read
 // (mutual_exclusion), Corollary 8 (one_state_per_sequence) and Theorem 6 as graph isomorphism
-// (summary_exact), each shown to pass and to catch a planted fault.
+// (heap_summary_exact), each shown to pass and to catch a planted fault.
 #include <filesystem>
 
 #include <gtest/gtest.h>
@@ -73,18 +73,18 @@ TEST(HeapProperties, OnlyOneStatePerSequenceCatchesSummaryNilFork) {
   ScopedFault planted(Fault::HeapSummaryForksNil);
   props::PropertyVerdict caught = run_property(props::check_one_state_per_sequence, "self_loop.sym");
   EXPECT_NE(failure(caught).find("two feasible leaves"), std::string::npos) << failure(caught);
-  for (Check other : {props::check_same_sequences, props::check_summary_exact, props::check_mutual_exclusion}) {
+  for (Check other : {props::check_same_sequences, props::check_heap_summary_exact, props::check_mutual_exclusion}) {
     props::PropertyVerdict missed = run_property(other, "self_loop.sym");
     EXPECT_GT(missed.checks, 0u);
     EXPECT_EQ(failure(missed), "");
   }
 }
 
-// summary_exact compares input graphs up to isomorphism: it holds on the corpus programs, and fails
+// heap_summary_exact compares input graphs up to isomorphism: it holds on the corpus programs, and fails
 // when a lazy leaf's graph is not one of the summary's concretizations or the reverse.
 TEST(HeapProperties, SummaryExactComparesGraphs) {
   for (const char* name : {"self_loop.sym", "nil_read.sym", "guarded_alias.sym", "theta_orig.sym", "weak_update.sym"}) {
-    props::PropertyVerdict exact = run_property(props::check_summary_exact, name);
+    props::PropertyVerdict exact = run_property(props::check_heap_summary_exact, name);
     EXPECT_GT(exact.checks, 0u) << name;
     EXPECT_EQ(exact.unknown, 0u) << name;
     EXPECT_EQ(failure(exact), "") << name;
@@ -92,14 +92,14 @@ TEST(HeapProperties, SummaryExactComparesGraphs) {
   {
     // Summary loses the alias l1.next = l1: the lazy leaf with that graph has no concretization.
     ScopedFault planted(Fault::HeapSummaryDropsOldestAlias);
-    props::PropertyVerdict caught = run_property(props::check_summary_exact, "self_loop.sym");
+    props::PropertyVerdict caught = run_property(props::check_heap_summary_exact, "self_loop.sym");
     EXPECT_NE(failure(caught).find("graph"), std::string::npos) << failure(caught);
   }
   {
     // θ_alias as printed: where two candidates are one object, the alias to it is lost, and the
     // concretization's graph (w aliasing that object) is no lazy leaf's.
     ScopedFault planted(Fault::HeapAliasUnconditional);
-    props::PropertyVerdict caught = run_property(props::check_summary_exact, "guarded_alias.sym");
+    props::PropertyVerdict caught = run_property(props::check_heap_summary_exact, "guarded_alias.sym");
     EXPECT_NE(failure(caught).find("has an input graph that no lazy leaf of it has"), std::string::npos) << failure(caught);
   }
   {
@@ -107,7 +107,7 @@ TEST(HeapProperties, SummaryExactComparesGraphs) {
     // under b ≠ a, a.next falls through to its new location, and a concretization of the
     // summary leaf of TTDFDF has a graph that no lazy leaf of that sequence has.
     ScopedFault planted(Fault::HeapNoOrig);
-    props::PropertyVerdict caught = run_property(props::check_summary_exact, "theta_orig.sym");
+    props::PropertyVerdict caught = run_property(props::check_heap_summary_exact, "theta_orig.sym");
     EXPECT_NE(failure(caught).find("graph"), std::string::npos) << failure(caught);
   }
 }

@@ -1,4 +1,4 @@
-// Property `summary_sound` (Strejček & Trtík §3): every loop summary (θ_κ, φ_κ) of apc, light and
+// Property `apc_summary_sound` (Strejček & Trtík §3): every loop summary (θ_κ, φ_κ) of apc, light and
 // heavy, meets §3's two conditions on the looping paths: for each sequence β of the loop's
 // backbones (up to three), with pc_β and θ_β the path condition and state of β from the entry,
 // pc_β → φ_κ[κ(β)] and θ_β(a) = θ_κ(a)[κ(β)] for every scalar a whose θ_κ(a) is not ⋆, both
@@ -107,7 +107,7 @@ bool check_loop(CaseWorkspace& workspace, UnsatQueries& queries, apc::PathAbstra
 
 }  // namespace
 
-PropertyVerdict check_summary_sound(CaseWorkspace& workspace) {
+PropertyVerdict check_apc_summary_sound(CaseWorkspace& workspace) {
   PropertyVerdict verdict;
   for (apc::LoopProcessing processing : {apc::LoopProcessing::Light, apc::LoopProcessing::Heavy}) {
     auto analysis = apc_for_first_assert(workspace, processing);

@@ -1,4 +1,4 @@
-// summaries_sound (Anand, Godefroid, Tillmann §4.2, the definition axiom δ_g): every concrete
+// compositional_summaries_sound (Anand, Godefroid, Tillmann §4.2, the definition axiom δ_g): every concrete
 // activation of a summarized g satisfies δ_g at its arguments and outputs.
 //
 // For each activation that returned, with its concrete inputs a and outputs v, the solver is asked
@@ -41,7 +41,7 @@ std::string values_text(const std::vector<Value>& values) {
 
 }  // namespace
 
-PropertyVerdict check_summaries_sound(CaseWorkspace& workspace) {
+PropertyVerdict check_compositional_summaries_sound(CaseWorkspace& workspace) {
   PropertyVerdict verdict;
   CompositionalRun& run = workspace.compositional_run();  // the case's one run of Algorithm 1
   auto& terms = run.terms;

@@ -1,4 +1,4 @@
-// Property `summary_exact` (heap draft, Theorem 6 with Defs. 15–18): per control-flow sequence, the
+// Property `heap_summary_exact` (heap draft, Theorem 6 with Defs. 15–18): per control-flow sequence, the
 // concretizations of the summary leaf have, up to isomorphism, exactly the input graphs of the
 // lazy leaves of that sequence, and each concretization replays along it.
 //
@@ -83,7 +83,7 @@ bool has_graph(const Program& program, const InputGraph& graph, const GlobalStat
 
 }  // namespace
 
-PropertyVerdict check_summary_exact(CaseWorkspace& workspace) {
+PropertyVerdict check_heap_summary_exact(CaseWorkspace& workspace) {
   PropertyVerdict verdict;
   const ExplorationResult& summary = workspace.heap_exploration("summary");
   const ExplorationResult& lazy = workspace.heap_exploration("lazy");
