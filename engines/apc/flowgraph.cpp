@@ -12,13 +12,6 @@ namespace symref::apc {
 
 using terms::Term;
 
-std::vector<std::int32_t> Flowgraph::out_edges_of(NodeId node) const {
-  std::vector<std::int32_t> out;
-  for (std::size_t k = 0; k < edges.size(); ++k)
-    if (edges[k].from == node) out.push_back(static_cast<std::int32_t>(k));
-  return out;
-}
-
 namespace {
 
 [[noreturn]] void fail_at(const Program& program, SourceLocation location, std::string message) {

@@ -36,7 +36,6 @@ struct Flowgraph {
   NodeId start = -1;
   NodeId target = -1;
   std::vector<Edge> edges;
-  std::vector<std::int32_t> out_edges_of(NodeId node) const;  // indices into edges
 };
 
 // The whole program's flowgraph with what the engine reports about it.

@@ -22,10 +22,6 @@ std::string ConfigurationPrinter::describe_position(const ControlStack& control,
          "  " + text;
 }
 
-std::string ConfigurationPrinter::render_value(const GlobalState& state, const Value& value) const {
-  return concrete_value_text(state, value);
-}
-
 std::string ConfigurationPrinter::render(const ConcreteMachine& machine, const std::string& indent) const {
   const ConcreteView view = view_concrete(program_, machine);
   std::string out;

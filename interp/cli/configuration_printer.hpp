@@ -17,7 +17,6 @@ class ConfigurationPrinter {
   std::string describe_position(const ControlStack& control, const Statement* statement) const;
   // The configuration after a step, one line per part, each prefixed by `indent`.
   std::string render(const ConcreteMachine& machine, const std::string& indent) const;
-  std::string render_value(const GlobalState& state, const Value& value) const;
 
  private:
   const Program& program_;

@@ -47,7 +47,7 @@ Term precondition(terms::TermManager& terms, ExpressionTranslator& translator,
       break;
     default: assigned = wp.substitute_variable(formula, terms.global_symbol(target.variable.index), value); break;
   }
-  return update.kind == StatementKind::New ? wp.substitute_new(assigned, value, update.class_index) : assigned;
+  return update.kind == StatementKind::New ? wp.substitute_new(assigned, value) : assigned;
 }
 
 }  // namespace

@@ -22,10 +22,5 @@ std::unique_ptr<HeapModel> make_heap_model(const std::string& name, const Progra
   return found->second(program, terms);
 }
 
-std::vector<std::string> heap_model_names() {
-  std::vector<std::string> names{"arrays"};
-  for (const auto& [name, factory] : registry()) names.push_back(name);
-  return names;
-}
 
 }  // namespace symref

@@ -113,6 +113,5 @@ using HeapModelFactory = std::function<std::unique_ptr<HeapModel>(const Program&
 void register_heap_model(std::string name, HeapModelFactory factory);
 // Null for `arrays`; throws std::invalid_argument for a name nobody registered.
 std::unique_ptr<HeapModel> make_heap_model(const std::string& name, const Program& program, terms::TermManager& terms);
-std::vector<std::string> heap_model_names();  // "arrays" first
 
 }  // namespace symref

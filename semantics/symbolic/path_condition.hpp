@@ -38,7 +38,6 @@ class PathCondition {
     auto all = conjuncts();
     return terms.logical_and(all);
   }
-  bool is_syntactically_false() const { return head_ && head_->conjunct->is_false(); }
 
  private:
   std::shared_ptr<const Node> head_;

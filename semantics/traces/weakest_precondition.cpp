@@ -186,8 +186,7 @@ class NewObjectSubstitution {
 
 }  // namespace
 
-Term WeakestPrecondition::substitute_new(Term formula, Term variable, std::int32_t class_index) {
-  (void)class_index;  // the class fixes the fields' defaults through the fields themselves
+Term WeakestPrecondition::substitute_new(Term formula, Term variable) {
   return NewObjectSubstitution(terms_, program_, variable).run(formula);
 }
 
@@ -209,7 +208,7 @@ Term WeakestPrecondition::weakest_precondition(const std::vector<const TraceItem
         condition = substitute_field(condition, item.object, item.field, item.value);
         break;
       case TraceItemKind::NewObject:
-        condition = substitute_new(condition, item.variable, item.class_index);
+        condition = substitute_new(condition, item.variable);
         break;
     }
     if (item.kind != TraceItemKind::Test && item.kind != TraceItemKind::NewObject && item.definedness != nullptr &&

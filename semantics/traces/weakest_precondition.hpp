@@ -47,8 +47,9 @@ class WeakestPrecondition {
   // (h'.g)[o.f := e] = h'[o.f := e].g for another field g.
   terms::Term substitute_field(terms::Term formula, terms::Term object, std::int32_t field, terms::Term value);
   // φ[x := new C] (§4): x.f becomes the default of f, x = e false for e other than x, x = x true;
-  // conditionals over objects are first pushed outwards, as the paper assumes.
-  terms::Term substitute_new(terms::Term formula, terms::Term variable, std::int32_t class_index);
+  // conditionals over objects are first pushed outwards, as the paper assumes.  The class needs no
+  // argument: each field of x.f carries its own default.
+  terms::Term substitute_new(terms::Term formula, terms::Term variable);
 
  private:
   terms::TermManager& terms_;

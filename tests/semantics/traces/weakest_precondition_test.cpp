@@ -99,22 +99,22 @@ TEST_F(WeakestPreconditionTest, FieldSubstitutionGoesThroughOperators) {
 TEST_F(WeakestPreconditionTest, NewObjectSubstitutionClauses) {
   Term fresh = terms_.fresh_symbol(terms::Sort::reference(0), "n");
   // nil[x := new C] = nil, y[x := new C] = y
-  EXPECT_EQ(calculus_.substitute_new(terms_.equal(global("p"), nil()), fresh, 0), terms_.equal(global("p"), nil()));
+  EXPECT_EQ(calculus_.substitute_new(terms_.equal(global("p"), nil()), fresh), terms_.equal(global("p"), nil()));
   // (x.f)[x := new C] = the default of f
-  EXPECT_EQ(calculus_.substitute_new(terms_.equal(read(fresh, "val"), global("x")), fresh, 0),
+  EXPECT_EQ(calculus_.substitute_new(terms_.equal(read(fresh, "val"), global("x")), fresh),
             terms_.equal(terms_.integer(0), global("x")));
-  EXPECT_EQ(calculus_.substitute_new(terms_.equal(read(fresh, "next"), nil()), fresh, 0), terms_.true_term());
-  EXPECT_EQ(calculus_.substitute_new(read(fresh, "flag"), fresh, 0), terms_.false_term());
+  EXPECT_EQ(calculus_.substitute_new(terms_.equal(read(fresh, "next"), nil()), fresh), terms_.true_term());
+  EXPECT_EQ(calculus_.substitute_new(read(fresh, "flag"), fresh), terms_.false_term());
   // (e.f)[x := new C] = e[x := new C].f for e other than x
   Term old_read = terms_.less(terms_.integer(0), read(global("p"), "val"));
-  EXPECT_EQ(calculus_.substitute_new(old_read, fresh, 0), old_read);
+  EXPECT_EQ(calculus_.substitute_new(old_read, fresh), old_read);
   // (x = e) and (e = x) are false, (x = x) true
-  EXPECT_EQ(calculus_.substitute_new(terms_.equal(fresh, global("p")), fresh, 0), terms_.false_term());
-  EXPECT_EQ(calculus_.substitute_new(terms_.equal(global("p"), fresh), fresh, 0), terms_.false_term());
-  EXPECT_EQ(calculus_.substitute_new(terms_.equal(read(global("q"), "next"), fresh), fresh, 0), terms_.false_term());
+  EXPECT_EQ(calculus_.substitute_new(terms_.equal(fresh, global("p")), fresh), terms_.false_term());
+  EXPECT_EQ(calculus_.substitute_new(terms_.equal(global("p"), fresh), fresh), terms_.false_term());
+  EXPECT_EQ(calculus_.substitute_new(terms_.equal(read(global("q"), "next"), fresh), fresh), terms_.false_term());
   // op(e1..en)[x := new C] = op(e1[..]..en[..])
   Term both = terms_.logical_and(terms_.equal(fresh, global("p")), terms_.less(global("x"), global("y")));
-  EXPECT_EQ(calculus_.substitute_new(both, fresh, 0), terms_.false_term());
+  EXPECT_EQ(calculus_.substitute_new(both, fresh), terms_.false_term());
 }
 
 TEST_F(WeakestPreconditionTest, NewObjectSubstitutionPushesConditionalsOutwards) {
@@ -122,12 +122,12 @@ TEST_F(WeakestPreconditionTest, NewObjectSubstitutionPushesConditionalsOutwards)
   Term c = terms_.less(global("x"), global("y"));
   // (if c then x else p).val = 3  becomes  if c then 0 = 3 else p.val = 3
   Term phi = terms_.equal(read(terms_.if_then_else(c, fresh, global("p")), "val"), terms_.integer(3));
-  Term result = calculus_.substitute_new(phi, fresh, 0);
+  Term result = calculus_.substitute_new(phi, fresh);
   Term expected = terms_.equal(terms_.if_then_else(c, terms_.integer(0), read(global("p"), "val")), terms_.integer(3));
   EXPECT_EQ(result, expected) << show(result);
   // (if c then x else p) = q  becomes  (c && false) || (!c && p = q)
   Term equation = terms_.equal(terms_.if_then_else(c, fresh, global("p")), global("q"));
-  Term simplified = calculus_.substitute_new(equation, fresh, 0);
+  Term simplified = calculus_.substitute_new(equation, fresh);
   EXPECT_EQ(simplified, terms_.logical_and(terms_.logical_not(c), terms_.equal(global("p"), global("q")))) << show(simplified);
 }
 
