@@ -1,8 +1,12 @@
 // The heap-representation hook of the forward machine (draft "Exact Heap Summaries from Symbolic
 // Execution", §3–§5): how field reads, field writes, `new`, reference equality and nil checks are
 // built, and which heap choices a statement needs before its step.  Without a model the machine
-// keeps today's encoding of §4.1 (fields as arrays over objects, `arrays`); engines/heap adds the
+// keeps the encoding of §4.1 (fields as arrays over objects, `arrays`); engines/heap adds the
 // draft's lazy initialization (§4) and guarded points-to summaries (§5).
+//
+// This is the one extension point of the symbolic machine: an engine that represents the heap
+// otherwise implements HeapModel and registers a factory by name (register_heap_model), which
+// `explore --heap NAME` looks up; nothing else in semantics/ knows about engines.
 #pragma once
 
 #include <functional>
