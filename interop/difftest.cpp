@@ -1,6 +1,7 @@
 // `symref difftest FILE --against TOOL`: export, let the tool's adapter answer, compare with symref.
 #include "interop/difftest.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
@@ -75,13 +76,29 @@ std::string first_difference(const nlohmann::ordered_json& expected, const nlohm
 constexpr const char* concrete_right =
     "symref: `symref run` is the reference semantics of docs/language.md; the export or the tool deviates from it";
 
+// How one input's runs are limited: the step limit of both sides, and whether symref's run
+// stopping at a limit makes the item inconclusive (random inputs, whose runs may go on for long
+// or make huge integers) or is compared like any end (the leaves' tests, which end near K).
+struct RunBudget {
+  std::uint64_t max_steps;
+  bool limit_inconclusive;
+};
+
 void compare_run(DifftestReport& report, const Program& program, ToolAdapter& adapter, const AdapterSettings& settings,
-                 const std::string& label, const nlohmann::ordered_json& input) {
+                 const std::string& label, const nlohmann::ordered_json& input, RunBudget budget) {
   ComparedItem item{"run", label};
   item.input = input;
-  nlohmann::ordered_json expected = reference_run(program, input, settings.max_steps, settings.max_depth);
+  std::string limit_hit;
+  nlohmann::ordered_json expected = reference_run(program, input, budget.max_steps, settings.max_depth, &limit_hit);
   item.symref = short_run(expected);
-  ToolRunAnswer answer = adapter.run(input);
+  if (budget.limit_inconclusive && !limit_hit.empty()) {
+    item.agreement = Agreement::Inconclusive;
+    item.tool = "not run";
+    item.detail = "symref's run stopped at a limit (" + limit_hit + "): nothing to compare";
+    report.add(std::move(item));
+    return;
+  }
+  ToolRunAnswer answer = adapter.run(input, budget.max_steps);
   if (!answer.result) {
     item.agreement = Agreement::Inconclusive;
     item.tool = "no answer";
@@ -100,15 +117,18 @@ void compare_run(DifftestReport& report, const Program& program, ToolAdapter& ad
 void compare_concrete(DifftestReport& report, const ExportedProgram& exported, const ReferenceExploration& exploration,
                       ToolAdapter& adapter, const DifftestOptions& options) {
   const auto& paths = exploration.result().paths;
+  const RunBudget leaf_budget{options.settings.max_steps, false};
   for (std::size_t k = 0; k < paths.size(); ++k) {
     if (!paths[k].test) continue;
     compare_run(report, exported.program, adapter, options.settings,
                 "leaf " + std::to_string(k + 1) + " (" + (paths[k].branches.empty() ? "ε" : paths[k].branches) + ")",
-                write_state(exported.program, *paths[k].test));
+                write_state(exported.program, *paths[k].test), leaf_budget);
   }
-  RandomInputs random(exported.program, options.seed);
+  const RunBudget random_budget{std::min(options.settings.max_steps, options.random_max_steps), true};
+  RandomInputs random(exported.program, options.seed, random_budget.max_steps);
   for (std::uint64_t k = 0; k < options.random_inputs; ++k)
-    compare_run(report, exported.program, adapter, options.settings, "random " + std::to_string(k + 1), random.next());
+    compare_run(report, exported.program, adapter, options.settings, "random " + std::to_string(k + 1), random.next(),
+                random_budget);
 }
 
 // The outcomes a verdict tool is asked about: every outcome of LANGUAGE.md's list, `blocked`
@@ -221,7 +241,7 @@ DifftestReport difftest_program(const Program& program, const std::string& progr
   report.program = program_path;
   report.against = options.against;
   report.loop_bound = options.export_options.loop_bound;
-  report.integers = std::string(integer_model_name(options.export_options.integers));
+  report.integers = std::string(integer_model_name(export_integer_model(entry->language, options.export_options)));
 
   ReferenceExploration exploration(program, options.export_options.loop_bound);
   WorkDirectory directory(options.keep_directory);
@@ -251,7 +271,7 @@ DifftestReport difftest_runs(const Program& program, const std::string& program_
   report.program = program_path;
   report.against = options.against;
   report.loop_bound = options.export_options.loop_bound;
-  report.integers = std::string(integer_model_name(options.export_options.integers));
+  report.integers = std::string(integer_model_name(export_integer_model(entry->language, options.export_options)));
   WorkDirectory directory(options.keep_directory);
   ExportResult exported = find_exporter(entry->language)->export_program(program, options.export_options);
   for (const ExportedFile& file : exported.files) std::ofstream(directory.path() / file.name, std::ios::binary) << file.text;
@@ -260,7 +280,8 @@ DifftestReport difftest_runs(const Program& program, const std::string& program_
   std::unique_ptr<ToolAdapter> adapter = entry->make(options.settings);
   if (prepared(report, *entry, *adapter, on_disk)) {
     for (std::size_t k = 0; k < inputs.size(); ++k)
-      compare_run(report, program, *adapter, options.settings, "input " + std::to_string(k + 1), inputs[k]);
+      compare_run(report, program, *adapter, options.settings, "input " + std::to_string(k + 1), inputs[k],
+                  RunBudget{options.settings.max_steps, false});
   }
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return report;

@@ -2,7 +2,8 @@
 // (manifest.hpp), exports it for the tool's language, lets the tool's adapter (tool_adapter.hpp)
 // answer, and compares item by item (difftest_report.hpp):
 //  - a concrete tool runs the tests of every feasible leaf plus seeded random inputs, each compared
-//    with `symref run --json` on the same input (outcome, final state, branch string, steps);
+//    with `symref run --json` on the same input (outcome, final state, branch string, steps); the
+//    random inputs run under a small step limit, and one that reaches it is inconclusive;
 //  - a verdict tool is asked about every outcome symref finds unreachable at K (proved → agree, not
 //    proved → incomplete) and about a sample of reachable ones (proved impossible → disagree, since
 //    a replayed test reaches it).
@@ -25,6 +26,10 @@ struct DifftestOptions {
   std::string against;                 // an adapter's name
   ExportOptions export_options;        // K and the integer model
   std::uint64_t random_inputs = 20;    // concrete tools: random inputs beside the leaves' tests
+  // Random inputs run under this step limit on both sides (settings.max_steps when lower), and
+  // their integers stay within it until the last inputs (random_inputs.hpp); a random input on
+  // which symref's run stops at a limit is inconclusive, and the tool is not run on it.
+  std::uint64_t random_max_steps = 10'000;
   std::uint64_t seed = 1;              // of the random inputs
   std::uint32_t reachable_samples = 1; // verdict tools: reachable outcomes asked about
   AdapterSettings settings;

@@ -96,11 +96,11 @@ void add_difftest_command(CLI::App& app, cli::Action& action, CampaignRunner cam
   command->add_option("--loop-bound", options->loop_bound, "K of the exploration (and of the bounded exports)")
       ->check(CLI::Range(0u, 1'000'000u))
       ->capture_default_str();
-  command->add_option("--int", options->integers, "the export's integer model: exact or i64")
+  command->add_option("--int", options->integers, "the C export's integer model: exact or i64 (the other exports have their own)")
       ->check(CLI::IsMember({"exact", "i64"}))
       ->capture_default_str();
   command->add_option("--format", options->format, "text or json")->check(CLI::IsMember({"text", "json"}))->capture_default_str();
-  command->add_option("--random", options->request.difftest.random_inputs, "concrete tools: random inputs beside the leaves' tests")
+  command->add_option("--random", options->request.difftest.random_inputs, "concrete tools: random inputs beside the leaves' tests (small ones first, at most 10,000 steps each)")
       ->capture_default_str();
   command->add_option("--seed", options->request.seed, "the seed of the random inputs (and of the campaign's programs)")
       ->capture_default_str();

@@ -56,7 +56,7 @@ void add_export_command(CLI::App& app, cli::Action& action) {
                       "K: the manifest's exploration and bounded targets cut loops and calls as `explore --loop-bound K`")
       ->check(CLI::Range(0u, 1'000'000u))
       ->capture_default_str();
-  command->add_option("--int", options->integers, "integer model: exact (unbounded) or i64 (overflow ends the run as inconclusive)")
+  command->add_option("--int", options->integers, "the C export's integers: exact (unbounded) or i64 (overflow ends the run as inconclusive); the other exports have their own")
       ->check(CLI::IsMember({"exact", "i64"}))
       ->capture_default_str();
   command->add_option("-o,--output", options->directory, "the directory to write (default: NAME-LANGUAGE beside the current directory)");

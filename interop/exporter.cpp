@@ -8,7 +8,14 @@
 
 namespace symref::interop {
 
-std::string_view integer_model_name(IntegerModel model) { return model == IntegerModel::Exact ? "exact" : "i64"; }
+std::string_view integer_model_name(IntegerModel model) {
+  switch (model) {
+    case IntegerModel::Exact: return "exact";
+    case IntegerModel::Int64: return "i64";
+    case IntegerModel::Int64OverflowGoals: return "i64-overflow-goals";
+  }
+  return "?";
+}
 
 void unsupported_construct(const Program& program, SourceLocation location, const std::string& message) {
   if (program.source == nullptr || !location.known()) throw InputError("symref export: error: " + message + "\n");

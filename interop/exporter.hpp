@@ -23,10 +23,14 @@ namespace symref::interop {
 
 // How a target represents the language's unbounded integers.
 enum class IntegerModel : unsigned char {
-  Exact,  // unbounded, as in symref (GMP in C, `int` in Dafny and WhyML, `integer` in ACSL)
+  Exact,  // unbounded, as in symref (GMP in C, `int` in Dafny and WhyML)
   Int64,  // 64-bit two's complement; an operation that leaves the range ends the run as `inconclusive`
+  // C `long long` read by a verifier (the ACSL export for Frama-C WP): every input and every
+  // value is assumed to fit 64 bits, and every overflow is a proof goal of its own, so a proof
+  // says nothing about inputs outside 64 bits and counts only with its overflow goals proved.
+  Int64OverflowGoals,
 };
-std::string_view integer_model_name(IntegerModel model);  // "exact", "i64"
+std::string_view integer_model_name(IntegerModel model);  // "exact", "i64", "i64-overflow-goals"
 
 struct ExportOptions {
   std::uint32_t loop_bound = 10;  // K of `explore --loop-bound K`; bounded targets unroll to it
@@ -51,11 +55,16 @@ struct ExporterEntry {
   std::string_view description;  // one line for --help
   ExportFunction export_program;
   bool bounded;                  // true: the export is the program cut at --loop-bound K
+  std::optional<IntegerModel> integers;  // the target's own integer model; none: `--int` chooses
 };
 
 // Every exporter, in the order `--help` lists them.
 std::span<const ExporterEntry> exporter_table();
 const ExporterEntry* find_exporter(std::string_view language);
+
+// The integer model an export of `language` under `options` really has: the exporter's own, or
+// the one `--int` chose.  The manifest and difftest's report name it; nothing else decides it.
+IntegerModel export_integer_model(std::string_view language, const ExportOptions& options);
 
 // The error an exporter raises for a construct its target cannot express: an InputError rendered
 // as `file:line:col: error: MESSAGE` with the source line (exit 1).

@@ -49,9 +49,12 @@ GlobalState state_from_json(const Program& program, const nlohmann::ordered_json
 }
 
 nlohmann::ordered_json reference_run(const Program& program, const GlobalState& input, std::uint64_t max_steps,
-                                     std::uint32_t max_depth) {
+                                     std::uint32_t max_depth, std::string* limit_hit) {
   FastMachine machine(program, input);
   machine.run(RunLimits{max_steps, max_depth});
+  if (limit_hit != nullptr)
+    *limit_hit = machine.outcome() == Outcome::Bound ? (machine.bound_reason().empty() ? "a run limit" : machine.bound_reason())
+                                                     : std::string();
   GlobalState final_state = machine.take_state();
   name_new_objects(final_state);
   nlohmann::ordered_json out;
@@ -64,8 +67,8 @@ nlohmann::ordered_json reference_run(const Program& program, const GlobalState& 
 }
 
 nlohmann::ordered_json reference_run(const Program& program, const nlohmann::ordered_json& input, std::uint64_t max_steps,
-                                     std::uint32_t max_depth) {
-  return reference_run(program, state_from_json(program, input, "input state"), max_steps, max_depth);
+                                     std::uint32_t max_depth, std::string* limit_hit) {
+  return reference_run(program, state_from_json(program, input, "input state"), max_steps, max_depth, limit_hit);
 }
 
 nlohmann::ordered_json manifest_to_json(const ManifestContext& context, const ReferenceExploration& exploration) {
@@ -74,7 +77,7 @@ nlohmann::ordered_json manifest_to_json(const ManifestContext& context, const Re
   out["program"] = context.program_path;
   out["language"] = context.language;
   out["loop_bound"] = exploration.loop_bound();
-  out["integers"] = std::string(integer_model_name(context.options.integers));
+  out["integers"] = std::string(integer_model_name(export_integer_model(context.language, context.options)));
   out["array_capacity"] = context.exported.array_capacity ? nlohmann::ordered_json(*context.exported.array_capacity)
                                                           : nlohmann::ordered_json(nullptr);
   nlohmann::ordered_json files = nlohmann::ordered_json::array();

@@ -49,12 +49,14 @@ class ReferenceExploration {
 };
 
 // The concrete run of `symref run --json` on `input` under the run limits `max_steps`, `max_depth`:
-// {"outcome", "state", "steps", "branches"}.  New objects are named as `run` names them.
+// {"outcome", "state", "steps", "branches"}.  New objects are named as `run` names them.  When
+// `limit_hit` is given, it is set to why a run ending in `bound` stopped (the step, depth or
+// integer-size limit), and emptied otherwise.
 nlohmann::ordered_json reference_run(const Program& program, const GlobalState& input, std::uint64_t max_steps,
-                                     std::uint32_t max_depth);
+                                     std::uint32_t max_depth, std::string* limit_hit = nullptr);
 // The same on an input state given as JSON (InputError when it does not fit the program).
 nlohmann::ordered_json reference_run(const Program& program, const nlohmann::ordered_json& input, std::uint64_t max_steps,
-                                     std::uint32_t max_depth);
+                                     std::uint32_t max_depth, std::string* limit_hit = nullptr);
 // Reads a state given as JSON for `program` (InputError, naming `what`, when it does not fit).
 GlobalState state_from_json(const Program& program, const nlohmann::ordered_json& state, const std::string& what);
 

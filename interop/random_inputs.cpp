@@ -1,12 +1,14 @@
 // Seeded random input states for difftest's concrete comparisons.
 #include "interop/random_inputs.hpp"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
 namespace symref::interop {
 
-RandomInputs::RandomInputs(const Program& program, std::uint64_t seed) : program_(program), state_(seed) {}
+RandomInputs::RandomInputs(const Program& program, std::uint64_t seed, std::uint64_t max_steps)
+    : program_(program), state_(seed), largest_(std::clamp<std::uint64_t>(max_steps / 10, 10, 1'000'000'000'000)) {}
 
 std::uint64_t RandomInputs::draw() {
   std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);
@@ -17,11 +19,18 @@ std::uint64_t RandomInputs::draw() {
 
 std::uint64_t RandomInputs::below(std::uint64_t bound) { return bound == 0 ? 0 : draw() % bound; }
 
+std::int64_t RandomInputs::within(std::uint64_t magnitude) {
+  return static_cast<std::int64_t>(below(2 * magnitude + 1)) - static_cast<std::int64_t>(magnitude);
+}
+
 nlohmann::ordered_json RandomInputs::integer() {
-  std::uint64_t kind = below(20);
-  if (kind < 14) return static_cast<std::int64_t>(below(21)) - 10;  // -10..10: most of them
-  if (kind < 17) return static_cast<std::int64_t>(below(2001)) - 1000;
-  if (kind < 19) {  // near the ends of 64 bits, where a fixed-width model overflows
+  // drawn_ counts the input being made: 1-5 small, 6-10 up to 100, 11-15 up to largest_.
+  if (drawn_ <= 5) return within(10);
+  if (drawn_ <= 10) return below(2) ? within(10) : within(std::min<std::uint64_t>(100, largest_));
+  const std::uint64_t kind = below(20);
+  if (kind < 10) return within(10);
+  if (kind < 14 || drawn_ <= 15) return within(kind % 2 == 0 ? std::min<std::uint64_t>(1000, largest_) : largest_);
+  if (kind < 18) {  // near the ends of 64 bits, where a fixed-width model overflows
     static const char* const edges[] = {"9223372036854775807", "-9223372036854775808", "4611686018427387904",
                                         "-4611686018427387905", "3037000500", "-3037000500"};
     return edges[below(6)];
@@ -34,6 +43,7 @@ nlohmann::ordered_json RandomInputs::integer() {
 }
 
 nlohmann::ordered_json RandomInputs::next() {
+  ++drawn_;
   // A few objects per class, named o1, o2, ... in class order.
   std::vector<std::vector<std::string>> objects(program_.classes.size());
   std::size_t counter = 0;

@@ -78,8 +78,11 @@ class ToolAdapter {
   virtual ~ToolAdapter() = default;
   // Builds or loads the export once (compile, parse, type-check).
   virtual Preparation prepare(const ExportedProgram& exported) = 0;
-  // Concrete tools: run the prepared export on `input` (a state as docs/language.md writes it).
-  virtual ToolRunAnswer run(const nlohmann::ordered_json& input) { return {std::nullopt, "not a concrete tool", 0}; }
+  // Concrete tools: run the prepared export on `input` (a state as docs/language.md writes it),
+  // stopping after `max_steps` transitions as `symref run --max-steps` does.
+  virtual ToolRunAnswer run(const nlohmann::ordered_json& input, std::uint64_t max_steps) {
+    return {std::nullopt, "not a concrete tool", 0};
+  }
   // Verdict tools: try to prove that `outcome` does not happen within the export's loop bound.
   virtual ToolOutcomeAnswer prove_impossible(Outcome outcome) { return {ToolProof::Failed, "not a verdict tool", 0}; }
   // The same for several outcomes at once (one run of the tool); by default one call each.

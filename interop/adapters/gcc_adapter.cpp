@@ -42,7 +42,7 @@ class GccAdapter final : public ToolAdapter {
   }
 
   // program --max-steps N --max-depth D input.json
-  ToolRunAnswer run(const nlohmann::ordered_json& input) override {
+  ToolRunAnswer run(const nlohmann::ordered_json& input, std::uint64_t max_steps) override {
     ToolRunAnswer answer;
     std::filesystem::path input_file = directory_ / ("input-" + std::to_string(++runs_) + ".json");
     std::filesystem::path output_file = directory_ / "run.out";
@@ -50,7 +50,7 @@ class GccAdapter final : public ToolAdapter {
     auto start = std::chrono::steady_clock::now();
     report::ExternalRun run = report::run_external(
         binary_.string(),
-        {"--max-steps", std::to_string(settings_.max_steps), "--max-depth", std::to_string(settings_.max_depth), input_file.string()},
+        {"--max-steps", std::to_string(max_steps), "--max-depth", std::to_string(settings_.max_depth), input_file.string()},
         "/dev/null", output_file.string(), (directory_ / "run.err").string(), settings_.timeout_seconds);
     answer.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (!run.started || run.timed_out) {

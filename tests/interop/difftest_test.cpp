@@ -1,6 +1,8 @@
 // `symref export` and `symref difftest` run as commands: the C export against gcc + GMP on the
 // traps of C (Euclidean division and /0, overflow of 64 bits, NULL), the manifest, the results
 // check, the campaign, and the errors.
+#include <cstdlib>
+
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -64,6 +66,64 @@ TEST_F(DifftestCommand, OverflowOfSixtyFourBitsIsInconclusiveNeverAnAnswer) {
   nlohmann::json exact = difftest("overflow.sym", {"--random", "40"}, 0);
   EXPECT_EQ(exact["counts"]["total"]["inconclusive"], 0);
   EXPECT_EQ(exact["counts"]["total"]["disagree"], 0);
+}
+
+TEST_F(DifftestCommand, RandomInputsStartSmallAndALongRunIsInconclusiveNotAwaited) {
+  // Factorial of a random n: with n near 2^63 the run would multiply until the step limit, on
+  // integers of millions of digits.  The random inputs start small, stay within a tenth of the
+  // step limit of their runs (10,000) until the last five, and a run that reaches that limit is
+  // not handed to gcc.
+  const std::string factorial = std::string(SYMREF_SOURCE_DIR) + "/corpus/classic/factorial.sym";
+  ProcessResult result =
+      run_command(SYMREF_BINARY, {"difftest", factorial, "--against", "gcc", "--format", "json", "--random", "20"});
+  ASSERT_EQ(result.code, 0) << result.out << result.err;
+  nlohmann::json report = nlohmann::json::parse(result.out);
+  EXPECT_EQ(report["counts"]["total"]["disagree"], 0);
+  EXPECT_LT(report["seconds"].get<double>(), 60.0);  // one timed-out run of the compiled program alone takes 60 s
+  int stopped = 0;
+  for (const auto& item : report["items"]) {
+    const std::string label = item["label"];
+    EXPECT_EQ(item.value("detail", std::string()).find("timed out"), std::string::npos) << label;
+    if (!label.starts_with("random ")) continue;
+    const int k = std::stoi(label.substr(7));
+    const auto& n = item["input"]["globals"]["n"];
+    if (k <= 5) EXPECT_TRUE(n.is_number() && std::abs(n.get<long long>()) <= 10) << label << ": " << n;
+    if (k <= 15) EXPECT_TRUE(n.is_number() && std::abs(n.get<long long>()) <= 1'000) << label << ": " << n;
+    if (item["agreement"] == "inconclusive") {
+      ++stopped;
+      EXPECT_GT(k, 15) << label;
+      EXPECT_EQ(item["tool"], "not run");
+      EXPECT_NE(item["detail"].get<std::string>().find("step limit 10000"), std::string::npos) << item["detail"];
+    }
+  }
+  EXPECT_GT(stopped, 0);  // a huge n among the last inputs, cut at the limit
+  // A lower --max-steps is the random inputs' limit too.
+  ProcessResult lower = run_command(SYMREF_BINARY, {"difftest", factorial, "--against", "gcc", "--format", "json", "--random", "20",
+                                                    "--max-steps", "500"});
+  ASSERT_EQ(lower.code, 0) << lower.out << lower.err;
+  bool limit_named = false;
+  const nlohmann::json lower_report = nlohmann::json::parse(lower.out);
+  for (const auto& item : lower_report["items"])
+    limit_named |= item.value("detail", std::string()).find("step limit 500 ") != std::string::npos;
+  EXPECT_TRUE(limit_named);
+}
+
+TEST_F(DifftestCommand, TheManifestNamesTheIntegerModelEachExportHas) {
+  // The C export follows --int; Dafny and WhyML always have mathematical integers; the ACSL export
+  // has C long long whatever --int says, with every overflow a goal of WP.
+  const std::pair<std::vector<std::string>, std::string> cases[] = {
+      {{"--to", "c"}, "exact"},         {{"--to", "c", "--int", "i64"}, "i64"},
+      {{"--to", "dafny", "--int", "i64"}, "exact"}, {{"--to", "whyml"}, "exact"},
+      {{"--to", "acsl"}, "i64-overflow-goals"},     {{"--to", "acsl", "--int", "exact"}, "i64-overflow-goals"}};
+  int k = 0;
+  for (const auto& [arguments, model] : cases) {
+    const std::string out = "export-" + std::to_string(++k);
+    std::vector<std::string> all{"export", programs + "overflow.sym", "-o", out};
+    all.insert(all.end(), arguments.begin(), arguments.end());
+    ProcessResult exported = run_command(SYMREF_BINARY, all);
+    ASSERT_EQ(exported.code, 0) << exported.err;
+    EXPECT_EQ(nlohmann::json::parse(read_file(directory_ / out / "manifest.json"))["integers"], model) << arguments[1];
+  }
 }
 
 TEST_F(DifftestCommand, NilDereferencesAreCheckedNotUndefinedBehaviour) {
