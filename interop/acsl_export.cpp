@@ -17,14 +17,52 @@ namespace symref::interop {
 namespace {
 
 [[noreturn]] void reject(const Program& program, SourceLocation location, const std::string& message) {
-  const std::string path = program.source ? program.source->path() : std::string("program");
-  throw InputError(format_diagnostic(program.source.get(), path, Diagnostic{location, message}));
+  throw InputError(format_diagnostic(program.source.get(), source_path(program), Diagnostic{location, message}));
 }
 
-class AcslWriter {
+class AcslWriter final : public VerifierWriter {
  public:
-  AcslWriter(const Program& program, const BoundedProgram& bounded) : program_(program), bounded_(bounded) {}
+  using VerifierWriter::VerifierWriter;
 
+  std::string write(const std::vector<Outcome>& outcomes) {
+    std::ostringstream out;
+    out << "// " << source_path(program_) << " bounded at loop bound "
+        << bounded_.loop_bound << ", exported by symref for Frama-C WP.\n"
+        << "// Each function outcome_<name> runs the bounded program and ensures that the run does not end in\n"
+        << "// that outcome: `frama-c -wp -wp-rte -wp-prover z3 FILE`.  Integers are long long: a proof counts\n"
+        << "// only when every goal of its function (overflows included) and of sr_div/sr_mod is proved, and\n"
+        << "// it covers the inputs that fit in 64 bits.\n\n"
+        << "/*@ // docs/language.md: `/` and `%` are Euclidean and total, a/0 == 0, a%0 == a (ACSL's / truncates).\n"
+        << "    logic integer sr_ediv(integer a, integer b) =\n"
+        << "      b == 0 ? 0 : (a % b >= 0 ? a / b : (b > 0 ? a / b - 1 : a / b + 1));\n"
+        << "    logic integer sr_emod(integer a, integer b) =\n"
+        << "      b == 0 ? a : (a % b >= 0 ? a % b : (b > 0 ? a % b + b : a % b - b));\n*/\n\n"
+        << "/*@ requires !(a == -9223372036854775807 - 1 && b == -1);\n"
+        << "    assigns \\nothing;\n    ensures \\result == sr_ediv(a, b); */\n"
+        << "static long long sr_div(long long a, long long b) {\n"
+        << "  if (b == 0) return 0;\n  long long q = a / b;\n"
+        << "  if (a % b < 0) { if (b > 0) q = q - 1; else q = q + 1; }\n  return q;\n}\n\n"
+        << "/*@ requires !(a == -9223372036854775807 - 1 && b == -1);\n"
+        << "    assigns \\nothing;\n    ensures \\result == sr_emod(a, b); */\n"
+        << "static long long sr_mod(long long a, long long b) {\n"
+        << "  if (b == 0) return a;\n  long long r = a % b;\n"
+        << "  if (r < 0) { if (b > 0) r = r + b; else r = r - b; }\n  return r;\n}\n";
+    for (std::size_t c = 0; c < program_.classes.size(); ++c) {
+      out << "\nstruct " << class_name(program_, static_cast<std::int32_t>(c)) << " {\n";
+      for (std::int32_t field : program_.classes[c].fields)
+        out << "  " << type(program_.fields[field].type) << " " << field_name(program_, field) << ";\n";
+      out << "};\n";
+    }
+    for (const VariableDeclaration& g : program_.globals)
+      if (g.type.kind == TypeKind::IntArray) arrays_.push_back("in_" + g.name);
+    for (const BoundedVariable& v : bounded_.variables)
+      if (v.created) pool_.push_back(&v);
+    heap_contract_ = heap_contract(pool_);
+    obligations(out, outcomes, "  ");
+    return out.str();
+  }
+
+ private:
   std::string type(const Type& t) const {
     if (t.kind == TypeKind::Bool) return "_Bool";
     if (t.kind == TypeKind::Reference) return "struct " + class_name(program_, t.class_index) + " *";
@@ -39,7 +77,7 @@ class AcslWriter {
     return e.integer.to_string() + "LL";
   }
 
-  std::string expression(const Expression& e, const ActivationNaming* naming) const {
+  std::string expression(const Expression& e, const ActivationNaming* naming) const override {
     switch (e.kind) {
       case ExpressionKind::IntegerLiteral: return literal(e);
       case ExpressionKind::BooleanLiteral: return e.boolean ? "1" : "0";
@@ -105,153 +143,97 @@ class AcslWriter {
     return out.str();
   }
 
-  std::string operand(const BoundedOperand& o) const {
-    return o.expression != nullptr ? expression(*o.expression, o.naming) : o.name;
-  }
-
-  static void stop(std::ostream& out, const std::string& indent, Outcome outcome) {
+  void stop(std::ostream& out, const std::string& indent, Outcome outcome) const override {
     out << indent << "return " << outcome_code(outcome) << ";  // " << outcome_name(outcome) << "\n";
   }
 
-  void nodes(std::ostream& out, const std::vector<BoundedNode>& list, const std::string& indent) const {
-    for (const BoundedNode& node : list) this->node(out, node, indent);
+  void stop_if(std::ostream& out, const std::string& indent, const std::string& condition, Outcome outcome) const override {
+    out << indent << "if (" << condition << ")\n";
+    stop(out, indent + "  ", outcome);
   }
 
-  void node(std::ostream& out, const BoundedNode& n, const std::string& indent) const {
-    const std::string inner = indent + "  ";
-    switch (n.kind) {
-      case BoundedNodeKind::Stop: stop(out, indent, n.outcome); return;
-      case BoundedNodeKind::StopIfNil:
-        out << indent << "if ((" << operand(n.subject) << ") == 0)\n";
-        stop(out, inner, Outcome::NilDereference);
-        return;
-      case BoundedNodeKind::StopIfOutside: {
-        const std::string index = operand(n.subject);
-        out << indent << "if (!(0 <= " << index << " && " << index << " < " << global_name(program_, n.array)
-            << "_len))\n";
-        stop(out, inner, Outcome::OutOfBounds);
-        return;
-      }
-      case BoundedNodeKind::StopUnless:
-        out << indent << "if (!(" << operand(n.subject) << "))\n";
-        stop(out, inner, n.outcome);
-        return;
-      case BoundedNodeKind::Branch:
-        out << indent << "if (" << operand(n.subject) << ") {\n";
-        nodes(out, n.then_nodes, inner);
-        if (!n.else_nodes.empty()) {
-          out << indent << "} else {\n";
-          nodes(out, n.else_nodes, inner);
-        }
-        out << indent << "}\n";
-        return;
-      case BoundedNodeKind::Assign: {
-        const std::string value = operand(n.value);
-        const Expression* target = n.target.expression;
-        if (target == nullptr) {
-          out << indent << n.target.name << " = " << value << ";\n";
-        } else if (target->kind == ExpressionKind::ArrayRead) {
-          out << indent << variable_name(program_, target->operand(0), n.target.naming) << "["
-              << expression(target->operand(1), n.target.naming) << "] = " << value << ";\n";
-        } else if (target->kind == ExpressionKind::FieldRead) {
-          out << indent << "(" << expression(target->operand(0), n.target.naming) << ")->"
-              << field_name(program_, target->field) << " = " << value << ";\n";
-        } else if (target->type.kind == TypeKind::IntArray) {
-          reject(program_, target->location, "the ACSL export has no whole-array assignment (arrays are values)");
-        } else {
-          out << indent << variable_name(program_, *target, n.target.naming) << " = " << value << ";\n";
-        }
-        return;
-      }
-      case BoundedNodeKind::Create:
-        // A new object is one of the function's pool parameters, separate from the input heap.
-        out << indent << n.name << " = new_" << n.name << ";\n";
-        for (std::int32_t field : program_.classes[n.class_index].fields)
-          out << indent << n.name << "->" << field_name(program_, field) << " = 0;\n";
-        return;
-    }
+  std::string nil_test(const std::string& reference) const override { return "(" + reference + ") == 0"; }
+
+  std::string outside_test(const std::string& index, std::int32_t array) const override {
+    return "!(0 <= " + index + " && " + index + " < " + global_name(program_, array) + "_len)";
   }
 
-  std::string write(const std::vector<Outcome>& outcomes) const {
-    std::ostringstream body;
-    nodes(body, bounded_.body, "  ");  // first: a construct C cannot express is rejected before anything
-    std::ostringstream out;
-    out << "// " << (program_.source ? program_.source->path() : std::string("program")) << " bounded at loop bound "
-        << bounded_.loop_bound << ", exported by symref for Frama-C WP.\n"
-        << "// Each function outcome_<name> runs the bounded program and ensures that the run does not end in\n"
-        << "// that outcome: `frama-c -wp -wp-rte -wp-prover z3 FILE`.  Integers are long long: a proof counts\n"
-        << "// only when every goal of its function (overflows included) and of sr_div/sr_mod is proved, and\n"
-        << "// it covers the inputs that fit in 64 bits.\n\n"
-        << "/*@ // docs/language.md: `/` and `%` are Euclidean and total, a/0 == 0, a%0 == a (ACSL's / truncates).\n"
-        << "    logic integer sr_ediv(integer a, integer b) =\n"
-        << "      b == 0 ? 0 : (a % b >= 0 ? a / b : (b > 0 ? a / b - 1 : a / b + 1));\n"
-        << "    logic integer sr_emod(integer a, integer b) =\n"
-        << "      b == 0 ? a : (a % b >= 0 ? a % b : (b > 0 ? a % b + b : a % b - b));\n*/\n\n"
-        << "/*@ requires !(a == -9223372036854775807 - 1 && b == -1);\n"
-        << "    assigns \\nothing;\n    ensures \\result == sr_ediv(a, b); */\n"
-        << "static long long sr_div(long long a, long long b) {\n"
-        << "  if (b == 0) return 0;\n  long long q = a / b;\n"
-        << "  if (a % b < 0) { if (b > 0) q = q - 1; else q = q + 1; }\n  return q;\n}\n\n"
-        << "/*@ requires !(a == -9223372036854775807 - 1 && b == -1);\n"
-        << "    assigns \\nothing;\n    ensures \\result == sr_emod(a, b); */\n"
-        << "static long long sr_mod(long long a, long long b) {\n"
-        << "  if (b == 0) return a;\n  long long r = a % b;\n"
-        << "  if (r < 0) { if (b > 0) r = r + b; else r = r - b; }\n  return r;\n}\n";
-    for (std::size_t c = 0; c < program_.classes.size(); ++c) {
-      out << "\nstruct " << class_name(program_, static_cast<std::int32_t>(c)) << " {\n";
-      for (std::int32_t field : program_.classes[c].fields)
-        out << "  " << type(program_.fields[field].type) << " " << field_name(program_, field) << ";\n";
-      out << "};\n";
-    }
-    std::vector<std::string> arrays;
-    for (const VariableDeclaration& g : program_.globals)
-      if (g.type.kind == TypeKind::IntArray) arrays.push_back("in_" + g.name);
-    std::vector<const BoundedVariable*> pool;  // one object per `new` of the bounded program
-    for (const BoundedVariable& v : bounded_.variables)
-      if (v.created) pool.push_back(&v);
-    const std::string contract_heap = heap_contract(pool);
-    for (Outcome outcome : outcomes) {
-      out << "\n/*@";
-      for (const std::string& a : arrays)
-        out << " requires " << a << "_len >= 0;\n    requires \\valid(" << a << " + (0 .. " << a << "_len - 1));\n   ";
-      for (std::size_t i = 0; i < arrays.size(); ++i)
-        for (std::size_t j = i + 1; j < arrays.size(); ++j)
-          out << " requires \\separated(" << arrays[i] << " + (0 .. " << arrays[i] << "_len - 1), " << arrays[j]
-              << " + (0 .. " << arrays[j] << "_len - 1));\n   ";
-      out << contract_heap << " ensures \\result != " << outcome_code(outcome) << ";  // " << outcome_name(outcome) << "\n*/\n"
-          << "int " << acsl_outcome_function(outcome) << "(";
-      bool first = true;
-      for (const VariableDeclaration& g : program_.globals) {
-        out << (first ? "" : ", ");
-        first = false;
-        if (g.type.kind == TypeKind::IntArray)
-          out << "long long *in_" << g.name << ", long long in_" << g.name << "_len";
-        else
-          out << type(g.type) << " in_" << g.name;
-      }
-      for (const BoundedVariable* v : pool) {
-        out << (first ? "" : ", ") << type(v->type) << "new_" << v->name;
-        first = false;
-      }
-      out << (first ? "void" : "") << ") {\n";
-      for (std::size_t g = 0; g < program_.globals.size(); ++g) {
-        const VariableDeclaration& global = program_.globals[g];
-        const std::string name = global_name(program_, static_cast<std::int32_t>(g));
-        if (global.type.kind == TypeKind::IntArray)
-          out << "  long long *" << name << " = in_" << global.name << ";\n  long long " << name << "_len = in_"
-              << global.name << "_len;\n";
-        else
-          out << "  " << type(global.type) << " " << name << " = in_" << global.name << ";\n";
-      }
-      for (const BoundedVariable& v : bounded_.variables) out << "  " << type(v.type) << " " << v.name << " = 0;\n";
-      out << body.str() << "}\n";
-    }
-    return out.str();
+  std::string negation(const std::string& condition) const override { return "!(" + condition + ")"; }
+
+  void open_branch(std::ostream& out, const std::string& indent, const std::string& condition) const override {
+    out << indent << "if (" << condition << ") {\n";
+  }
+  void open_else(std::ostream& out, const std::string& indent) const override { out << indent << "} else {\n"; }
+  void close_branch(std::ostream& out, const std::string& indent) const override { out << indent << "}\n"; }
+
+  void assign_variable(std::ostream& out, const std::string& indent, const std::string& variable,
+                       const std::string& value) const override {
+    out << indent << variable << " = " << value << ";\n";
+  }
+  void assign_element(std::ostream& out, const std::string& indent, const std::string& array, const std::string& index,
+                      const std::string& value) const override {
+    out << indent << array << "[" << index << "] = " << value << ";\n";
+  }
+  void assign_field(std::ostream& out, const std::string& indent, const std::string& object, const std::string& field,
+                    const std::string& value) const override {
+    out << indent << "(" << object << ")->" << field << " = " << value << ";\n";
+  }
+  void assign_array(std::ostream&, const std::string&, const BoundedNode& n) const override {
+    reject(program_, n.target.expression->location, "the ACSL export has no whole-array assignment (arrays are values)");
   }
 
- private:
-  const Program& program_;
-  const BoundedProgram& bounded_;
+  // A new object is one of the function's pool parameters, separate from the input heap.
+  void create(std::ostream& out, const std::string& indent, const BoundedNode& n) const override {
+    out << indent << n.name << " = new_" << n.name << ";\n";
+    for (std::int32_t field : program_.classes[n.class_index].fields)
+      out << indent << n.name << "->" << field_name(program_, field) << " = 0;\n";
+  }
+
+  void obligation_head(std::ostream& out, Outcome outcome) const override {
+    out << "\n/*@";
+    for (const std::string& a : arrays_)
+      out << " requires " << a << "_len >= 0;\n    requires \\valid(" << a << " + (0 .. " << a << "_len - 1));\n   ";
+    for (std::size_t i = 0; i < arrays_.size(); ++i)
+      for (std::size_t j = i + 1; j < arrays_.size(); ++j)
+        out << " requires \\separated(" << arrays_[i] << " + (0 .. " << arrays_[i] << "_len - 1), " << arrays_[j]
+            << " + (0 .. " << arrays_[j] << "_len - 1));\n   ";
+    out << heap_contract_ << " ensures \\result != " << outcome_code(outcome) << ";  // " << outcome_name(outcome) << "\n*/\n"
+        << "int " << acsl_outcome_function(outcome) << "(";
+    bool first = true;
+    for (const VariableDeclaration& g : program_.globals) {
+      out << (first ? "" : ", ");
+      first = false;
+      if (g.type.kind == TypeKind::IntArray)
+        out << "long long *in_" << g.name << ", long long in_" << g.name << "_len";
+      else
+        out << type(g.type) << " in_" << g.name;
+    }
+    for (const BoundedVariable* v : pool_) {
+      out << (first ? "" : ", ") << type(v->type) << "new_" << v->name;
+      first = false;
+    }
+    out << (first ? "void" : "") << ") {\n";
+  }
+
+  void global_copy(std::ostream& out, std::int32_t g) const override {
+    const VariableDeclaration& global = program_.globals[g];
+    const std::string name = global_name(program_, g);
+    if (global.type.kind == TypeKind::IntArray)
+      out << "  long long *" << name << " = in_" << global.name << ";\n  long long " << name << "_len = in_" << global.name
+          << "_len;\n";
+    else
+      out << "  " << type(global.type) << " " << name << " = in_" << global.name << ";\n";
+  }
+
+  void variable_declaration(std::ostream& out, const BoundedVariable& v) const override {
+    out << "  " << type(v.type) << " " << v.name << " = 0;\n";
+  }
+
+  void obligation_tail(std::ostream& out) const override { out << "}\n"; }
+
+  std::vector<std::string> arrays_;          // the int[] inputs, as the functions' parameters name them
+  std::vector<const BoundedVariable*> pool_;  // one object per `new` of the bounded program
+  std::string heap_contract_;
 };
 
 }  // namespace
@@ -260,19 +242,11 @@ std::string acsl_outcome_function(Outcome outcome) { return whyml_outcome_functi
 
 std::string export_acsl(const Program& program, const VerifierExportOptions& options) {
   BoundedProgram bounded = bound_program(program, BoundingOptions{options.loop_bound});
-  std::vector<Outcome> outcomes = options.outcomes;
-  if (outcomes.empty()) outcomes.assign(std::begin(exported_outcomes), std::end(exported_outcomes));
-  return AcslWriter(program, bounded).write(outcomes);
+  return AcslWriter(program, bounded).write(asked_outcomes(options));
 }
 
 ExportResult export_acsl_files(const Program& program, const ExportOptions& options) {
-  VerifierExportOptions verifier;
-  verifier.loop_bound = options.loop_bound;
-  const std::string name = export_base_name(program.source ? program.source->path() : std::string("program")) + ".c";
-  ExportResult result;
-  result.files.push_back({name, export_acsl(program, verifier)});
-  result.build_hint = "frama-c -wp -wp-rte -wp-prover z3 " + name + "";
-  return result;
+  return verifier_export_file(program, options, ".c", &export_acsl, "frama-c -wp -wp-rte -wp-prover z3");
 }
 
 }  // namespace symref::interop

@@ -25,10 +25,32 @@ std::string camel_outcome(Outcome outcome) {
   return out;
 }
 
-class DafnyWriter {
+class DafnyWriter final : public VerifierWriter {
  public:
-  DafnyWriter(const Program& program, const BoundedProgram& bounded) : program_(program), bounded_(bounded) {}
+  using VerifierWriter::VerifierWriter;
 
+  std::string write(const std::vector<Outcome>& outcomes) const {
+    std::ostringstream out;
+    out << "// " << source_path(program_) << " bounded at loop bound " << bounded_.loop_bound << ", exported by symref for Dafny 2.3.\n"
+        << "// Each method Outcome<name> runs the bounded program and ensures that the run does not end in\n"
+        << "// that outcome; `dafny /compile:0 FILE` proves it or not, method by method.\n\n"
+        << "// docs/language.md: `/` and `%` are Euclidean (Dafny's own on int) and total, a/0 == 0, a%0 == a.\n"
+        << "function method EDiv(a: int, b: int): int { if b == 0 then 0 else a / b }\n"
+        << "function method EMod(a: int, b: int): int { if b == 0 then a else a % b }\n"
+        << "// Arrays are values; reads and writes are total here, the program's bounds checks come first.\n"
+        << "function method Get(s: seq<int>, i: int): int { if 0 <= i < |s| then s[i] else 0 }\n"
+        << "function method Set(s: seq<int>, i: int, v: int): seq<int> { if 0 <= i < |s| then s[i := v] else s }\n";
+    for (std::size_t c = 0; c < program_.classes.size(); ++c) {
+      out << "\nclass " << class_name(program_, static_cast<std::int32_t>(c)) << " {\n";
+      for (std::int32_t field : program_.classes[c].fields)
+        out << "  var " << field_name(program_, field) << ": " << type(program_.fields[field].type) << ";\n";
+      out << "}\n";
+    }
+    obligations(out, outcomes, "  ");
+    return out.str();
+  }
+
+ private:
   std::string type(const Type& t) const {
     switch (t.kind) {
       case TypeKind::Int: return "int";
@@ -47,7 +69,7 @@ class DafnyWriter {
     }
   }
 
-  std::string expression(const Expression& e, const ActivationNaming* naming) const {
+  std::string expression(const Expression& e, const ActivationNaming* naming) const override {
     switch (e.kind) {
       case ExpressionKind::IntegerLiteral: return e.integer.to_string();
       case ExpressionKind::BooleanLiteral: return e.boolean ? "true" : "false";
@@ -76,132 +98,85 @@ class DafnyWriter {
     return "?";
   }
 
-  std::string operand(const BoundedOperand& o) const {
-    return o.expression != nullptr ? expression(*o.expression, o.naming) : o.name;
-  }
-
-  void stop(std::ostream& out, const std::string& indent, Outcome outcome) const {
+  void stop(std::ostream& out, const std::string& indent, Outcome outcome) const override {
     out << indent << "outcome := " << outcome_code(outcome) << "; return;  // " << outcome_name(outcome) << "\n";
   }
 
-  void nodes(std::ostream& out, const std::vector<BoundedNode>& list, const std::string& indent) const {
-    for (const BoundedNode& node : list) this->node(out, node, indent);
+  void stop_if(std::ostream& out, const std::string& indent, const std::string& condition, Outcome outcome) const override {
+    out << indent << "if " << condition << " {\n";
+    stop(out, indent + "  ", outcome);
+    out << indent << "}\n";
   }
 
-  void node(std::ostream& out, const BoundedNode& n, const std::string& indent) const {
-    const std::string inner = indent + "  ";
-    switch (n.kind) {
-      case BoundedNodeKind::Stop: stop(out, indent, n.outcome); return;
-      case BoundedNodeKind::StopIfNil:
-        out << indent << "if " << operand(n.subject) << " == null {\n";
-        stop(out, inner, Outcome::NilDereference);
-        out << indent << "}\n";
-        return;
-      case BoundedNodeKind::StopIfOutside: {
-        const std::string index = operand(n.subject);
-        const std::string upper = fault_active(Fault::ExportBoundInclusive) ? " <= |" : " < |";
-        out << indent << "if !(0 <= " << index << " && " << index << upper << global_name(program_, n.array)
-            << "|) {\n";
-        stop(out, inner, Outcome::OutOfBounds);
-        out << indent << "}\n";
-        return;
-      }
-      case BoundedNodeKind::StopUnless:
-        out << indent << "if !(" << operand(n.subject) << ") {\n";
-        stop(out, inner, n.outcome);
-        out << indent << "}\n";
-        return;
-      case BoundedNodeKind::Branch:
-        out << indent << "if " << operand(n.subject) << " {\n";
-        nodes(out, n.then_nodes, inner);
-        if (!n.else_nodes.empty()) {
-          out << indent << "} else {\n";
-          nodes(out, n.else_nodes, inner);
-        }
-        out << indent << "}\n";
-        return;
-      case BoundedNodeKind::Assign: {
-        const std::string value = operand(n.value);
-        const Expression* target = n.target.expression;
-        if (target == nullptr) {
-          out << indent << n.target.name << " := " << value << ";\n";
-        } else if (target->kind == ExpressionKind::ArrayRead) {
-          const std::string array = variable_name(program_, target->operand(0), n.target.naming);
-          out << indent << array << " := Set(" << array << ", " << expression(target->operand(1), n.target.naming) << ", "
-              << value << ");\n";
-        } else if (target->kind == ExpressionKind::FieldRead) {
-          out << indent << "(" << expression(target->operand(0), n.target.naming) << ")." << field_name(program_, target->field)
-              << " := " << value << ";\n";
-        } else {
-          out << indent << variable_name(program_, *target, n.target.naming) << " := " << value << ";\n";
-        }
-        return;
-      }
-      case BoundedNodeKind::Create: {
-        out << indent << n.name << " := new " << class_name(program_, n.class_index) << ";\n";
-        for (std::int32_t field : program_.classes[n.class_index].fields)
-          out << indent << n.name << "." << field_name(program_, field) << " := "
-              << default_value(program_.fields[field].type) << ";\n";
-        return;
-      }
-    }
+  std::string nil_test(const std::string& reference) const override { return reference + " == null"; }
+
+  std::string outside_test(const std::string& index, std::int32_t array) const override {
+    const std::string upper = fault_active(Fault::ExportBoundInclusive) ? " <= |" : " < |";
+    return "!(0 <= " + index + " && " + index + upper + global_name(program_, array) + "|)";
   }
 
-  std::string write(const std::vector<Outcome>& outcomes) const {
-    std::ostringstream out;
-    out << "// " << (program_.source ? program_.source->path() : std::string("program"))
-        << " bounded at loop bound " << bounded_.loop_bound << ", exported by symref for Dafny 2.3.\n"
-        << "// Each method Outcome<name> runs the bounded program and ensures that the run does not end in\n"
-        << "// that outcome; `dafny /compile:0 FILE` proves it or not, method by method.\n\n"
-        << "// docs/language.md: `/` and `%` are Euclidean (Dafny's own on int) and total, a/0 == 0, a%0 == a.\n"
-        << "function method EDiv(a: int, b: int): int { if b == 0 then 0 else a / b }\n"
-        << "function method EMod(a: int, b: int): int { if b == 0 then a else a % b }\n"
-        << "// Arrays are values; reads and writes are total here, the program's bounds checks come first.\n"
-        << "function method Get(s: seq<int>, i: int): int { if 0 <= i < |s| then s[i] else 0 }\n"
-        << "function method Set(s: seq<int>, i: int, v: int): seq<int> { if 0 <= i < |s| then s[i := v] else s }\n";
-    for (std::size_t c = 0; c < program_.classes.size(); ++c) {
-      out << "\nclass " << class_name(program_, static_cast<std::int32_t>(c)) << " {\n";
-      for (std::int32_t field : program_.classes[c].fields)
-        out << "  var " << field_name(program_, field) << ": " << type(program_.fields[field].type) << ";\n";
-      out << "}\n";
-    }
+  std::string negation(const std::string& condition) const override { return "!(" + condition + ")"; }
+
+  void open_branch(std::ostream& out, const std::string& indent, const std::string& condition) const override {
+    out << indent << "if " << condition << " {\n";
+  }
+  void open_else(std::ostream& out, const std::string& indent) const override { out << indent << "} else {\n"; }
+  void close_branch(std::ostream& out, const std::string& indent) const override { out << indent << "}\n"; }
+
+  void assign_variable(std::ostream& out, const std::string& indent, const std::string& variable,
+                       const std::string& value) const override {
+    out << indent << variable << " := " << value << ";\n";
+  }
+  void assign_element(std::ostream& out, const std::string& indent, const std::string& array, const std::string& index,
+                      const std::string& value) const override {
+    out << indent << array << " := Set(" << array << ", " << index << ", " << value << ");\n";
+  }
+  void assign_field(std::ostream& out, const std::string& indent, const std::string& object, const std::string& field,
+                    const std::string& value) const override {
+    out << indent << "(" << object << ")." << field << " := " << value << ";\n";
+  }
+
+  void create(std::ostream& out, const std::string& indent, const BoundedNode& n) const override {
+    out << indent << n.name << " := new " << class_name(program_, n.class_index) << ";\n";
+    for (std::int32_t field : program_.classes[n.class_index].fields)
+      out << indent << n.name << "." << field_name(program_, field) << " := " << default_value(program_.fields[field].type)
+          << ";\n";
+  }
+
+  void obligation_head(std::ostream& out, Outcome outcome) const override {
     const bool objects = !program_.classes.empty();
-    for (Outcome outcome : outcomes) {
-      out << "\nmethod " << dafny_outcome_method(outcome) << "(";
+    out << "\nmethod " << dafny_outcome_method(outcome) << "(";
+    for (std::size_t g = 0; g < program_.globals.size(); ++g)
+      out << (g == 0 ? "" : ", ") << "in_" << program_.globals[g].name << ": " << type(program_.globals[g].type);
+    // The input heap: a set closed under every reference field, holding every input reference.
+    if (objects) out << (program_.globals.empty() ? "" : ", ") << "ghost heap: set<object>";
+    out << ") returns (outcome: int)\n";
+    if (objects) {
       for (std::size_t g = 0; g < program_.globals.size(); ++g)
-        out << (g == 0 ? "" : ", ") << "in_" << program_.globals[g].name << ": " << type(program_.globals[g].type);
-      // The input heap: a set closed under every reference field, holding every input reference.
-      if (objects) out << (program_.globals.empty() ? "" : ", ") << "ghost heap: set<object>";
-      out << ") returns (outcome: int)\n";
-      if (objects) {
-        for (std::size_t g = 0; g < program_.globals.size(); ++g)
-          if (program_.globals[g].type.kind == TypeKind::Reference)
-            out << "  requires in_" << program_.globals[g].name << " == null || in_" << program_.globals[g].name
-                << " in heap\n";
-        for (std::size_t f = 0; f < program_.fields.size(); ++f) {
-          const Field& field = program_.fields[f];
-          if (field.type.kind != TypeKind::Reference) continue;
-          const std::string read = "o." + field_name(program_, static_cast<std::int32_t>(f));
-          out << "  requires forall o: " << class_name(program_, field.class_index) << " :: o in heap ==> " << read
-              << " == null || " << read << " in heap\n";
-        }
-        out << "  modifies heap\n";
+        if (program_.globals[g].type.kind == TypeKind::Reference)
+          out << "  requires in_" << program_.globals[g].name << " == null || in_" << program_.globals[g].name << " in heap\n";
+      for (std::size_t f = 0; f < program_.fields.size(); ++f) {
+        const Field& field = program_.fields[f];
+        if (field.type.kind != TypeKind::Reference) continue;
+        const std::string read = "o." + field_name(program_, static_cast<std::int32_t>(f));
+        out << "  requires forall o: " << class_name(program_, field.class_index) << " :: o in heap ==> " << read
+            << " == null || " << read << " in heap\n";
       }
-      out << "  ensures outcome != " << outcome_code(outcome) << "  // " << outcome_name(outcome) << "\n{\n";
-      for (std::size_t g = 0; g < program_.globals.size(); ++g)
-        out << "  var " << global_name(program_, static_cast<std::int32_t>(g)) << ": " << type(program_.globals[g].type)
-            << " := in_" << program_.globals[g].name << ";\n";
-      for (const BoundedVariable& v : bounded_.variables)
-        out << "  var " << v.name << ": " << type(v.type) << " := " << default_value(v.type) << ";\n";
-      nodes(out, bounded_.body, "  ");
-      out << "}\n";
+      out << "  modifies heap\n";
     }
-    return out.str();
+    out << "  ensures outcome != " << outcome_code(outcome) << "  // " << outcome_name(outcome) << "\n{\n";
   }
 
- private:
-  const Program& program_;
-  const BoundedProgram& bounded_;
+  void global_copy(std::ostream& out, std::int32_t g) const override {
+    out << "  var " << global_name(program_, g) << ": " << type(program_.globals[g].type) << " := in_"
+        << program_.globals[g].name << ";\n";
+  }
+
+  void variable_declaration(std::ostream& out, const BoundedVariable& v) const override {
+    out << "  var " << v.name << ": " << type(v.type) << " := " << default_value(v.type) << ";\n";
+  }
+
+  void obligation_tail(std::ostream& out) const override { out << "}\n"; }
 };
 
 }  // namespace
@@ -210,19 +185,11 @@ std::string dafny_outcome_method(Outcome outcome) { return "Outcome" + camel_out
 
 std::string export_dafny(const Program& program, const VerifierExportOptions& options) {
   BoundedProgram bounded = bound_program(program, BoundingOptions{options.loop_bound});
-  std::vector<Outcome> outcomes = options.outcomes;
-  if (outcomes.empty()) outcomes.assign(std::begin(exported_outcomes), std::end(exported_outcomes));
-  return DafnyWriter(program, bounded).write(outcomes);
+  return DafnyWriter(program, bounded).write(asked_outcomes(options));
 }
 
 ExportResult export_dafny_files(const Program& program, const ExportOptions& options) {
-  VerifierExportOptions verifier;
-  verifier.loop_bound = options.loop_bound;
-  const std::string name = export_base_name(program.source ? program.source->path() : std::string("program")) + ".dfy";
-  ExportResult result;
-  result.files.push_back({name, export_dafny(program, verifier)});
-  result.build_hint = "dafny /compile:0 /trace " + name + "";
-  return result;
+  return verifier_export_file(program, options, ".dfy", &export_dafny, "dafny /compile:0 /trace");
 }
 
 }  // namespace symref::interop
