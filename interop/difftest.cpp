@@ -47,7 +47,8 @@ std::string short_run(const nlohmann::ordered_json& run) {
   return run.value("outcome", "?") + " [" + branches + "]";
 }
 
-// Where two `run --json` answers first differ: outcome, branch string, final state, steps.
+// Where two `run --json` answers first differ: outcome, branch string, final state, the count of
+// branch letters beyond those kept, steps.
 std::string first_difference(const nlohmann::ordered_json& expected, const nlohmann::ordered_json& actual) {
   if (expected.value("outcome", "") != actual.value("outcome", ""))
     return "outcome " + expected.value("outcome", "") + " vs " + actual.value("outcome", "");
@@ -68,6 +69,9 @@ std::string first_difference(const nlohmann::ordered_json& expected, const nlohm
                  (sb["globals"].contains(name) ? sb["globals"][name].dump() : std::string("missing"));
     return "final state: " + sa.dump() + " vs " + sb.dump();
   }
+  if (expected.value("branch_count", 0ull) != actual.value("branch_count", 0ull))
+    return "branch counts " + std::to_string(expected.value("branch_count", 0ull)) + " vs " +
+           std::to_string(actual.value("branch_count", 0ull)) + " (beyond the letters kept)";
   if (expected.value("steps", 0ull) != actual.value("steps", 0ull))
     return "steps " + std::to_string(expected.value("steps", 0ull)) + " vs " + std::to_string(actual.value("steps", 0ull));
   return {};

@@ -63,6 +63,10 @@ nlohmann::ordered_json reference_run(const Program& program, const GlobalState& 
   out["state"] = write_state(program, final_state);
   out["steps"] = machine.steps();
   out["branches"] = machine.branches();
+  if (machine.branch_record().truncated()) {  // as `symref run --json`: the first 2^20 letters kept
+    out["branches_truncated"] = true;
+    out["branch_count"] = machine.branch_count();
+  }
   return out;
 }
 

@@ -670,6 +670,9 @@ class CProgramWriter {
            "  sr_out_close('}');\n"
            "  sr_out_key(\"steps\");\n  printf(\"%llu\", sr_steps);\n"
            "  sr_out_key(\"branches\");\n  sr_out_string(sr_branches ? sr_branches : \"\");\n"
+           "  if (sr_letters > SR_KEPT_LETTERS) {\n"
+           "    sr_out_key(\"branches_truncated\");\n    fputs(\"true\", stdout);\n"
+           "    sr_out_key(\"branch_count\");\n    printf(\"%llu\", sr_letters);\n  }\n"
            "  sr_out_close('}');\n  putchar('\\n');\n}\n\n";
     return out;
   }

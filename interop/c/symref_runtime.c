@@ -158,10 +158,16 @@ static inline int sr_small_index(const sr_int a, long long length, long long* in
 
 static unsigned long long sr_steps = 0, sr_max_steps = 100000000ULL;
 static unsigned long sr_depth = 1, sr_max_depth = 100000UL; /* active closures, main's included */
+/* The run keeps its first 2^20 branch letters and counts them all, as `symref run --json` does
+   (it then adds "branches_truncated" and "branch_count"). */
+#define SR_KEPT_LETTERS (1ULL << 20)
 static char* sr_branches = 0;
 static size_t sr_branch_count = 0, sr_branch_capacity = 0;
+static unsigned long long sr_letters = 0; /* every letter of the run, the kept ones and the rest */
 
 static inline void sr_branch(char letter) {
+  ++sr_letters;
+  if (sr_branch_count >= SR_KEPT_LETTERS) return;
   if (sr_branch_count + 1 >= sr_branch_capacity) {
     sr_branch_capacity = sr_branch_capacity ? 2 * sr_branch_capacity : 256;
     sr_branches = (char*)realloc(sr_branches, sr_branch_capacity);

@@ -176,6 +176,34 @@ TEST_F(DifftestCommand, TheExportPrintsWhatRunPrints) {
   }
 }
 
+TEST_F(DifftestCommand, ARunOfMoreLettersThanRunKeepsPrintsWhatRunPrints) {
+  // Past 2^20 branch letters `symref run --json` keeps the first ones and adds branches_truncated
+  // and branch_count; the C export must print the same, or a leaf's test of a loop that never ends
+  // disagrees at letter 2^20 + 1.
+  const std::string program = programs + "many_letters.sym";
+  nlohmann::json report = difftest("many_letters.sym", {"--random", "0", "--max-steps", "1200000", "--loop-bound", "2"}, 0);
+  EXPECT_EQ(report["counts"]["total"]["disagree"], 0);
+  EXPECT_GT(report["counts"]["total"]["agree"].get<int>(), 0);
+
+  ProcessResult exported = run_command(SYMREF_BINARY, {"export", program, "--to", "c", "-o", "out"});
+  ASSERT_EQ(exported.code, 0) << exported.err;
+  ProcessResult compiled = run_command("cc", {"-std=c99", "-O1", "-o", "out/program", "out/program.c", "-lgmp"});
+  ASSERT_EQ(compiled.code, 0) << compiled.err;
+  write("input.json", R"({"globals": {"a": [7], "n": 0}, "heap": {}})");
+  ProcessResult c_run = run_command("./out/program", {"--max-steps", "1200000", "input.json"});
+  ProcessResult symref_run =
+      run_command(SYMREF_BINARY, {"run", program, "--input", "input.json", "--max-steps", "1200000", "--json"});
+  ASSERT_EQ(c_run.code, 0) << c_run.err;
+  nlohmann::json c = nlohmann::json::parse(c_run.out), expected = nlohmann::json::parse(symref_run.out);
+  EXPECT_EQ(expected["branches_truncated"], true);
+  EXPECT_EQ(c["branches_truncated"], true);
+  EXPECT_EQ(c["branch_count"], expected["branch_count"]);
+  EXPECT_EQ(c["branches"].get<std::string>().size(), std::size_t{1} << 20);
+  EXPECT_EQ(c["branches"], expected["branches"]);
+  EXPECT_EQ(c["steps"], expected["steps"]);
+  EXPECT_EQ(c["state"], expected["state"]);
+}
+
 TEST_F(DifftestCommand, UsageAndProgramErrors) {
   ProcessResult no_tool = run_command(SYMREF_BINARY, {"difftest", programs + "overflow.sym"});
   EXPECT_EQ(no_tool.code, 2) << no_tool.err;
