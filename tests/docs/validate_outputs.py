@@ -55,6 +55,28 @@ COMMANDS = [
                "--format", "json"], None),
     ("grade", ["grade", "corpus/labs/basic/01-absolute-value", "corpus/labs/basic/01-absolute-value/golden.json",
                "corpus/labs/basic/01-absolute-value/wrong.json", "--format", "json", "--summary"], 4),
+    ("difftest", ["difftest", "tests/interop/programs/euclidean_division.sym", "--against", "gcc", "--random", "5",
+                  "--format", "json"], 0),
+    ("difftest", ["difftest", "tests/interop/programs/euclidean_division.sym", "--against", "gcc", "--random", "2",
+                  "--inject-fault", "export-truncating-division", "--format", "json"], 3),
+    ("difftest", ["difftest", "tests/interop/programs/overflow.sym", "--against", "gcc", "--int", "i64",
+                  "--random", "20", "--format", "json"], 0),
+    ("difftest", ["difftest", "corpus/classic/factorial.sym", "--against", "gcc", "--format", "json"], 0),
+    ("difftest", ["difftest", "docs/examples/halves.sym", "--results", "docs/examples/halves-results.json",
+                  "--format", "json"], 3),
+    ("difftest", ["difftest", "tests/interop/programs/euclidean_division.sym", "--against", "dafny",
+                  "--loop-bound", "2", "--timeout", "20", "--format", "json"], 0),
+    ("difftest-campaign", ["difftest", "--campaign", "--against", "gcc", "--seed", "1", "--count", "2", "--level", "2",
+                           "--loop-bound", "2", "--random", "3", "--format", "json"], 0),
+]
+
+# Exports whose manifest.json is validated: (arguments after FILE, FILE).
+EXPORTS = [
+    (["--to", "c"], "corpus/objects/list_methods.sym"),
+    (["--to", "c", "--int", "i64"], "tests/interop/programs/overflow.sym"),
+    (["--to", "dafny", "--loop-bound", "2"], "corpus/objects/list_methods.sym"),
+    (["--to", "acsl", "--loop-bound", "3"], "corpus/classic/factorial.sym"),
+    (["--to", "whyml", "--loop-bound", "3"], "tests/interop/programs/array_bounds.sym"),
 ]
 
 
@@ -73,7 +95,25 @@ def main():
             failures += 1
             print("%s: not valid against %s.schema.json: %s" % (what, name, error))
             return
-        # The schema must be able to fail: another version is refused.
+        # The schema must be able to fail: another version is refused ("version": N, or
+        # "schema": "NAME/N"), and so is a summary without its counts.
+        if isinstance(document, dict) and isinstance(document.get("schema"), str) and "/" in document["schema"]:
+            stem, number = document["schema"].rsplit("/", 1)
+            altered = dict(document, schema="%s/%d" % (stem, int(number) + 1))
+            try:
+                schemas.validate(altered, known, name)
+                failures += 1
+                print("%s: %s.schema.json accepts schema %s" % (what, name, altered["schema"]))
+            except Exception:
+                pass
+        if isinstance(document, dict) and "version" not in document and "counts" in document:
+            altered = {key: value for key, value in document.items() if key != "counts"}
+            try:
+                schemas.validate(altered, known, name)
+                failures += 1
+                print("%s: %s.schema.json accepts a document without counts" % (what, name))
+            except Exception:
+                pass
         if isinstance(document, dict) and "version" in document:
             altered = dict(document, version=document["version"] + 1)
             try:
@@ -121,6 +161,33 @@ def main():
                 failures += 1
                 print("%s: the shard file records no failure" % what)
             check("fuzz-shard", document, what)
+
+    # The manifests of exports to every language, and a campaign's shard file.
+    with tempfile.TemporaryDirectory(prefix="symref-schema-") as scratch:
+        for k, (arguments, program) in enumerate(EXPORTS):
+            directory = os.path.join(scratch, "export-%d" % k)
+            command = ["export", program, *arguments, "-o", directory]
+            what = "symref " + " ".join(command)
+            completed = subprocess.run([symref, *command], cwd=source_root, stdout=subprocess.PIPE,
+                                       stderr=subprocess.PIPE, timeout=300)
+            if completed.returncode != 0:
+                failures += 1
+                print("%s: exit %d\n%s" % (what, completed.returncode, completed.stderr.decode("utf-8", "replace")))
+                continue
+            with open(os.path.join(directory, "manifest.json"), encoding="utf-8") as f:
+                check("symref-manifest-1", json.load(f), what)
+        out = os.path.join(scratch, "campaign")
+        command = ["difftest", "--campaign", "--against", "gcc", "--seed", "5", "--count", "2", "--level", "1",
+                   "--loop-bound", "2", "--random", "3", "--shard", "0/1", "--out", out]
+        what = "symref " + " ".join(command)
+        completed = subprocess.run([symref, *command], cwd=source_root, stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, timeout=300)
+        if completed.returncode != 0:
+            failures += 1
+            print("%s: exit %d" % (what, completed.returncode))
+        else:
+            with open(os.path.join(out, "difftest-shard-0-of-1.json"), encoding="utf-8") as f:
+                check("difftest-campaign", json.load(f), what)
 
     print("%d documents validated, %d problems" % (checked, failures))
     return 1 if failures else 0
