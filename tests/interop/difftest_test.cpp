@@ -108,6 +108,22 @@ TEST_F(DifftestCommand, RandomInputsStartSmallAndALongRunIsInconclusiveNotAwaite
   EXPECT_TRUE(limit_named);
 }
 
+TEST_F(DifftestCommand, ARunStoppedAtTheIntegerSizeLimitIsInconclusiveNotAwaited) {
+  // x is squared forever: symref stops at --max-int-bits, which the C export does not have; its
+  // GMP run would grow until the 60 s time-out, for the leaves' tests too.
+  const std::string growth = std::string(SYMREF_SOURCE_DIR) + "/corpus/errors/integer_growth.sym";
+  ProcessResult result = run_command(SYMREF_BINARY, {"difftest", growth, "--against", "gcc", "--format", "json", "--random", "2"});
+  ASSERT_EQ(result.code, 0) << result.out << result.err;
+  nlohmann::json report = nlohmann::json::parse(result.out);
+  EXPECT_LT(report["seconds"].get<double>(), 60.0);
+  ASSERT_GT(report["items"].size(), 2u);
+  for (const auto& item : report["items"]) {
+    EXPECT_EQ(item["agreement"], "inconclusive") << item["label"];
+    EXPECT_EQ(item["tool"], "not run") << item["label"];
+    EXPECT_NE(item["detail"].get<std::string>().find("integer of more than 1000000 bits"), std::string::npos) << item["detail"];
+  }
+}
+
 TEST_F(DifftestCommand, TheManifestNamesTheIntegerModelEachExportHas) {
   // The C export follows --int; Dafny and WhyML always have mathematical integers; the ACSL export
   // has C long long whatever --int says, with every overflow a goal of WP.
