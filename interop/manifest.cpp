@@ -88,6 +88,7 @@ nlohmann::ordered_json manifest_to_json(const ManifestContext& context, const Re
   for (const ExportedFile& file : context.exported.files) files.push_back(file.name);
   out["files"] = std::move(files);
   out["build"] = context.exported.build_hint;
+  out["run_max_steps"] = manifest_run_max_steps;
   nlohmann::ordered_json outcomes = nlohmann::ordered_json::object();
   for (const auto& [outcome, verdict] : exploration.outcome_verdicts())
     outcomes[std::string(outcome_name(outcome))] = std::string(outcome_verdict_name(verdict));
@@ -104,8 +105,7 @@ nlohmann::ordered_json manifest_to_json(const ManifestContext& context, const Re
     leaf["final_smt2"] = symbolic_state_to_smt2(report, path.final_configuration);
     if (path.test) {
       leaf["test"] = write_state(context.program, *path.test);
-      RunLimits limits;
-      leaf["run"] = reference_run(context.program, *path.test, limits.max_steps, limits.max_depth);
+      leaf["run"] = reference_run(context.program, *path.test, manifest_run_max_steps, RunLimits{}.max_depth);
     } else {
       leaf["test"] = nullptr;
       leaf["test_note"] = path.test_note;

@@ -5,7 +5,7 @@
 // reachable, unreachable or unknown at K.  `difftest` compares an outside tool against it.
 //
 // JSON shape ("schema": "symref-manifest/1", documented in docs/json.md):
-//   { "schema", "program", "language", "loop_bound", "integers", "array_capacity", "files", "build",
+//   { "schema", "program", "language", "loop_bound", "integers", "array_capacity", "files", "build", "run_max_steps",
 //     "outcomes": { OUTCOME: "reachable" | "unreachable" | "unknown" },
 //     "leaves": [ { "branches", "outcome", "pc", "pc_smt2", "final", "test",
 //                   "run": { "outcome", "state", "steps", "branches" } } ],
@@ -59,6 +59,10 @@ nlohmann::ordered_json reference_run(const Program& program, const nlohmann::ord
                                      std::uint32_t max_depth, std::string* limit_hit = nullptr);
 // Reads a state given as JSON for `program` (InputError, naming `what`, when it does not fit).
 GlobalState state_from_json(const Program& program, const nlohmann::ordered_json& state, const std::string& what);
+
+// The step limit of the leaves' runs in the manifest: a leaf cut by the bound may have a test whose
+// run never ends, and `symref run`'s own limit (10^8 steps) would cost a second or more per leaf.
+inline constexpr std::uint64_t manifest_run_max_steps = 1'000'000;
 
 struct ManifestContext {
   const Program& program;
