@@ -252,8 +252,19 @@ DifftestReport difftest_program(const Program& program, const std::string& progr
 
   ReferenceExploration exploration(program, options.export_options.loop_bound);
   WorkDirectory directory(options.keep_directory);
-  WrittenExport written = write_export(program, program_path, std::string(entry->language), options.export_options,
-                                       directory.path(), exploration);
+  WrittenExport written;
+  try {
+    written = write_export(program, program_path, std::string(entry->language), options.export_options, directory.path(),
+                           exploration);
+  } catch (const InputError& error) {
+    if (!options.unexpressible_inconclusive) throw;
+    std::string message = error.what();
+    message = message.substr(0, message.find('\n'));
+    report.add({"export", std::string(entry->language), Agreement::Inconclusive, "a valid program", "not asked",
+                "the exporter cannot express this program: " + message});
+    report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return report;
+  }
   if (!options.keep_directory.empty()) report.notes.push_back("export written to " + options.keep_directory.string());
   ExportedProgram exported{program, program_path, directory.path(), written.exported, options.export_options, written.manifest};
 

@@ -34,6 +34,9 @@ struct DifftestOptions {
   std::uint32_t reachable_samples = 1; // verdict tools: reachable outcomes asked about
   AdapterSettings settings;
   std::filesystem::path keep_directory;  // write the export there and keep it; empty: a temporary directory, removed
+  // A program the exporter cannot express (WhyML and classes, ACSL and `a := b`): an InputError
+  // (exit 1) for one program, an `inconclusive` item in a campaign, which goes on.
+  bool unexpressible_inconclusive = false;
 };
 
 // Compares the tool with symref on `program` (read from `program_path`, named so in the report).

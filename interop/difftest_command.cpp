@@ -58,6 +58,7 @@ int run_difftest(DifftestCommandOptions options, const CampaignRunner& campaign)
     }
     options.request.out_directory = options.out;
     options.request.format = options.format;
+    difftest.unexpressible_inconclusive = true;  // a generated program the target cannot express is skipped
     return campaign(options.request);
   }
   if (options.file.empty()) return usage_error("a FILE is needed (or --campaign)");

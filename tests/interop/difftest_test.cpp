@@ -248,6 +248,22 @@ TEST_F(DifftestCommand, ACampaignOfRandomProgramsAgrees) {
   EXPECT_GE(summary["counts"]["agree"].get<int>(), 3 * 5);
 }
 
+TEST_F(DifftestCommand, ACampaignSkipsAProgramItsTargetCannotExpress) {
+  // The WhyML export has no classes: for one program that is an error (exit 1); in a campaign the
+  // generated program with a class is an inconclusive `export` item and the campaign goes on.
+  // The tool is never called, so this needs no Why3.
+  ProcessResult single = run_command(SYMREF_BINARY, {"difftest", programs + "nil_dereference.sym", "--against", "why3"});
+  EXPECT_EQ(single.code, 1) << single.out << single.err;
+  EXPECT_NE(single.err.find("has no classes"), std::string::npos) << single.err;
+  ProcessResult campaign = run_command(SYMREF_BINARY, {"difftest", "--campaign", "--against", "why3", "--seed", "1", "--count", "1",
+                                                       "--level", "3", "--loop-bound", "1", "--format", "json"});
+  ASSERT_EQ(campaign.code, 0) << campaign.out << campaign.err;
+  nlohmann::json summary = nlohmann::json::parse(campaign.out);
+  EXPECT_EQ(summary["programs"], 1);
+  EXPECT_EQ(summary["counts"]["inconclusive"], 1);
+  EXPECT_EQ(summary["disagreeing_programs"], 0);
+}
+
 TEST_F(DifftestCommand, CampaignShardsMergeWithFuzzMerge) {
   for (const char* shard : {"0/2", "1/2"}) {
     std::string out = std::string("shard-") + shard[0];
