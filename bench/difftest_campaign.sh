@@ -8,7 +8,8 @@
 #   SYMREF  the binary (default build/symref); OUT  the campaigns' records (default difftest-campaign)
 # Environment: SEED (1), LOOP_BOUND (3), TIMEOUT (5 s per proof obligation), RANDOM_INPUTS (20),
 #   COUNT_GCC, COUNT_DAFNY (100 programs per level), COUNT_WHY3, COUNT_WP (20 per level),
-#   TOOLS (gcc dafny why3 frama-c-wp), README (bench/README.md; empty: print the section only).
+#   TOOLS (gcc dafny why3 frama-c-wp), LEVELS (1 2 3), README (bench/README.md; empty: print the
+#   section only).  Runs into an OUT that holds earlier ones add to it: the table covers them all.
 set -u
 symref=${1:-build/symref}
 out=${2:-difftest-campaign}
@@ -17,13 +18,13 @@ loop_bound=${LOOP_BOUND:-3}
 timeout=${TIMEOUT:-5}
 random_inputs=${RANDOM_INPUTS:-20}
 tools=${TOOLS:-gcc dafny why3 frama-c-wp}
+levels=${LEVELS:-1 2 3}
 readme=${README-bench/README.md}
 here=$(dirname "$0")
 
 mkdir -p "$out"
-: > "$out/commands.txt"
 start=$(date +%s)
-cut -d' ' -f1-3 /proc/loadavg > "$out/load.txt"
+cut -d' ' -f1-3 /proc/loadavg >> "$out/load.txt"
 worst=0
 for tool in $tools; do
   case $tool in
@@ -33,7 +34,7 @@ for tool in $tools; do
     frama-c-wp) count=${COUNT_WP:-20} ;;
     *) echo "difftest_campaign.sh: unknown tool $tool" >&2; exit 2 ;;
   esac
-  for level in 1 2 3; do
+  for level in $levels; do
     set -- difftest --campaign --against "$tool" --seed "$seed" --count "$count" --level "$level" \
       --loop-bound "$loop_bound" --timeout "$timeout" --random "$random_inputs" --out "$out/$tool-level$level"
     echo "nice -n 10 symref $*" >> "$out/commands.txt"
