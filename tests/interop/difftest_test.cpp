@@ -87,8 +87,12 @@ TEST_F(DifftestCommand, RandomInputsStartSmallAndALongRunIsInconclusiveNotAwaite
     if (!label.starts_with("random ")) continue;
     const int k = std::stoi(label.substr(7));
     const auto& n = item["input"]["globals"]["n"];
-    if (k <= 5) EXPECT_TRUE(n.is_number() && std::abs(n.get<long long>()) <= 10) << label << ": " << n;
-    if (k <= 15) EXPECT_TRUE(n.is_number() && std::abs(n.get<long long>()) <= 1'000) << label << ": " << n;
+    if (k <= 5) {
+      EXPECT_TRUE(n.is_number() && std::abs(n.get<long long>()) <= 10) << label << ": " << n;
+    }
+    if (k <= 15) {
+      EXPECT_TRUE(n.is_number() && std::abs(n.get<long long>()) <= 1'000) << label << ": " << n;
+    }
     if (item["agreement"] == "inconclusive") {
       ++stopped;
       EXPECT_GT(k, 15) << label;
