@@ -51,6 +51,7 @@ class AcslWriter final : public VerifierWriter {
       out << "\nstruct " << class_name(program_, static_cast<std::int32_t>(c)) << " {\n";
       for (std::int32_t field : program_.classes[c].fields)
         out << "  " << type(program_.fields[field].type) << " " << field_name(program_, field) << ";\n";
+      if (program_.classes[c].fields.empty()) out << "  char no_fields;  // C has no empty structs\n";
       out << "};\n";
     }
     for (const VariableDeclaration& g : program_.globals)

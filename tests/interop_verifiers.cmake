@@ -73,6 +73,11 @@ add_verdict_test(frama-c-wp.stored_overflow EXIT 0 PROVER_SECONDS 3
                  MATCH "outcome assertion-failure: symref reachable, frama-c-wp (not proved impossible|no answer)"
                        "signed_overflow"
                  NOT_MATCH "disagree: ")
+# A class without fields is still a C struct with a member: Frama-C reads the export.
+add_verdict_test(frama-c-wp.empty_class EXIT 0 PROVER_SECONDS 3
+                 ARGS ${verdict_programs}/empty_class.sym --against frama-c-wp --reachable 0
+                 MATCH "agree: outcome assertion-failure: symref unreachable, frama-c-wp proved impossible"
+                 NOT_MATCH "rejected")
 # No function is named main: the inputs are not C's zero-initialised globals.
 add_verdict_test(frama-c-wp.global_not_zero EXIT 0 PROVER_SECONDS 3
                  ARGS ${verdict_programs}/global_not_zero.sym --against frama-c-wp --reachable 2
