@@ -22,11 +22,10 @@ namespace {
 namespace fs = std::filesystem;
 using Json = nlohmann::ordered_json;
 
-const std::string kSource = SYMREF_SOURCE_DIR;
 using Result = symref::testing::ProcessResult;
 using symref::testing::read_file;
 
-std::string corpus(const std::string& relative) { return kSource + "/corpus/" + relative; }
+std::string corpus(const std::string& relative) { return symref::testing::corpus_file(relative); }
 
 class CliTest : public symref::testing::CommandTest {
  protected:

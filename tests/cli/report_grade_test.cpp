@@ -20,8 +20,7 @@ namespace {
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
 
-const std::string kSource = SYMREF_SOURCE_DIR;
-std::string corpus(const std::string& relative) { return kSource + "/corpus/" + relative; }
+std::string corpus(const std::string& relative) { return symref::testing::corpus_file(relative); }
 using Result = symref::testing::ProcessResult;
 using symref::testing::read_file;
 

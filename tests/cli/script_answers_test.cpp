@@ -16,8 +16,7 @@ namespace fs = std::filesystem;
 using Json = nlohmann::ordered_json;
 using Result = symref::testing::ProcessResult;
 
-const std::string kSource = SYMREF_SOURCE_DIR;
-std::string corpus(const std::string& relative) { return kSource + "/corpus/" + relative; }
+std::string corpus(const std::string& relative) { return symref::testing::corpus_file(relative); }
 
 class ScriptAnswersTest : public symref::testing::CommandTest {
  protected:

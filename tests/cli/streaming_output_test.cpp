@@ -27,8 +27,7 @@ namespace fs = std::filesystem;
 using Json = nlohmann::ordered_json;
 using Result = symref::testing::ProcessResult;
 
-const std::string kSource = SYMREF_SOURCE_DIR;
-std::string corpus(const std::string& relative) { return kSource + "/corpus/" + relative; }
+std::string corpus(const std::string& relative) { return symref::testing::corpus_file(relative); }
 
 // `count` independent tests of `count` inputs: 2^count feasible paths, one per branch string.
 std::string independent_branches(int count) {

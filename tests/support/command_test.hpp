@@ -14,6 +14,11 @@
 
 namespace symref::testing {
 
+#ifdef SYMREF_SOURCE_DIR
+// A file of the repository's corpus/, by its path below corpus/.
+inline std::string corpus_file(const std::string& relative) { return std::string(SYMREF_SOURCE_DIR) + "/corpus/" + relative; }
+#endif
+
 class CommandTest : public ::testing::Test {
  protected:
   void SetUp() override {
