@@ -18,7 +18,7 @@ std::unique_ptr<apc::ApcAnalysis> build_apc(CaseWorkspace& workspace, SourceLoca
   options.loop_processing = processing;
   // The campaign's limits, as for every other query: a work budget per check, and a time limit
   // beyond which a stall (Z3 4.8.12 ignores interrupts inside big-number arithmetic) gets its
-  // worker killed (campaign_workers.hpp).  A 10 s backstop here cost a level-2 campaign 10 s per stall.
+  // worker killed (campaign_workers.hpp); a longer limit of its own would make each stall cost it.
   options.solving = workspace.settings().solver_options();
   options.solving.resource_limit = workspace.settings().z3_work_per_check;
   options.session = &workspace.solver_session();

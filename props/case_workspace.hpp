@@ -41,13 +41,11 @@ struct PropertySettings {
   std::uint64_t max_run_steps = 1000;       // concrete runs and lockstep runs
   std::uint64_t max_trace_steps = 300;      // traces checked against path(ρ)
   std::uint64_t max_int_bits = default_max_int_bits;  // every run and exploration (--max-int-bits)
-  // Per solver query; then unknown.  Of 170,000 decided Z3 checks in 18 campaigns none took over
-  // 0.3 s (the work budget below decides), and of 265,000 in three level-1 and level-2 check logs
-  // one (0.47-0.56 s, 78,110 units); 500 ms leaves room for a loaded machine.  The limit is what a
-  // stall costs (Z3 4.8.12 ignores its rlimit and interrupts in some nonlinear arithmetic; the
-  // worker is killed past limit + isolation_grace_milliseconds): at 1000 ms the 18 campaigns'
-  // levels 2 and 3 took 17.3-18.0 / 35.0-36.1 s, at 500 ms 15.1-16.5 / 27.7-32.1 s, with the same
-  // checks.
+  // Per solver query; then unknown.  Practically every check a campaign decides takes well under
+  // this (the work budget below decides which hard ones stop), so the limit leaves room for a
+  // loaded machine.  It is also what a stall costs (Z3 4.8.12 ignores its rlimit and interrupts in
+  // some nonlinear arithmetic; the worker is killed past limit + isolation_grace_milliseconds), so
+  // a longer one makes campaigns slower without deciding more.
   unsigned timeout_milliseconds = 500;
   // What every solver chain of the case spells out and decides by itself: bounded quantifiers over
   // small constant ranges (`symref fuzz --no-quantifier-expansion`: off) and a conjunct with its
@@ -64,30 +62,24 @@ struct PropertySettings {
     return options;
   }
   // Z3's work counter per check in a campaign (solver::WorkBudget): a query that needs more is
-  // unknown, on a loaded machine as on an idle one.  0: none.  Of 114,895 decided Z3 checks of a
-  // level-1 campaign (seed 1, 800 cases) 3 needed more than 200,000 units; the hopeless ones spent
-  // 300,000 (the former budget) in 0.05-0.17 s each, a fifth of the campaign's solver time.
+  // unknown, on a loaded machine as on an idle one.  0: none.  Almost no check a campaign decides
+  // needs more, while a larger budget makes each hopeless check cost more.
   std::uint64_t z3_work_per_check = 200000;
   // Z3 unknowns within the time limit per property of a case before the property's later Z3
   // checks get reduced_z3_work_per_check (solver::WorkBudget's undecided allowance).  0: never
-  // reduce.  In a level-1 campaign's check log (seed 1, 2,850 cases) 7 of the Z3 checks decided
-  // after two unknowns of the same property and case needed more than 50,000 units, and the
-  // unknowns after those two spent 10.6 s; after one unknown, a level-3 case had 57 checks of
-  // 50,000-200,000 units in a row.
+  // reduce.  After two unknowns of the same property and case, the later checks seldom need the
+  // full budget and the later unknowns are many; after only one, a case can still have a long
+  // run of checks that need most of it.
   unsigned undecided_checks_per_property = 2;
   std::uint64_t reduced_z3_work_per_check = 50000;
   // cvc5's resource units per check in a campaign (the same scope; solvers_agree, axioms_agree):
-  // of 32,000 decided cvc5 queries (seeds 1-7, levels 1-3) one needed 232,395 units, the next
-  // 91,884, and of 35,000 of a level-1 campaign (seed 1, 2,850 cases) one needed more than 100,000
-  // (249,574); hopeless ones ran to the budget or the time-out, at 100,000-480,000 units a second,
-  // and at the former 300,000 units such an unknown took 0.6-1 s.  0: none.
+  // about one decided cvc5 query in tens of thousands needs more, while hopeless ones run to the
+  // budget or the time-out, so the budget is what each of them costs.  0: none.
   std::uint64_t cvc5_work_per_check = 100000;
   // cvc5 checks of a case stopped by their budget or time limit before the case's later cvc5
   // checks get reduced_cvc5_work_per_check and reduced_timeout_milliseconds (solver::WorkBudget's
-  // cvc5 allowance).  0: never reduce.  In two level-1 check logs (seeds 1 and 2, 1,300 cases) the
-  // cvc5 checks after a first such one in the same case ran 6 more out of budget or time (2.2 s
-  // above 30,000 units), and of 7,000 decided cvc5 checks one after such a first one needed more
-  // than 30,000 units (88,607; the next 21,485).
+  // cvc5 allowance).  0: never reduce.  After a first such check, the later ones of the same case
+  // are likely to run out too, and those that are decided almost never need the reduced budget.
   unsigned cvc5_undecided_checks_per_case = 1;
   std::uint64_t reduced_cvc5_work_per_check = 30000;
   // Z3 time-outs per case at timeout_milliseconds before later Z3 checks of the case get
@@ -104,21 +96,19 @@ struct PropertySettings {
   // long past its time limit (Z3 4.8.12 stalls on some nonlinear queries past any limit, see
   // interp/solver/session/stall_watch.hpp); the stalled property counts one unknown.  0: every case in the
   // campaign's own process (--no-isolated-checks), where a stall holds the campaign.  Z3 is slow to
-  // answer some interrupts without stalling: in 300 level-2 cases in one process (seed 1) checks
-  // ran 0.21-0.29 s past their limit before stopping, and a stall 3.1 s.  At 250 ms such checks
-  // got their workers killed now and then (1-11 kills in each of six runs of the same 200 cases,
-  // 35-42 unknowns), at 400 ms seldom (0-3, 32-35 unknowns) in the same time (median ratio 0.98).
+  // answer some interrupts without stalling (a few hundred milliseconds past the limit), so the
+  // grace is long enough that such a slow but live check seldom gets its worker killed.
   unsigned isolation_grace_milliseconds = 400;
   // Stalls of one case before its later properties are counted unknown unchecked and the campaign
   // goes on with the next case.  A worker that replaces a killed one builds the case's explorations
   // again, and a query that stalled in the forward exploration stalls again in each later property
-  // that explores: case 1575 of level 1 (seed 1) had 6-8 of them in a row, correctness to
-  // paths_partition, each the time limit, the grace and a new worker.  0: every property is tried.
+  // that explores, each costing the time limit, the grace and a new worker.  0: every property is
+  // tried.
   unsigned stalls_per_case = 2;
   std::size_t max_solver_paths = 16;        // paths sent to both solvers, and pairs for disjointness
   // Pairs of compact leaf and parameter valuation compact_completeness checks per case (Theorem 2,
-  // round by round over the leaves).  In a level-1 campaign (seed 1, 2,850 cases) 35 cases asked
-  // over 200 Z3 checks each for it, 7.0 of its 8.8 s; one asked 1,000 in 3.7 s.  0: all.
+  // taken over the leaves in turn).  Without a cap a few cases ask it thousands of checks and take
+  // most of the campaign's time for it.  0: all.
   std::size_t max_theorem2_instances = 100;
 };
 

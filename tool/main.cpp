@@ -44,10 +44,9 @@ std::string usage_message(std::string message) {
 // Keeps freed memory in the process instead of handing it back to the kernel (glibc only; no
 // answer depends on it).  Every Z3 context allocates a block of several MiB: with glibc's
 // defaults it is mapped fresh and zeroed by the kernel each time, and the top of the heap is
-// trimmed after each fuzz case, so a 50-case level-1 campaign took 122,000 page faults, 0.3 s of
-// system time; with these limits 16,000 faults, 0.1 s.  When the binary
-// links mimalloc (tool/CMakeLists.txt) glibc's allocator goes unused; mimalloc is told not to
-// return freed pages either (with its default the same campaign took 89,000 faults, 0.2 s).
+// trimmed after each fuzz case, so a campaign spends a visible share of its time in page faults;
+// with these limits far fewer.  When the binary links mimalloc (tool/CMakeLists.txt) glibc's
+// allocator goes unused; mimalloc is told not to return freed pages either, for the same reason.
 void keep_freed_memory() {
 #if defined(SYMREF_WITH_MIMALLOC)
   mi_option_disable(mi_option_allow_decommit);

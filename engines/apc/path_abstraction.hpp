@@ -72,8 +72,8 @@ struct AbstractionOptions {
   // induced program P(C, v) is the same, so only the names would differ.
   bool reuse_loop_summaries = true;
   // Loop summaries per analysis, made or copied, counted by their counters κ: each backbone
-  // through a loop gets a summary, and nested loops multiply them (case 700 of the level-2
-  // campaign of seed 2 made 56,875 for one assert and spent minutes copying them).
+  // through a loop gets a summary, and nested loops multiply them: a random level-2 program can
+  // ask tens of thousands for one assert.
   std::size_t max_loop_summaries = 10'000;
   solver::SolverSession* session = nullptr;  // what its solvers share (solver_chain.hpp); null: nothing
 };

@@ -45,8 +45,7 @@ namespace {
 
 // The readable δ, γ and edges are cut after this many characters (ending in "…"): terms are
 // DAGs printed as trees, and a summarized callee whose tree holds an inlined loop or recursion
-// has a δ whose tree text grows exponentially (a level-3 random program ran past 30 s printing
-// it).  The `_smt2` texts are whole, shared subterms bound once.
+// has a δ whose tree text grows exponentially with the program.  The `_smt2` texts are whole, shared subterms bound once.
 std::string readable(terms::Term term, const Program& program) {
   terms::PrintOptions options;
   options.character_budget = 20'000;

@@ -17,8 +17,7 @@ using terms::TermKind;
 namespace {
 
 // A heap description's text of a term, cut after 20,000 characters: terms are DAGs and a field's
-// value can print as a tree of exponential length (a level-3 fuzz case of seed 1, case 594, grew
-// past 24 GB printing one for mutual_exclusion before this cut).
+// value can print as a tree of exponential length, which random level-3 programs reach.
 std::string shown_term(Term term, const Program& program) {
   terms::PrintOptions options;
   options.character_budget = 20'000;

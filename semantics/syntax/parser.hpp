@@ -12,11 +12,10 @@ namespace symref {
 
 // How deeply constructs may nest.  The parser, the lowering to Program, the checker, the printer
 // and the engines all recurse on nesting, so this bounds their stack use.  X3 spends about a dozen
-// rule calls on each level of parentheses; measured for 98 nested pairs (the most there can be),
-// the parser needs 0.35 MB of stack in a Release build, 1.1 MB at -O0, 1.2 MB in the fuzzing
-// build (clang, ASan, UBSan, coverage) and 2.4 MB with g++ -O3 and ASan: at most a third of the
-// usual 8 MB.  200 levels would have taken 4.9 MB in that last build.  No program written by hand
-// comes near 100 levels.
+// rule calls on each level of parentheses; at the deepest nesting allowed (98 pairs) the parser
+// needs at most a third of the usual 8 MB of stack, in a Release build as in a sanitizer build,
+// while twice as deep would use most of it in the latter.  No program written by hand comes near
+// 100 levels.
 //
 // Nesting depth, counted in levels:
 //   - a body (of `main`, a procedure or a method) is at depth 1, and so are its statements;
@@ -40,7 +39,7 @@ inline std::string nesting_message() {
 }
 
 // Integer literals are unbounded, but their length is not: conversion to Integer is quadratic in
-// it (a literal of 100,000 digits takes about 0.3 s in a Release build).
+// it (a literal of the longest length allowed takes a fraction of a second).
 inline constexpr std::size_t max_integer_literal_digits = 100000;
 
 // Parses a whole program and returns it with kinds, names, literals and locations filled in;

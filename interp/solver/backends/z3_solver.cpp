@@ -26,8 +26,8 @@ namespace symref::solver {
 namespace {
 
 // A new Z3 context.  Before the first, Z3's global parameter model.compact goes off: compacting a
-// model's function tables took a quarter of Z3_solver_get_model (118 against 88 µs a model, Z3
-// 4.8.12, small array queries), and every sat answer's model is read; the values are the same.
+// model's function tables is a large share of Z3_solver_get_model on small array queries, and
+// every sat answer's model is read; the values are the same.
 std::unique_ptr<z3::context> make_context() {
   static const bool configured = [] {
     Z3_global_param_set("model.compact", "false");
@@ -654,8 +654,8 @@ class Z3Solver final : public Solver {
 
   // Replaces the SMT core by a new one holding the base level's assertions.  Z3 4.8.12's core keeps
   // state of quantified formulas after their scope is popped, and a solver asked many quantified
-  // queries one after another (push, add, check, pop) slows down by an order of magnitude: the
-  // 1,232 checks of one level-1 fuzz case took 15.2 s in one core and 3.0 s with a core per check.
+  // queries one after another (push, add, check, pop) slows down by an order of magnitude, which
+  // a fuzz case of a thousand checks feels as seconds.
   // Called on a pop to the base level when a quantified formula was asserted above it since the
   // core was made: terms and the lowering cache live in the context and stay; the work budget and
   // macro finder are set again at the next check.

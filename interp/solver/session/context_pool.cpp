@@ -16,8 +16,8 @@ ContextPool::ContextPool(std::shared_ptr<ContextPool> run) : run_(std::move(run)
 ContextPool::~ContextPool() {
   if (run_ == nullptr) return;
   for (Lease& lease : idle_) {
-    // Without its core: a core reused from case to case held on to state of theirs, and freeing
-    // it at the run's end once took 3 s (level 1, seed 2, 300 cases: 2.3 s of the campaign's 13.6).
+    // Without its core: a core reused from case to case holds on to state of theirs, and freeing
+    // it at the run's end would cost a good share of a short campaign.
     lease.core.reset();
     lease.core_rlimit = UINT64_MAX;
     run_->give_back(std::move(lease));

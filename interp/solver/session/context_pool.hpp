@@ -12,18 +12,18 @@
 // every run (a fuzz campaign opens one pool per run of cases, and one inside it per case).
 //
 // The context comes with the SMT core of the solver that gave it back, when that core never held a
-// quantifier (Z3 4.8.12 keeps state of them after a pop, z3_solver.cpp): a new core costs 160 µs
-// of set-up before its first query, twice what a small query costs.  With a pool a solver keeps
+// quantifier (Z3 4.8.12 keeps state of them after a pop, z3_solver.cpp): a new core's set-up
+// before its first query costs about twice what a small query costs.  With a pool a solver keeps
 // everything it is told one scope above the core's base, so that popping that scope leaves the
 // core empty for the next solver.
 //
 // cvc5 likewise: making a cvc5 solver, its first check (where cvc5 sets up its theory engine) and
-// freeing it cost about 0.9 ms more than a check on a solver already used (0.27 + 0.5 + 0.14 ms
-// against 0.06 ms to reset its assertions, 1.0.3 on a level-1 query mix); a case makes two or three.
+// freeing it cost an order of magnitude more than a check on a solver already used, whose
+// assertions are only reset; a case makes two or three.
 // The pool keeps such used solvers, emptied, as IdleBackend objects of the backend's own type, so
 // that this header names no cvc5 type.  They end with the pool, not later: a cvc5 1.0.3 solver
-// slows down with every constant ever declared on it, reset or not (kept from case to case, its
-// checks went from 0.8 to 2.6 ms in 600 level-1 cases).
+// slows down with every constant ever declared on it, reset or not, so one kept from case to case
+// would make a long campaign's checks ever slower.
 #pragma once
 
 #include <cstddef>

@@ -8,15 +8,14 @@
 // and answer a repeated query from it.  An unknown is kept too, with its reason,
 // unless an error inside the solver library caused it: within a case a repeat runs under the same
 // work budget and no longer a time limit (the case's time-out allowance only shrinks), so it would
-// most likely spend them again — in a level-2 campaign a hard case asked its hopeless queries
-// over and over, 0.2 s each.  A store per case keeps a case's answers independent of the cases
+// most likely spend them again: a hard case asks its hopeless queries over and over.  A store per case keeps a case's answers independent of the cases
 // before it, of --jobs and of the reproduce line.
 //
 // A query not in the store may still be answered from it: the models of the store's 8 latest sat
 // answers (per backend and manager) are tried on its formulas, and one under which they all
 // evaluate to true, and that meets their side constraints (encoding.hpp), answers sat.  A case's
 // sat queries are mostly the same paths again, put in other words by other engines and
-// properties: in 500 level-1 cases, 42% of the sat answers Z3 would have given came so.  Such an
+// properties, so a large share of a campaign's sat answers comes so.  Such an
 // answer is not the backend's, so the properties comparing backends switch it off
 // (SolverOptions::query_cache_models); a solver after three unsat answers in a row, most likely
 // proving validities, skips the models until it meets a sat answer again.

@@ -18,16 +18,15 @@
 // `minimal_time_outs` more the case's Z3 checks answer unknown without asking; the unknown says so.
 //
 // And an allowance of undecided Z3 checks: the checks a fuzz case cannot decide come in clusters
-// (level 1, seed 1, 2,850 cases: 177 Z3 unknowns in 37 cases, 140 of them after a first one in
-// the same case, 0.11 s each), and a case with one such query asks its variants again and again.
+// (most of a campaign's unknowns follow a first one in the same case), since a case with one such
+// query asks its variants again and again.
 // After `full_undecided` Z3 checks of the budget answered unknown within their time limit (out of
 // work, or incomplete), each later Z3 check gets at most `reduced_work` units, until the
 // allowance is renewed.
 //
 // cvc5 has an allowance of its own, for the whole budget (a fuzz case): cvc5's undecided checks
-// also come in runs (level 1, seeds 1 and 2, 1,300 cases: 4.1 s of its checks stopped by the work
-// budget or the time limit, 10 checks in 5 cases, 0.3-1 s each, while of 7,000 decided cvc5 checks
-// 4 needed more than 30,000 units).  After `cvc5_full_undecided` cvc5 checks of the budget stopped
+// also come in runs, each one costly, while almost every check cvc5 decides needs a small fraction
+// of the full budget.  After `cvc5_full_undecided` cvc5 checks of the budget stopped
 // by their budget or time limit, each later cvc5 check gets at most `cvc5_reduced_work` units and
 // the time-out allowance's reduced time limit.
 #pragma once
@@ -41,11 +40,12 @@ struct TimeOutAllowance {
   unsigned full_time_outs = 0;        // time-outs at the requested limit; 0: never reduce
   unsigned reduced_milliseconds = 0;  // the limit once they are spent
   // Then time-outs at the reduced limit before the minimal one; 0: the reduced limit stays.  A
-  // level-2 case of the compact engine's properties ran 530 checks out of their reduced 200 ms.
+  // case can ask hundreds of such checks (the compact engine's properties do), so one reduction
+  // is not enough.
   unsigned reduced_time_outs = 0;
   unsigned minimal_milliseconds = 0;
   // Then time-outs at the minimal limit before later Z3 checks answer unknown without asking;
-  // 0: never.  At 20 ms the same case still ran 390 checks out of time in one property.
+  // 0: never.  Even a minimal limit adds up over hundreds of hopeless checks.
   unsigned minimal_time_outs = 0;
 };
 
