@@ -4,7 +4,7 @@
 #include "interp/cli/exploration_flags.hpp"
 #include "interp/explore/exploration_report.hpp"
 #include "interp/state_json/state_format.hpp"
-#include "semantics/concrete/fast_machine.hpp"
+#include "semantics/concrete/fast/fast_machine.hpp"
 
 namespace symref::interop {
 

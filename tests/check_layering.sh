@@ -2,7 +2,8 @@
 # The dependencies of symref's layers point one way: semantics <- interp <- engines <- interop <- props <- tool;
 # inside interp/solver/, the interface (its own files) <- session/ <- backends/ <- layers/ (what
 # solvers share, the libraries, the decorators over them) <- solver_chain.cpp, the one file that
-# stacks them.  Fails, naming the file and the include, when a layer includes a header of
+# stacks them; and the concrete fast path (semantics/concrete/fast/) is an extra the definitional
+# semantics never includes.  Fails, naming the file and the include, when a layer includes a header of
 # a layer above it.
 set -u
 root="${1:?usage: check_layering.sh SOURCE_DIR}"
@@ -32,5 +33,10 @@ for file in interp/solver/*.hpp interp/solver/*.cpp; do
     status=1
   done < <(grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]+"interp/solver/(session|backends|layers)/' "$file")
 done
-[ $status -eq 0 ] && echo "layering: semantics <- interp <- engines <- interop <- props <- tool and interface <- session <- backends <- layers <- chain hold"
+while IFS= read -r hit; do
+  echo "layering: $hit (only semantics/concrete/fast/ and the layers above semantics/ include the fast path)"
+  status=1
+done < <(grep -rnE '^[[:space:]]*#[[:space:]]*include[[:space:]]+"semantics/concrete/fast/' semantics \
+           --include='*.hpp' --include='*.cpp' --include='*.h' | grep -v '^semantics/concrete/fast/')
+[ $status -eq 0 ] && echo "layering: semantics <- interp <- engines <- interop <- props <- tool and interface <- session <- backends <- layers <- chain hold, the fast path outside the definition"
 exit $status

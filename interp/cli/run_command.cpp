@@ -10,7 +10,7 @@
 #include "interp/cli/configuration_printer.hpp"
 #include "interp/state_json/site_format.hpp"
 #include "interp/state_json/state_format.hpp"
-#include "semantics/concrete/fast_machine.hpp"
+#include "semantics/concrete/fast/fast_machine.hpp"
 #include "semantics/concrete/machine.hpp"
 #include "semantics/syntax/diagnostics.hpp"
 #include "semantics/syntax/front_end.hpp"
@@ -99,7 +99,7 @@ int run(const RunOptions& options) {
   auto program = load_program(options.file);
   RunLimits limits{options.max_steps, options.max_depth, options.max_int_bits};
   if (!options.trace) {
-    // Nobody asks for the rules: the fast path (concrete/fast_machine.hpp) applies the same ones.
+    // Nobody asks for the rules: the fast path (concrete/fast/fast_machine.hpp) applies the same ones.
     FastMachine machine(*program, load_input(*program, options.input));
     machine.run(limits);
     return report(*program, options, machine, machine.take_state(), {});

@@ -1,11 +1,11 @@
-// Property `concrete_fast_path`: the fast path of `symref run` (concrete/fast_machine.hpp) and the
+// Property `concrete_fast_path`: the fast path of `symref run` (concrete/fast/fast_machine.hpp) and the
 // rule-by-rule ConcreteMachine (the definition of §2–§4 that --trace prints) agree on every input.
 //
 // Both run each input of the test case, once to the end and once cut off at half the steps, and
 // must reach the same outcome (with the same bound reason), the same number of transitions, the
 // same branch string and equivalent final states (globals and reachable heap).
 #include "props/properties.hpp"
-#include "semantics/concrete/fast_machine.hpp"
+#include "semantics/concrete/fast/fast_machine.hpp"
 #include "semantics/concrete/machine.hpp"
 
 namespace symref::props {

@@ -34,7 +34,7 @@
 #include "interp/property_failure.hpp"
 #include "interp/state_json/json_document.hpp"
 #include "interp/state_json/state_format.hpp"
-#include "semantics/concrete/fast_machine.hpp"
+#include "semantics/concrete/fast/fast_machine.hpp"
 #include "semantics/concrete/machine.hpp"
 #include "semantics/syntax/diagnostics.hpp"
 #include "semantics/syntax/front_end.hpp"

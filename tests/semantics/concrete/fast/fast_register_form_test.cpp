@@ -1,4 +1,4 @@
-// Unit tests of the concrete fast path's register form (concrete/compact_program.hpp, §2–§4
+// Unit tests of the concrete fast path's register form (concrete/fast/flat_program.hpp, §2–§4
 // expressions on 64-bit registers): which instructions get it, and that where it has to give up
 // (a value leaving 64 bits) or fails (δ false inside it) the fast path still does exactly what the
 // rule functions do (ConcreteMachine, the definition).
@@ -8,15 +8,15 @@
 #include <string>
 #include <vector>
 
-#include "semantics/concrete/fast_machine.hpp"
+#include "semantics/concrete/fast/fast_machine.hpp"
 #include "tests/semantics/concrete/concrete_fixture.hpp"
 
 namespace symref::testing {
 namespace {
 
 // The handler of the first instruction of main whose op is `op`.
-FastHandler handler_of(const CompactProgram& compact, InstructionOp op, int occurrence = 0) {
-  for (const auto& in : compact.code)
+FastHandler handler_of(const FlatProgram& flat, InstructionOp op, int occurrence = 0) {
+  for (const auto& in : flat.code)
     if (in.op == op && occurrence-- == 0) return in.handler;
   ADD_FAILURE() << "no such instruction";
   return FastHandler::Skip;
@@ -39,17 +39,17 @@ TEST(FastRegisterForm, ChosenForNestedIntAndBoolExpressionsOnly) {
       c := c.next;
     }
   )");
-  const CompactProgram compact = compile_compact(run.program());
-  EXPECT_EQ(handler_of(compact, InstructionOp::While), FastHandler::TestRegisters);
-  EXPECT_EQ(handler_of(compact, InstructionOp::AssignArray), FastHandler::AssignArrayRegisters);
-  EXPECT_EQ(handler_of(compact, InstructionOp::AssignGlobal, 0), FastHandler::AssignSlotLeaf);     // j - 1
-  EXPECT_EQ(handler_of(compact, InstructionOp::AssignGlobal, 1), FastHandler::AssignSlotGeneral);  // division
-  EXPECT_EQ(handler_of(compact, InstructionOp::AssignGlobal, 2), FastHandler::AssignSlotGeneral);  // a reference
+  const FlatProgram flat = compile_flat(run.program());
+  EXPECT_EQ(handler_of(flat, InstructionOp::While), FastHandler::TestRegisters);
+  EXPECT_EQ(handler_of(flat, InstructionOp::AssignArray), FastHandler::AssignArrayRegisters);
+  EXPECT_EQ(handler_of(flat, InstructionOp::AssignGlobal, 0), FastHandler::AssignSlotLeaf);     // j - 1
+  EXPECT_EQ(handler_of(flat, InstructionOp::AssignGlobal, 1), FastHandler::AssignSlotGeneral);  // division
+  EXPECT_EQ(handler_of(flat, InstructionOp::AssignGlobal, 2), FastHandler::AssignSlotGeneral);  // a reference
   // The while's condition: j, j >= 0, the skip of &&, a[j] with the index read directly, key, >, End.
-  const MicroRange& test = compact.code[0].value_registers;
+  const MicroRange& test = flat.code[0].value_registers;
   ASSERT_TRUE(test.exists());
-  EXPECT_EQ(compact.micro[static_cast<std::size_t>(test.first + test.count - 1)].op, MicroOp::End);
-  EXPECT_EQ(compact.micro[static_cast<std::size_t>(test.first + 3)].op, MicroOp::ArrayReadGlobal);
+  EXPECT_EQ(flat.micro[static_cast<std::size_t>(test.first + test.count - 1)].op, MicroOp::End);
+  EXPECT_EQ(flat.micro[static_cast<std::size_t>(test.first + 3)].op, MicroOp::ArrayReadGlobal);
 }
 
 // Runs the program on the input with both machines, checks that outcome, steps, branch string and

@@ -1,8 +1,8 @@
-// The resolved compact form of a checked program for the concrete fast path (§2–§4 statements and
+// The resolved flat form of a checked program for the concrete fast path (§2–§4 statements and
 // expressions): every body flattened into one instruction array with jump targets, every variable
 // a slot, every operator pre-decoded, every literal a ready Value, so that a step looks nothing up.
 //
-// Nothing here is a rule: compact_program.cpp only translates; fast_machine.cpp applies the rules
+// Nothing here is a rule: flat_program.cpp only translates; fast_machine.cpp applies the rules
 // of concrete/machine.cpp (the definition) to this form.  Finishing a block, the paper's `ε; S = S`,
 // is a Jump, which is not a transition; every other instruction is exactly one transition.
 #pragma once
@@ -18,7 +18,7 @@ namespace symref {
 // Where an operand's value is: a global or local slot, a constant, or a node to evaluate.  The
 // first three index the fast path's table of slot bases (FastMachine::slots_).
 enum class OperandKind : std::uint8_t { Global = 0, Local = 1, Constant = 2, Node = 3 };
-struct CompactOperand {
+struct FlatOperand {
   OperandKind kind = OperandKind::Constant;
   std::int32_t index = 0;
 };
@@ -34,19 +34,19 @@ enum class NodeOp : std::uint8_t {
   Conditional,                                                                        // a ? b : c
 };
 
-struct CompactNode {
+struct FlatNode {
   NodeOp op = NodeOp::Not;
   std::int32_t slot = 0;
-  CompactOperand a, b, c;
+  FlatOperand a, b, c;
   SourceLocation location;  // the expression's (a bound on integer size names it)
 };
 
 // The location h of an assignment, object creation or method result.
 enum class LocationKind : std::uint8_t { Global, Local, Array, Field };
-struct CompactLocation {
+struct FlatLocation {
   LocationKind kind = LocationKind::Global;
   std::int32_t slot = 0;  // global or local slot, array global index, or field position
-  CompactOperand base;    // Array: the index; Field: the object
+  FlatOperand base;    // Array: the index; Field: the object
 };
 
 enum class InstructionOp : std::uint8_t {
@@ -67,7 +67,7 @@ enum class InstructionOp : std::uint8_t {
 
 // The register form of an int- or Bool-valued expression: straight-line code over 64-bit
 // registers, with no value stack, no Value temporaries and no calls.  Each expression has its own
-// registers; every small literal has a register of its own, set once (CompactProgram::registers).
+// registers; every small literal has a register of its own, set once (FlatProgram::registers).
 // A register form only ever computes what the expression's value would be while everything stays
 // in 64 bits; when something does not (a big operand or element, an overflow) it gives up and the
 // general evaluation runs from the start (expressions have no side effects, so that is safe).
@@ -93,7 +93,7 @@ struct MicroInstruction {
   std::int32_t d = 0, a = 0, b = 0;
 };
 // Where an expression's register form is: micro-instructions [first, first + count) of
-// CompactProgram::micro, the last an End, leaving the value in register `result`.  first < 0: it
+// FlatProgram::micro, the last an End, leaving the value in register `result`.  first < 0: it
 // has none (its type is a class, or it divides, or it uses a literal beyond 64 bits), and the
 // general evaluation runs.
 struct MicroRange {
@@ -111,25 +111,25 @@ enum class FastHandler : std::uint8_t {
   AssignGlobalLeafDirect, TestLeafDirect,  // the leaf binary on globals and literals, by address
 };
 
-struct CompactInstruction {
+struct FlatInstruction {
   InstructionOp op = InstructionOp::Skip;
   const Statement* statement = nullptr;  // the statement it runs (none for Jump, End, MainEnd)
   bool checks_definedness = false;  // δ not syntactically true: a D letter (Statement::checks_definedness)
   bool has_result = false;          // CallMethod with a target
   bool result_needs_definedness = false;  // MethodResult whose h is not a variable (its D letter)
   bool int_valued = false;                // `value` has type int (so a small result may be stored as one)
-  CompactLocation location;
-  CompactOperand value;
+  FlatLocation location;
+  FlatOperand value;
   std::int32_t next = 0;  // the instruction after this one, with Jumps followed (so none is executed)
   std::int32_t jump = 0;  // If, While: where a false condition goes (Jumps followed too)
   std::int32_t number = 0;
-  std::int32_t first_argument = 0, argument_count = 0;  // into CompactProgram::arguments
+  std::int32_t first_argument = 0, argument_count = 0;  // into FlatProgram::arguments
   // When `value` is a strict binary node whose operands are both slots or constants (x + 1,
   // i < n): the node's operator and operands, copied here so that a step on small integers
   // reads them without going through the node.
   bool leaf_binary = false;
   NodeOp binary = NodeOp::Add;
-  CompactOperand left, right;
+  FlatOperand left, right;
   FastHandler handler = FastHandler::Skip;
   bool bool_valued = false;  // `value` has type bool
   MicroRange index_registers;  // AssignArray: the index, evaluated (and bounds-checked) before the value
@@ -142,25 +142,25 @@ struct CompactInstruction {
   Value* target_value = nullptr;
 };
 
-struct CompactCallable {
+struct FlatCallable {
   std::int32_t entry = 0;           // its first instruction
   std::int32_t parameter_slots = 0; // `this` and the parameters
   std::vector<Value> local_defaults;  // the `var` locals at their defaults, in slot order
   bool is_main = false;
 };
 
-struct CompactProgram {
-  std::vector<CompactInstruction> code;  // main's body first (entry 0)
-  std::vector<CompactNode> nodes;
+struct FlatProgram {
+  std::vector<FlatInstruction> code;  // main's body first (entry 0)
+  std::vector<FlatNode> nodes;
   std::vector<Value> constants;
-  std::vector<CompactOperand> arguments;
+  std::vector<FlatOperand> arguments;
   std::vector<TypeKind> argument_types;      // beside each argument: its type
   std::vector<MicroRange> argument_registers;  // beside each argument: its register form, if any
-  std::vector<CompactCallable> callables;  // by Program::callables index
+  std::vector<FlatCallable> callables;  // by Program::callables index
   std::vector<MicroInstruction> micro;     // every register form, one after another
   std::vector<std::int64_t> registers;     // the registers' initial contents: literals, the rest 0
 };
 
-CompactProgram compile_compact(const Program& program);
+FlatProgram compile_flat(const Program& program);
 
 }  // namespace symref

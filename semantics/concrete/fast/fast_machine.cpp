@@ -1,6 +1,6 @@
 // The concrete fast path: the rules of concrete/machine.cpp (§2, §2.1, §3, §4) applied to the
-// compact form, with small integers computed in 64 bits and the overflow test only on + - *.
-#include "semantics/concrete/fast_machine.hpp"
+// flat form, with small integers computed in 64 bits and the overflow test only on + - *.
+#include "semantics/concrete/fast/fast_machine.hpp"
 
 #include <new>
 #include <utility>
@@ -65,18 +65,18 @@ inline void store_small(Integer& target, std::int64_t value) {
 }  // namespace
 
 FastMachine::FastMachine(const Program& program, GlobalState initial)
-    : program_(program), compact_(compile_compact(program)), state_(std::move(initial)) {
+    : program_(program), flat_(compile_flat(program)), state_(std::move(initial)) {
   frames_.push_back(Frame{0, 0, true});
   locals_.reserve(256);
   slots_[static_cast<int>(OperandKind::Global)] = state_.globals.data();
-  slots_[static_cast<int>(OperandKind::Constant)] = compact_.constants.data();
+  slots_[static_cast<int>(OperandKind::Constant)] = flat_.constants.data();
   refresh_locals();
-  registers_ = compact_.registers;
+  registers_ = flat_.registers;
   // The leaf binaries on globals and literals read and write them by address.
-  auto is_fixed = [](const CompactOperand& operand) {
+  auto is_fixed = [](const FlatOperand& operand) {
     return operand.kind == OperandKind::Global || operand.kind == OperandKind::Constant;
   };
-  for (auto& in : compact_.code) {
+  for (auto& in : flat_.code) {
     const bool direct = is_fixed(in.left) && is_fixed(in.right);
     if (in.handler == FastHandler::AssignSlotLeaf && direct && in.op == InstructionOp::AssignGlobal) {
       in.handler = FastHandler::AssignGlobalLeafDirect;
@@ -94,7 +94,7 @@ FastMachine::FastMachine(const Program& program, GlobalState initial)
 // x op y for an instruction's leaf binary on two small integers, in place; false when an operand
 // is big, the operation overflows 64 bits (the only place the test is needed), or the operator is
 // not one of + - * < <= > >= == !=: then the general evaluation runs.
-inline bool FastMachine::small_binary(const CompactInstruction& in, const Value& left, const Value& right,
+inline bool FastMachine::small_binary(const FlatInstruction& in, const Value& left, const Value& right,
                                       Value& out) const {
   if (!both_small(left, right)) return false;
   const std::int64_t x = left.as_integer().small_value(), y = right.as_integer().small_value();
@@ -119,19 +119,19 @@ inline bool FastMachine::small_binary(const CompactInstruction& in, const Value&
 // Expressions: V(e) as in ConcreteMachine::evaluate; false when δ fails (error_ says how).  `out`
 // is written only when the evaluation succeeds, so an assignment may evaluate into its target.
 
-inline const Value* FastMachine::read(const CompactOperand& operand, Value& scratch) {
+inline const Value* FastMachine::read(const FlatOperand& operand, Value& scratch) {
   if (operand.kind != OperandKind::Node) return &leaf(operand);
-  return evaluate(compact_.nodes[static_cast<std::size_t>(operand.index)], scratch) ? &scratch : nullptr;
+  return evaluate(flat_.nodes[static_cast<std::size_t>(operand.index)], scratch) ? &scratch : nullptr;
 }
 
-inline bool FastMachine::evaluate_into(const CompactOperand& operand, Value& out) {
-  if (operand.kind == OperandKind::Node) return evaluate(compact_.nodes[static_cast<std::size_t>(operand.index)], out);
+inline bool FastMachine::evaluate_into(const FlatOperand& operand, Value& out) {
+  if (operand.kind == OperandKind::Node) return evaluate(flat_.nodes[static_cast<std::size_t>(operand.index)], out);
   Value unused;
   out = *read(operand, unused);
   return true;
 }
 
-bool FastMachine::evaluate(const CompactNode& node, Value& out) {
+bool FastMachine::evaluate(const FlatNode& node, Value& out) {
   Value left_scratch;
   switch (node.op) {
     case NodeOp::ArrayLength:
@@ -185,7 +185,7 @@ bool FastMachine::evaluate(const CompactNode& node, Value& out) {
   return left != nullptr && strict_from_left(node, *left, out);
 }
 
-inline bool FastMachine::lazy_from_left(const CompactNode& node, const Value& left, Value& out) {
+inline bool FastMachine::lazy_from_left(const FlatNode& node, const Value& left, Value& out) {
   const bool decided_by_left = node.op == NodeOp::Or ? left.as_boolean() : !left.as_boolean();
   if (!decided_by_left) return evaluate_into(node.b, out);
   // The planted fault of ConcreteMachine, kept here so that both paths fail alike.
@@ -196,7 +196,7 @@ inline bool FastMachine::lazy_from_left(const CompactNode& node, const Value& le
   return true;
 }
 
-inline bool FastMachine::strict_from_left(const CompactNode& node, const Value& left, Value& out) {
+inline bool FastMachine::strict_from_left(const FlatNode& node, const Value& left, Value& out) {
   Value right_scratch;
   const Value* right = read(node.b, right_scratch);
   if (right == nullptr) return false;
@@ -227,19 +227,19 @@ inline bool FastMachine::strict_from_left(const CompactNode& node, const Value& 
   return false;
 }
 
-bool FastMachine::evaluate_chain(const CompactNode& root, Value& out) {
+bool FastMachine::evaluate_chain(const FlatNode& root, Value& out) {
   const std::size_t base = chain_.size();
-  const CompactNode* node = &root;
+  const FlatNode* node = &root;
   chain_.push_back(node);
   while (continues_chain(*node)) {
-    node = &compact_.nodes[static_cast<std::size_t>(node->a.index)];
+    node = &flat_.nodes[static_cast<std::size_t>(node->a.index)];
     chain_.push_back(node);
   }
   // The innermost node's left operand is no chain: evaluated as usual.
   Value left, value;
   bool defined = evaluate_into(node->a, left);
   for (std::size_t i = chain_.size(); defined && i-- > base;) {
-    const CompactNode& link = *chain_[i];
+    const FlatNode& link = *chain_[i];
     defined = link.op >= NodeOp::And ? lazy_from_left(link, left, value) : strict_from_left(link, left, value);
     std::swap(left, value);
   }
@@ -258,7 +258,7 @@ int FastMachine::execute(const MicroRange& range) {
       &&array_read_global, &&array_read_local, &&done};
   static_assert(sizeof(code_of) / sizeof(code_of[0]) == static_cast<std::size_t>(MicroOp::End) + 1);
   std::int64_t* const r = registers_.data();
-  const MicroInstruction* const micro = compact_.micro.data();
+  const MicroInstruction* const micro = flat_.micro.data();
   const MicroInstruction* m = micro + range.first;
   const Value* const globals = slots_[static_cast<int>(OperandKind::Global)];
   const Value* const locals = slots_[static_cast<int>(OperandKind::Local)];
@@ -377,7 +377,7 @@ done:
 }
 
 // A test's condition by the general evaluation.
-inline bool FastMachine::condition(const CompactInstruction& in, bool& out) {
+inline bool FastMachine::condition(const FlatInstruction& in, bool& out) {
   Value value;
   if (!evaluate_into(in.value, value)) return false;
   out = value.as_boolean();
@@ -385,7 +385,7 @@ inline bool FastMachine::condition(const CompactInstruction& in, bool& out) {
 }
 
 // The location h, evaluated before the assigned value (ConcreteMachine::evaluate_location).
-bool FastMachine::locate(const CompactLocation& location, ObjectId& object, std::size_t& index) {
+bool FastMachine::locate(const FlatLocation& location, ObjectId& object, std::size_t& index) {
   Value scratch;
   switch (location.kind) {
     case LocationKind::Global:
@@ -416,7 +416,7 @@ bool FastMachine::locate(const CompactLocation& location, ObjectId& object, std:
   return false;
 }
 
-void FastMachine::store(const CompactLocation& location, ObjectId object, std::size_t index, Value value) {
+void FastMachine::store(const FlatLocation& location, ObjectId object, std::size_t index, Value value) {
   const auto slot = static_cast<std::size_t>(location.slot);
   switch (location.kind) {
     case LocationKind::Global: state_.globals[slot] = std::move(value); return;
@@ -430,10 +430,10 @@ void FastMachine::store(const CompactLocation& location, ObjectId object, std::s
 // Calls and returns (§3, §4): the callee's closure gets the argument values, then its `var`
 // locals at their defaults; the caller's locals stay below it untouched.
 
-bool FastMachine::bind_arguments(const CompactInstruction& call, std::size_t old_size) {
+bool FastMachine::bind_arguments(const FlatInstruction& call, std::size_t old_size) {
   for (std::int32_t k = 0; k < call.argument_count; ++k) {
     const auto argument = static_cast<std::size_t>(call.first_argument + k);
-    const MicroRange& range = compact_.argument_registers[argument];
+    const MicroRange& range = flat_.argument_registers[argument];
     const int result = range.exists() ? execute(range) : 0;
     if (result == -1) {
       locals_.resize(old_size);
@@ -442,8 +442,8 @@ bool FastMachine::bind_arguments(const CompactInstruction& call, std::size_t old
     Value value;
     if (result == 1) {
       const std::int64_t small = registers_[static_cast<std::size_t>(range.result)];
-      value = compact_.argument_types[argument] == TypeKind::Bool ? Value::boolean(small != 0) : Value::integer(small);
-    } else if (!evaluate_into(compact_.arguments[argument], value)) {
+      value = flat_.argument_types[argument] == TypeKind::Bool ? Value::boolean(small != 0) : Value::integer(small);
+    } else if (!evaluate_into(flat_.arguments[argument], value)) {
       locals_.resize(old_size);
       return false;
     }
@@ -453,11 +453,11 @@ bool FastMachine::bind_arguments(const CompactInstruction& call, std::size_t old
   return true;
 }
 
-std::int32_t FastMachine::enter(const CompactInstruction& call) {
-  const CompactCallable& callee = compact_.callables[static_cast<std::size_t>(call.number)];
+std::int32_t FastMachine::enter(const FlatInstruction& call) {
+  const FlatCallable& callee = flat_.callables[static_cast<std::size_t>(call.number)];
   const auto callee_base = static_cast<std::uint32_t>(locals_.size() - static_cast<std::size_t>(callee.parameter_slots));
   for (const auto& value : callee.local_defaults) locals_.push_back(value);
-  frames_.push_back(Frame{call.next, locals_base_, false, static_cast<std::int32_t>(&call - compact_.code.data()), call.number});
+  frames_.push_back(Frame{call.next, locals_base_, false, static_cast<std::int32_t>(&call - flat_.code.data()), call.number});
   locals_base_ = callee_base;
   refresh_locals();
   return callee.entry;
@@ -492,8 +492,8 @@ Outcome FastMachine::run(const RunLimits& limits) {
       &&method_result,    &&return_value,          &&end,                 &&main_end,
       &&jump,             &&assign_global_leaf_direct, &&test_leaf_direct};
   static_assert(sizeof(code_of) / sizeof(code_of[0]) == static_cast<std::size_t>(FastHandler::TestLeafDirect) + 1);
-  const CompactInstruction* const code = compact_.code.data();
-  const CompactInstruction* in = code;
+  const FlatInstruction* const code = flat_.code.data();
+  const FlatInstruction* in = code;
   // The counters and the branch string's last word live in registers while the run lasts (stores
   // to Values could alias members); they go back to the members at the end.
   std::uint64_t steps = steps_;
@@ -707,7 +707,7 @@ stop:
 // End (ε) has no statement: the site is its body, as outcome_site() gives it.
 OutcomeSite FastMachine::site() const {
   OutcomeSite site;
-  const CompactInstruction& stopped = compact_.code[static_cast<std::size_t>(stop_pc_)];
+  const FlatInstruction& stopped = flat_.code[static_cast<std::size_t>(stop_pc_)];
   site.statement = stopped.statement;
   site.awaiting_result = stopped.op == InstructionOp::MethodResult;
   for (std::size_t f = frames_.size(); f-- > 0;) {
@@ -719,7 +719,7 @@ OutcomeSite FastMachine::site() const {
                      : callable != nullptr     ? callable->body.location
                                                : program_.main.location;
     } else {
-      const Statement* call = compact_.code[static_cast<std::size_t>(frames_[f + 1].call_pc)].statement;
+      const Statement* call = flat_.code[static_cast<std::size_t>(frames_[f + 1].call_pc)].statement;
       if (call != nullptr) out.location = call->location;
     }
     site.stack.push_back(out);

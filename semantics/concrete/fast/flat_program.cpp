@@ -1,5 +1,5 @@
-// Translation of a checked program into the compact form of the concrete fast path (§2–§4).
-#include "semantics/concrete/compact_program.hpp"
+// Translation of a checked program into the flat form of the concrete fast path (§2–§4).
+#include "semantics/concrete/fast/flat_program.hpp"
 
 #include "semantics/concrete/state.hpp"
 
@@ -9,9 +9,9 @@ namespace {
 
 class Compiler {
  public:
-  explicit Compiler(CompactProgram& out) : out_(out) {}
+  explicit Compiler(FlatProgram& out) : out_(out) {}
 
-  CompactOperand operand(const Expression& e) {
+  FlatOperand operand(const Expression& e) {
     switch (e.kind) {
       case ExpressionKind::IntegerLiteral: return constant(Value::integer(e.integer));
       case ExpressionKind::BooleanLiteral: return constant(Value::boolean(e.boolean));
@@ -20,39 +20,39 @@ class Compiler {
       case ExpressionKind::Variable: return slot(e.variable);
       case ExpressionKind::ArrayLength: return node({NodeOp::ArrayLength, e.operand(0).variable.index, {}, {}, {}, e.location});
       case ExpressionKind::FieldRead: {
-        CompactOperand object = operand(e.operand(0));
+        FlatOperand object = operand(e.operand(0));
         return node({NodeOp::FieldRead, field_position_[e.field], object, {}, {}, e.location});
       }
       case ExpressionKind::ArrayRead: {
-        CompactOperand index = operand(e.operand(1));
+        FlatOperand index = operand(e.operand(1));
         return node({NodeOp::ArrayRead, e.operand(0).variable.index, index, {}, {}, e.location});
       }
       case ExpressionKind::Unary: {
-        CompactOperand a = operand(e.operand(0));
+        FlatOperand a = operand(e.operand(0));
         return node({e.unary_operator == UnaryOperator::Not ? NodeOp::Not : NodeOp::Negate, 0, a, {}, {}, e.location});
       }
       case ExpressionKind::Binary: {
         // A chain (a + b) + c compiles in a loop from its innermost operator out.
         std::vector<const Expression*> chain{&e};
         while (continues_left_chain(*chain.back())) chain.push_back(&chain.back()->operand(0));
-        CompactOperand a = operand(chain.back()->operand(0));
+        FlatOperand a = operand(chain.back()->operand(0));
         for (std::size_t i = chain.size(); i-- > 0;) {
-          CompactOperand b = operand(chain[i]->operand(1));
+          FlatOperand b = operand(chain[i]->operand(1));
           a = node({binary_op(chain[i]->binary_operator), 0, a, b, {}, chain[i]->location});
         }
         return a;
       }
       case ExpressionKind::Conditional: {
-        CompactOperand a = operand(e.operand(0));
-        CompactOperand b = operand(e.operand(1));
-        CompactOperand c = operand(e.operand(2));
+        FlatOperand a = operand(e.operand(0));
+        FlatOperand b = operand(e.operand(1));
+        FlatOperand c = operand(e.operand(2));
         return node({NodeOp::Conditional, 0, a, b, c, e.location});
       }
     }
     return constant(Value());
   }
 
-  CompactLocation location(const Expression& target) {
+  FlatLocation location(const Expression& target) {
     switch (target.kind) {
       case ExpressionKind::FieldRead:
         return {LocationKind::Field, field_position_[target.field], operand(target.operand(0))};
@@ -69,7 +69,7 @@ class Compiler {
   }
 
   void statement(const Statement& s) {
-    CompactInstruction in;
+    FlatInstruction in;
     in.statement = &s;
     in.checks_definedness = s.checks_definedness;
     switch (s.kind) {
@@ -101,7 +101,7 @@ class Compiler {
         std::vector<std::size_t> skips;
         const Statement* branch = &s;
         while (true) {
-          CompactInstruction test_in;
+          FlatInstruction test_in;
           test_in.statement = branch;  // the site of an outcome its condition ends the run in
           test_in.checks_definedness = branch->checks_definedness;
           test_in.op = InstructionOp::If;
@@ -149,7 +149,7 @@ class Compiler {
         in.op = method ? InstructionOp::CallMethod : InstructionOp::CallProcedure;
         in.number = s.callee;
         if (method) in.value = operand(*s.receiver);
-        std::vector<CompactOperand> arguments;
+        std::vector<FlatOperand> arguments;
         for (const auto& argument : s.arguments) {
           arguments.push_back(operand(*argument));
           out_.argument_types.push_back(argument->type.kind);
@@ -160,7 +160,7 @@ class Compiler {
         in.has_result = method && s.target != nullptr;
         emit(in);
         if (in.has_result) {
-          CompactInstruction result;
+          FlatInstruction result;
           result.op = InstructionOp::MethodResult;
           result.statement = &s;
           result.location = location(*s.target);
@@ -181,10 +181,10 @@ class Compiler {
     for (const auto& field : program.fields) field_position_.push_back(field.position);
   }
 
-  // Copies a strict binary node over leaves into the instruction (CompactInstruction::leaf_binary).
-  void mark_leaf_binary(CompactInstruction& in) const {
+  // Copies a strict binary node over leaves into the instruction (FlatInstruction::leaf_binary).
+  void mark_leaf_binary(FlatInstruction& in) const {
     if (in.value.kind != OperandKind::Node) return;
-    const CompactNode& node = out_.nodes[static_cast<std::size_t>(in.value.index)];
+    const FlatNode& node = out_.nodes[static_cast<std::size_t>(in.value.index)];
     const bool strict = node.op >= NodeOp::Add && node.op <= NodeOp::NotEqual;
     if (!strict || node.a.kind == OperandKind::Node || node.b.kind == OperandKind::Node) return;
     in.leaf_binary = true;
@@ -194,27 +194,27 @@ class Compiler {
   }
 
   std::int32_t here() const { return static_cast<std::int32_t>(out_.code.size()); }
-  std::size_t emit(CompactInstruction in) {
+  std::size_t emit(FlatInstruction in) {
     mark_leaf_binary(in);
     out_.code.push_back(in);
     return out_.code.size() - 1;
   }
-  static CompactInstruction jump_to(std::int32_t target) {
-    CompactInstruction in;
+  static FlatInstruction jump_to(std::int32_t target) {
+    FlatInstruction in;
     in.op = InstructionOp::Jump;
     in.jump = target;
     return in;
   }
 
  private:
-  CompactOperand constant(Value value) {
+  FlatOperand constant(Value value) {
     out_.constants.push_back(std::move(value));
     return {OperandKind::Constant, static_cast<std::int32_t>(out_.constants.size() - 1)};
   }
-  static CompactOperand slot(const VariableSlot& variable) {
+  static FlatOperand slot(const VariableSlot& variable) {
     return {variable.scope == Scope::Global ? OperandKind::Global : OperandKind::Local, variable.index};
   }
-  CompactOperand node(CompactNode n) {
+  FlatOperand node(FlatNode n) {
     out_.nodes.push_back(n);
     return {OperandKind::Node, static_cast<std::int32_t>(out_.nodes.size() - 1)};
   }
@@ -238,16 +238,16 @@ class Compiler {
     return NodeOp::Add;
   }
 
-  CompactProgram& out_;
+  FlatProgram& out_;
   std::vector<std::int32_t> field_position_;
 };
 
-// Builds the register forms (MicroRange) of expressions from their compact nodes.
+// Builds the register forms (MicroRange) of expressions from their flat nodes.
 class RegisterCompiler {
  public:
-  explicit RegisterCompiler(CompactProgram& out) : out_(out) {}
+  explicit RegisterCompiler(FlatProgram& out) : out_(out) {}
 
-  MicroRange compile(const CompactOperand& operand) {
+  MicroRange compile(const FlatOperand& operand) {
     depth_ = 0;
     const auto first = static_cast<std::int32_t>(out_.micro.size());
     const std::size_t registers = out_.registers.size();
@@ -264,7 +264,7 @@ class RegisterCompiler {
  private:
   // Emits code leaving the operand's value in a register, `into` when it is not -1; false when the
   // operand has no register form.
-  bool value(const CompactOperand& operand, std::int32_t into, std::int32_t& result) {
+  bool value(const FlatOperand& operand, std::int32_t into, std::int32_t& result) {
     switch (operand.kind) {
       case OperandKind::Constant: {
         const Integer& number = out_.constants[static_cast<std::size_t>(operand.index)].as_integer();
@@ -286,7 +286,7 @@ class RegisterCompiler {
     return false;
   }
 
-  bool node(const CompactNode& n, std::int32_t into, std::int32_t& result) {
+  bool node(const FlatNode& n, std::int32_t into, std::int32_t& result) {
     // Deeper nodes (a long chain a + b + ... + z) have no register form; the general evaluation
     // folds them in a loop.
     if (depth_ >= max_depth) return false;
@@ -296,7 +296,7 @@ class RegisterCompiler {
     return compiled;
   }
 
-  bool node_at_depth(const CompactNode& n, std::int32_t into, std::int32_t& result) {
+  bool node_at_depth(const FlatNode& n, std::int32_t into, std::int32_t& result) {
     const std::int32_t d = into != -1 ? into : fresh(0);
     std::int32_t a = 0, b = 0;
     switch (n.op) {
@@ -365,14 +365,14 @@ class RegisterCompiler {
   std::int32_t here() const { return static_cast<std::int32_t>(out_.micro.size()); }
 
   static constexpr int max_depth = 256;
-  CompactProgram& out_;
+  FlatProgram& out_;
   int depth_ = 0;
 };
 
 bool is_comparison(NodeOp op) { return op >= NodeOp::Less && op <= NodeOp::NotEqual; }
 
-// Chooses the fast path's code for each instruction (CompactInstruction::handler).
-void choose_fast_handlers(CompactProgram& out) {
+// Chooses the fast path's code for each instruction (FlatInstruction::handler).
+void choose_fast_handlers(FlatProgram& out) {
   RegisterCompiler registers(out);
   // An int or Bool argument that is not a variable or literal (fib(k - 1)) is computed in registers.
   for (std::size_t k = 0; k < out.arguments.size(); ++k) {
@@ -430,25 +430,25 @@ void choose_fast_handlers(CompactProgram& out) {
 
 }  // namespace
 
-CompactProgram compile_compact(const Program& program) {
-  CompactProgram out;
+FlatProgram compile_flat(const Program& program) {
+  FlatProgram out;
   Compiler compiler(out);
   compiler.set_field_positions(program);
   compiler.block(program.main);
-  CompactInstruction main_end;
+  FlatInstruction main_end;
   main_end.op = InstructionOp::MainEnd;
   compiler.emit(main_end);
   for (const auto& callable : program.callables) {
-    CompactCallable compact;
-    compact.entry = compiler.here();
-    compact.parameter_slots = callable.first_parameter_slot() + callable.parameter_count;
-    for (std::size_t slot = static_cast<std::size_t>(compact.parameter_slots); slot < callable.locals.size(); ++slot)
-      compact.local_defaults.push_back(default_value(callable.locals[slot].type));
+    FlatCallable flat;
+    flat.entry = compiler.here();
+    flat.parameter_slots = callable.first_parameter_slot() + callable.parameter_count;
+    for (std::size_t slot = static_cast<std::size_t>(flat.parameter_slots); slot < callable.locals.size(); ++slot)
+      flat.local_defaults.push_back(default_value(callable.locals[slot].type));
     compiler.block(callable.body);
-    CompactInstruction end;
+    FlatInstruction end;
     end.op = InstructionOp::End;
     compiler.emit(end);
-    out.callables.push_back(std::move(compact));
+    out.callables.push_back(std::move(flat));
   }
   // Follow every Jump at compile time: the end of a block costs nothing at run time.
   auto follow = [&out](std::int32_t target) {
@@ -456,7 +456,7 @@ CompactProgram compile_compact(const Program& program) {
     return target;
   };
   for (std::size_t pc = 0; pc < out.code.size(); ++pc) {
-    CompactInstruction& in = out.code[pc];
+    FlatInstruction& in = out.code[pc];
     if (in.op == InstructionOp::MainEnd || in.op == InstructionOp::End || in.op == InstructionOp::Jump) continue;
     in.next = follow(static_cast<std::int32_t>(pc + 1));
     if (in.op == InstructionOp::If || in.op == InstructionOp::While) in.jump = follow(in.jump);
