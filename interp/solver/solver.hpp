@@ -79,13 +79,13 @@ class Solver {
   virtual std::unique_ptr<Model> model() = 0;
   // The model of the last check() (sat) as a snapshot this solver keeps anyway, or null when it
   // keeps none.  A layer above that wants to keep the model shares it instead of copying it.
-  virtual std::shared_ptr<const Model> kept_model() { return nullptr; }
+  virtual std::shared_ptr<const Model> shared_model() { return nullptr; }
   // What the backend itself makes of `formula` under the model of the last check (sat), by its own
   // evaluation rather than symref's: true or false, or nothing when this solver cannot tell (the
   // default; a layer whose last answer did not come from the backend's check says nothing).  A
   // model the backend's own evaluation finds falsifying a formula it was asked about is the
   // backend's fault, not symref's decoding (ModelCheckingSolver).
-  virtual std::optional<bool> own_value(Term formula) { return std::nullopt; }
+  virtual std::optional<bool> backend_value(Term formula) { return std::nullopt; }
   virtual SolverStatistics statistics() const = 0;
 };
 

@@ -69,7 +69,7 @@ TEST(PropsRegression, ForwardEngineOnTraceBoundProgramReplays) {
 // solvers_agree: cvc5 1.0.3 (Debian 12) answers sat for this unsatisfiable nonlinear path
 // condition (Z3 proves it unsat), with a model that falsifies it.  symref must refuse the model,
 // never make a wrong test of it.  cvc5's own evaluation (getValue) falsifies the condition too, so
-// the answer is cvc5's fault and the path is unknown with that reason (before own_value it was a
+// the answer is cvc5's fault and the path is unknown with that reason (before backend_value it was a
 // property failure, exit 3).  If a newer cvc5 answers soundly, this test fails: then check that the
 // exploration agrees with Z3's and drop the expectation of an unknown path.
 TEST(PropsRegression, Cvc5WrongModelIsRefused) {

@@ -388,7 +388,7 @@ class Cvc5Session {
   }
 
   // cvc5's value of the lowered formula in its model (getValue).
-  std::optional<bool> own_value(Term formula) {
+  std::optional<bool> backend_value(Term formula) {
     if (last_result_ != SatResult::Sat) return std::nullopt;
     try {
       const cvc5::Term value = solver_.getValue(lowering_.lower(formula));
@@ -568,8 +568,8 @@ class Cvc5Solver final : public Solver {
   std::unique_ptr<Model> model() override {
     return std::make_unique<WorkerModel>(worker_.run([&] { return session_->model(); }), worker_);
   }
-  std::optional<bool> own_value(Term formula) override {
-    return worker_.run([&] { return session_->own_value(formula); });
+  std::optional<bool> backend_value(Term formula) override {
+    return worker_.run([&] { return session_->backend_value(formula); });
   }
   SolverStatistics statistics() const override { return session_->statistics(); }
 

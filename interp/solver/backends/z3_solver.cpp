@@ -569,7 +569,7 @@ class Z3Solver final : public Solver {
   }
 
   // Z3's model evaluation of the lowered formula, with model completion.
-  std::optional<bool> own_value(Term formula) override {
+  std::optional<bool> backend_value(Term formula) override {
     if (last_result_ != SatResult::Sat) return std::nullopt;
     try {
       const z3::expr value = answer_model().eval(lowering_.lower(formula), true);

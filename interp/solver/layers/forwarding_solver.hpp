@@ -21,7 +21,7 @@ class ForwardingSolver : public Solver {
   void set_timeout_milliseconds(unsigned milliseconds) override { inner_->set_timeout_milliseconds(milliseconds); }
   void set_resource_limit(std::uint64_t units) override { inner_->set_resource_limit(units); }
   std::unique_ptr<Model> model() override { return inner_->model(); }
-  std::optional<bool> own_value(Term formula) override { return inner_->own_value(formula); }
+  std::optional<bool> backend_value(Term formula) override { return inner_->backend_value(formula); }
   SolverStatistics statistics() const override { return inner_->statistics(); }
 
  protected:

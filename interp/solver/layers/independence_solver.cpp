@@ -126,11 +126,11 @@ SolverStatistics IndependenceSolver::statistics() const {
   return statistics;
 }
 
-std::optional<bool> IndependenceSolver::own_value(Term formula) {
+std::optional<bool> IndependenceSolver::backend_value(Term formula) {
   // The composed model agrees with the solver's on the formulas it was asked, and only on those.
   if (last_result_ != SatResult::Sat || std::find(last_asked_inner_.begin(), last_asked_inner_.end(), formula) == last_asked_inner_.end())
     return std::nullopt;
-  return inner_->own_value(formula);
+  return inner_->backend_value(formula);
 }
 
 std::unique_ptr<Model> IndependenceSolver::model() {

@@ -39,8 +39,8 @@ class IndependenceSolver final : public Solver {
   void set_resource_limit(std::uint64_t units) override { inner_->set_resource_limit(units); }
   std::unique_ptr<Model> model() override;
   // The solver's own value of a formula it was asked in the last check; nothing otherwise.
-  std::optional<bool> own_value(Term formula) override;
-  std::shared_ptr<const Model> kept_model() override { return last_result_ == SatResult::Sat ? last_model_ : nullptr; }
+  std::optional<bool> backend_value(Term formula) override;
+  std::shared_ptr<const Model> shared_model() override { return last_result_ == SatResult::Sat ? last_model_ : nullptr; }
 
   // Checks that asked the solver below about fewer formulas than were in scope.
   std::uint64_t reduced_checks() const { return reduced_checks_; }

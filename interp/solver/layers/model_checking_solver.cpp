@@ -115,7 +115,7 @@ std::optional<std::string> ModelCheckingSolver::validate(const Model& model) {
     }
     if (holds) continue;
     std::string text = readable(formula, manager_);
-    if (inner().own_value(formula) == false)
+    if (inner().backend_value(formula) == false)
       return name() + " answered sat with a model that falsifies " + text + " by " + name() +
              "'s own evaluation too (a fault of the solver)";
     throw InvalidModel(name(), text,

@@ -34,7 +34,7 @@ class InvalidModel : public PropertyFailure {
 };
 
 // Checks every model of the solver below at check() time and throws InvalidModel when one fails,
-// unless the backend's own evaluation (Solver::own_value) also finds the formula false: then the
+// unless the backend's own evaluation (Solver::backend_value) also finds the formula false: then the
 // backend contradicts its own sat answer (cvc5 1.0.3 does on some nonlinear queries, where
 // `--check-models` aborts it), and the check answers unknown, naming the backend's fault.
 // Under the planted fault ModelNotValidated it checks nothing and model() hands out the model of

@@ -8,6 +8,6 @@ void QuantifierExpansionSolver::add(Term formula) {
   inner().add(expansion_.apply(formula));
 }
 
-std::optional<bool> QuantifierExpansionSolver::own_value(Term formula) { return inner().own_value(expansion_.apply(formula)); }
+std::optional<bool> QuantifierExpansionSolver::backend_value(Term formula) { return inner().backend_value(expansion_.apply(formula)); }
 
 }  // namespace symref::solver

@@ -22,7 +22,7 @@ class QuantifierExpansionSolver final : public ForwardingSolver {
       : ForwardingSolver(std::move(backend)), expansion_(manager) {}
 
   void add(Term formula) override;
-  std::optional<bool> own_value(Term formula) override;
+  std::optional<bool> backend_value(Term formula) override;
 
   // Quantifiers spelled out so far, in whole or in part.
   std::uint64_t expanded() const { return expansion_.expanded(); }

@@ -167,9 +167,9 @@ void QueryCacheSolver::set_resource_limit(std::uint64_t units) {
   if (backend_) backend_->set_resource_limit(units);
 }
 
-std::optional<bool> QueryCacheSolver::own_value(Term formula) {
+std::optional<bool> QueryCacheSolver::backend_value(Term formula) {
   if (last_from_cache_ || backend_ == nullptr || last_result_ != SatResult::Sat) return std::nullopt;
-  return backend_->own_value(formula);
+  return backend_->backend_value(formula);
 }
 
 std::unique_ptr<Model> QueryCacheSolver::model() {

@@ -49,7 +49,7 @@ class QueryCacheSolver final : public Solver {
   void set_resource_limit(std::uint64_t units) override;
   std::unique_ptr<Model> model() override;
   // The backend's own value after a check it answered; nothing after an answer from the store.
-  std::optional<bool> own_value(Term formula) override;
+  std::optional<bool> backend_value(Term formula) override;
   // The backend's figures; checks answered from the store are counted as `shortcuts`.
   SolverStatistics statistics() const override;
 

@@ -32,13 +32,13 @@ SatResult ShortcutSolver::answer_sat(std::shared_ptr<const Model> model) {
 }
 
 std::shared_ptr<const Model> ShortcutSolver::capture_model(std::span<const Term> formulas) {
-  if (std::shared_ptr<const Model> kept = inner().kept_model()) return kept;
+  if (std::shared_ptr<const Model> kept = inner().shared_model()) return kept;
   return SnapshotModel::capture(*inner().model(), formulas, manager_);
 }
 
-std::shared_ptr<const Model> ShortcutSolver::kept_model() {
+std::shared_ptr<const Model> ShortcutSolver::shared_model() {
   if (last_result_ != SatResult::Sat) return nullptr;
-  return last_from_shortcut_ ? shortcut_model_ : inner().kept_model();
+  return last_from_shortcut_ ? shortcut_model_ : inner().shared_model();
 }
 
 std::string ShortcutSolver::reason_unknown() const { return last_from_shortcut_ ? "" : inner().reason_unknown(); }

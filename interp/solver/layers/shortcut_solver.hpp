@@ -27,8 +27,8 @@ class ShortcutSolver : public TrackingSolver {
   SatResult check() final;
   std::string reason_unknown() const override;
   std::unique_ptr<Model> model() final;
-  std::shared_ptr<const Model> kept_model() final;
-  std::optional<bool> own_value(Term formula) final { return last_from_shortcut_ ? std::nullopt : inner().own_value(formula); }
+  std::shared_ptr<const Model> shared_model() final;
+  std::optional<bool> backend_value(Term formula) final { return last_from_shortcut_ ? std::nullopt : inner().backend_value(formula); }
   // The solver below's figures, with this layer's shortcuts added to `shortcuts`.
   SolverStatistics statistics() const override;
 

@@ -44,7 +44,7 @@ class FakeSolver final : public Solver {
   void set_answer(SatResult answer) { answer_ = answer; }
   terms::MapValuation& model_values() { return values_; }
   void give_wide_object(Term symbol) { wide_object_ = symbol; }  // its models are WideObjectModels
-  void set_own_value(std::optional<bool> value) { own_value_ = value; }  // what own_value says of every formula
+  void set_own_value(std::optional<bool> value) { own_value_ = value; }  // what backend_value says of every formula
   unsigned scopes() const { return scopes_; }
 
   std::string name() const override { return name_; }
@@ -68,7 +68,7 @@ class FakeSolver final : public Solver {
     if (wide_object_ != nullptr) return std::make_unique<WideObjectModel>(values_, wide_object_);
     return std::make_unique<SnapshotModel>(values_);
   }
-  std::optional<bool> own_value(Term) override { return last_ == SatResult::Sat ? own_value_ : std::nullopt; }
+  std::optional<bool> backend_value(Term) override { return last_ == SatResult::Sat ? own_value_ : std::nullopt; }
   SolverStatistics statistics() const override { return statistics_; }
 
  private:

@@ -282,7 +282,7 @@ TEST_F(QueryCache, ARecentModelAnswersANewQueryItSatisfies) {
   EXPECT_FALSE(second.backend_made());
   EXPECT_EQ(second.model_hits(), 1u);
   EXPECT_EQ(second.model()->symbol_value(x).as_integer(), Integer(7));
-  EXPECT_EQ(second.own_value(m.less(n(6), x)), std::nullopt);  // not the backend's answer
+  EXPECT_EQ(second.backend_value(m.less(n(6), x)), std::nullopt);  // not the backend's answer
   QueryCacheSolver third("fake", factory, m, store, log, true);
   third.add(m.less(n(8), x));  // 7 does not satisfy it
   ASSERT_EQ(third.check(), SatResult::Sat);
