@@ -123,7 +123,7 @@ class SymbolicMachine::Step {
       if (conjunct->is_true()) continue;
       next.added.push_back(conjunct);
       if (tracing())
-        next.configuration.trace = next.configuration.trace.then(TraceItem{TraceItemKind::Test, conjunct});
+        next.configuration.trace = next.configuration.trace.then(TraceItem::test(conjunct));
       else
         next.configuration.path_condition = next.configuration.path_condition.with(conjunct);
     }
@@ -211,27 +211,18 @@ class SymbolicMachine::Step {
   }
 
   TraceItem assignment_item(const SymbolicConfiguration& c, const Expression& target, Term value, Term defined) {
-    TraceItem item;
-    item.value = value;
-    item.definedness = defined;
     switch (target.kind) {
       case ExpressionKind::FieldRead:
-        item.kind = TraceItemKind::AssignField;
-        item.object = value_term(target.operand(0));
-        item.field = target.field;
-        break;
+        return TraceItem::assign_field(value_term(target.operand(0)), target.field, value, defined);
       case ExpressionKind::ArrayRead:
-        item.kind = TraceItemKind::AssignArrayElement;
-        item.variable = c.globals[target.operand(0).variable.index];
-        item.index = value_term(target.operand(1));
-        break;
+        return TraceItem::assign_array_element(c.globals[target.operand(0).variable.index],
+                                               value_term(target.operand(1)), value, defined);
       default:
-        item.kind = TraceItemKind::AssignVariable;
-        item.variable = target.variable.scope == Scope::Global ? c.globals[target.variable.index]
-                                                               : c.locals[c.locals_base() + target.variable.index];
-        break;
+        return TraceItem::assign_variable(target.variable.scope == Scope::Global
+                                              ? c.globals[target.variable.index]
+                                              : c.locals[c.locals_base() + target.variable.index],
+                                          value, defined);
     }
-    return item;
   }
 
   static Rule assignment_rule(const Expression& target) {
@@ -255,8 +246,7 @@ class SymbolicMachine::Step {
     if (auto* c = successor(assignment_rule(*s.target), {assignment_condition(definedness.defined)}, defined_letter(s))) {
       if (s.target->type.kind == TypeKind::IntArray && tracing()) {
         // Whole-array assignment a := b: arrays are values, so this is a variable assignment.
-        record(*c, TraceItem{TraceItemKind::AssignVariable, nullptr, c->globals[s.target->variable.index], nullptr,
-                             nullptr, -1, -1, value, definedness.defined});
+        record(*c, TraceItem::assign_variable(c->globals[s.target->variable.index], value, definedness.defined));
       } else {
         assign(*c, *s.target, value, definedness.defined);
       }
@@ -273,10 +263,7 @@ class SymbolicMachine::Step {
       // §4: ρ · x := new C · h := x with x fresh.
       if (auto* c = successor(Rule::ObjectCreation, {assignment_condition(definedness.defined)}, defined_letter(s))) {
         Term fresh = terms_.fresh_symbol(terms::Sort::reference(s.class_index), "new");
-        TraceItem creation{TraceItemKind::NewObject};
-        creation.variable = fresh;
-        creation.class_index = s.class_index;
-        record(*c, creation);
+        record(*c, TraceItem::create_object(fresh, s.class_index));
         assign(*c, *s.target, fresh, definedness.defined);
         c->control.advance();
       }
@@ -414,11 +401,8 @@ class SymbolicMachine::Step {
       }
       Term renamed = terms_.fresh_symbol(sort_of(callee.locals[slot].type), callee.locals[slot].name);
       c.locals.push_back(renamed);
-      TraceItem binding{TraceItemKind::AssignVariable};
-      binding.variable = renamed;
-      binding.value = value;
-      binding.definedness = slot < bound_definedness.size() ? bound_definedness[slot] : terms_.true_term();
-      record(c, binding);
+      record(c, TraceItem::assign_variable(
+                    renamed, value, slot < bound_definedness.size() ? bound_definedness[slot] : terms_.true_term()));
     }
     c.control.push_frame(callee, base);
   }
@@ -426,7 +410,7 @@ class SymbolicMachine::Step {
   // A call cut by a bound still took its transition, and the arguments were evaluated: in trace
   // mode their definedness, which the bindings would have carried into ρ, becomes a test.
   void record_cut_call(SymbolicConfiguration& c, Term arguments_defined) {
-    if (tracing() && !arguments_defined->is_true()) record(c, TraceItem{TraceItemKind::Test, arguments_defined});
+    if (tracing() && !arguments_defined->is_true()) record(c, TraceItem::test(arguments_defined));
   }
 
   std::vector<Term> arguments_definedness_terms(const Statement& s) {
@@ -507,8 +491,7 @@ class SymbolicMachine::Step {
       if (tracing()) {
         // §4 symbolic method return: ρ · r := e, with r fresh for this call.
         Term result = terms_.fresh_symbol(value->sort(), "r");
-        record(*c, TraceItem{TraceItemKind::AssignVariable, nullptr, result, nullptr, nullptr, -1, -1, value,
-                             definedness.defined});
+        record(*c, TraceItem::assign_variable(result, value, definedness.defined));
         value = result;
       }
       c->result = value;

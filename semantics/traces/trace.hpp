@@ -11,30 +11,82 @@
 
 #include <cstdint>
 #include <memory>
+#include <type_traits>
+#include <utility>
+#include <variant>
 #include <vector>
 
 #include "semantics/terms/term.hpp"
 
 namespace symref {
 
-enum class TraceItemKind : unsigned char {
-  Test,                // b
-  AssignVariable,      // x := e          (x a Global or Fresh symbol)
-  AssignArrayElement,  // a[i] := e       (a the Global symbol of an int[] global)
-  AssignField,         // o.f := e
-  NewObject,           // x := new C      (x a Fresh symbol of sort Reference(C))
+// The five kinds of item.  An assignment carries its own δ(h, e), the conjunct Definition 4.2
+// adds to path(ρ) in front of the substitution (null or true when nothing can fail).
+struct TraceTest {  // b
+  terms::Term condition;
+};
+struct TraceVariableAssignment {  // x := e   (x a Global or Fresh symbol)
+  terms::Term variable;
+  terms::Term value;
+  terms::Term definedness;
+};
+struct TraceArrayElementAssignment {  // a[i] := e   (a the Global symbol of an int[] global)
+  terms::Term array;
+  terms::Term index;
+  terms::Term value;
+  terms::Term definedness;
+};
+struct TraceFieldAssignment {  // o.f := e
+  terms::Term object;
+  std::int32_t field;
+  terms::Term value;
+  terms::Term definedness;
+};
+struct TraceObjectCreation {  // x := new C   (x a Fresh symbol of sort Reference(C))
+  terms::Term variable;
+  std::int32_t class_index;
 };
 
-struct TraceItem {
-  TraceItemKind kind = TraceItemKind::Test;
-  terms::Term condition = nullptr;    // Test: b
-  terms::Term variable = nullptr;     // AssignVariable, NewObject: x; AssignArrayElement: a
-  terms::Term object = nullptr;       // AssignField: o
-  terms::Term index = nullptr;        // AssignArrayElement: i
-  std::int32_t field = -1;            // AssignField
-  std::int32_t class_index = -1;      // NewObject
-  terms::Term value = nullptr;        // assignments: e
-  terms::Term definedness = nullptr;  // assignments: δ(h, e), the conjunct Definition 4.2 adds
+// One item of ρ: exactly one of the five kinds, made by its named constructor and read by an
+// exhaustive visit (a new kind fails to compile wherever it is not handled).
+class TraceItem {
+ public:
+  using Kind = std::variant<TraceTest, TraceVariableAssignment, TraceArrayElementAssignment, TraceFieldAssignment,
+                            TraceObjectCreation>;
+
+  static TraceItem test(terms::Term condition) { return TraceItem(TraceTest{condition}); }
+  static TraceItem assign_variable(terms::Term variable, terms::Term value, terms::Term definedness) {
+    return TraceItem(TraceVariableAssignment{variable, value, definedness});
+  }
+  static TraceItem assign_array_element(terms::Term array, terms::Term index, terms::Term value, terms::Term definedness) {
+    return TraceItem(TraceArrayElementAssignment{array, index, value, definedness});
+  }
+  static TraceItem assign_field(terms::Term object, std::int32_t field, terms::Term value, terms::Term definedness) {
+    return TraceItem(TraceFieldAssignment{object, field, value, definedness});
+  }
+  static TraceItem create_object(terms::Term variable, std::int32_t class_index) {
+    return TraceItem(TraceObjectCreation{variable, class_index});
+  }
+
+  // visit(on_test, on_variable, on_array_element, on_field, on_creation) or any set of callables
+  // that covers the five kinds together.
+  template <class... Cases>
+  decltype(auto) visit(Cases&&... cases) const {
+    return std::visit(Overloaded<std::decay_t<Cases>...>{std::forward<Cases>(cases)...}, kind_);
+  }
+  // The item as one kind, or null.
+  template <class Item>
+  const Item* as() const {
+    return std::get_if<Item>(&kind_);
+  }
+
+ private:
+  template <class... Fs>
+  struct Overloaded : Fs... {
+    using Fs::operator()...;
+  };
+  explicit TraceItem(Kind kind) : kind_(kind) {}
+  Kind kind_;
 };
 
 class Trace {

@@ -131,47 +131,45 @@ std::optional<Value> TraceInterpreter::evaluate(Term term) {
 }
 
 bool TraceInterpreter::take(const TraceItem& item) {
-  switch (item.kind) {
-    case TraceItemKind::Test: {
-      auto value = evaluate(item.condition);
-      return value && value->as_boolean();
-    }
-    case TraceItemKind::AssignVariable: {
-      if (item.variable->sort().kind == SortKind::IntArray) {
-        // a := b between int[] globals: arrays are values.
-        state_.arrays[item.variable->index()] = state_.arrays[item.value->index()];
+  return item.visit(
+      [&](const TraceTest& test) {
+        auto value = evaluate(test.condition);
+        return value && value->as_boolean();
+      },
+      [&](const TraceVariableAssignment& a) {
+        if (a.variable->sort().kind == SortKind::IntArray) {
+          // a := b between int[] globals: arrays are values.
+          state_.arrays[a.variable->index()] = state_.arrays[a.value->index()];
+          return true;
+        }
+        auto value = evaluate(a.value);
+        return value && write_variable(a.variable, *value);
+      },
+      [&](const TraceArrayElementAssignment& a) {
+        auto index = evaluate(a.index);
+        if (!index) return false;
+        auto& elements = state_.arrays[a.array->index()];
+        const Integer& i = index->as_integer();
+        if (!i.is_small() || i.small_value() < 0 || static_cast<std::uint64_t>(i.small_value()) >= elements.size())
+          return false;
+        auto value = evaluate(a.value);
+        if (!value) return false;
+        elements[static_cast<std::size_t>(i.small_value())] = value->as_integer();
         return true;
-      }
-      auto value = evaluate(item.value);
-      return value && write_variable(item.variable, *value);
-    }
-    case TraceItemKind::AssignArrayElement: {
-      auto index = evaluate(item.index);
-      if (!index) return false;
-      auto& elements = state_.arrays[item.variable->index()];
-      const Integer& i = index->as_integer();
-      if (!i.is_small() || i.small_value() < 0 || static_cast<std::uint64_t>(i.small_value()) >= elements.size())
-        return false;
-      auto value = evaluate(item.value);
-      if (!value) return false;
-      elements[static_cast<std::size_t>(i.small_value())] = value->as_integer();
-      return true;
-    }
-    case TraceItemKind::AssignField: {
-      auto object = evaluate(item.object);
-      if (!object || object->is_nil()) return false;
-      auto value = evaluate(item.value);
-      if (!value) return false;
-      state_.object(object->as_object()).fields[program_.fields[item.field].position] = *value;
-      return true;
-    }
-    case TraceItemKind::NewObject: {
-      ObjectId object = allocate_object(program_, state_, item.class_index);
-      fresh_[item.variable] = Value::reference(item.class_index, object);
-      return true;
-    }
-  }
-  return false;
+      },
+      [&](const TraceFieldAssignment& a) {
+        auto object = evaluate(a.object);
+        if (!object || object->is_nil()) return false;
+        auto value = evaluate(a.value);
+        if (!value) return false;
+        state_.object(object->as_object()).fields[program_.fields[a.field].position] = *value;
+        return true;
+      },
+      [&](const TraceObjectCreation& creation) {
+        ObjectId object = allocate_object(program_, state_, creation.class_index);
+        fresh_[creation.variable] = Value::reference(creation.class_index, object);
+        return true;
+      });
 }
 
 bool TraceInterpreter::run(const Trace& trace, std::size_t* stuck_at) {

@@ -193,27 +193,24 @@ Term WeakestPrecondition::substitute_new(Term formula, Term variable) {
 Term WeakestPrecondition::weakest_precondition(const std::vector<const TraceItem*>& items, Term postcondition) {
   Term condition = postcondition;
   for (std::size_t k = items.size(); k-- > 0;) {
-    const TraceItem& item = *items[k];
-    switch (item.kind) {
-      case TraceItemKind::Test:
-        condition = terms_.logical_and(item.condition, condition);
-        break;
-      case TraceItemKind::AssignVariable:
-        condition = substitute_variable(condition, item.variable, item.value);
-        break;
-      case TraceItemKind::AssignArrayElement:
-        condition = substitute_array_element(condition, item.variable, item.index, item.value);
-        break;
-      case TraceItemKind::AssignField:
-        condition = substitute_field(condition, item.object, item.field, item.value);
-        break;
-      case TraceItemKind::NewObject:
-        condition = substitute_new(condition, item.variable);
-        break;
-    }
-    if (item.kind != TraceItemKind::Test && item.kind != TraceItemKind::NewObject && item.definedness != nullptr &&
-        !fault_active(Fault::WpDefinednessDropped))
-      condition = terms_.logical_and(item.definedness, condition);
+    // Definition 4.2, from the last item back: path(b · ρ) = b ∧ path(ρ);
+    // path(h := e · ρ) = δ(h, e) ∧ path(ρ)[h := e]; path(x := new C · ρ) = path(ρ)[x := new].
+    auto with_definedness = [&](Term definedness, Term substituted) {
+      if (definedness == nullptr || fault_active(Fault::WpDefinednessDropped)) return substituted;
+      return terms_.logical_and(definedness, substituted);
+    };
+    condition = items[k]->visit(
+        [&](const TraceTest& test) { return terms_.logical_and(test.condition, condition); },
+        [&](const TraceVariableAssignment& a) {
+          return with_definedness(a.definedness, substitute_variable(condition, a.variable, a.value));
+        },
+        [&](const TraceArrayElementAssignment& a) {
+          return with_definedness(a.definedness, substitute_array_element(condition, a.array, a.index, a.value));
+        },
+        [&](const TraceFieldAssignment& a) {
+          return with_definedness(a.definedness, substitute_field(condition, a.object, a.field, a.value));
+        },
+        [&](const TraceObjectCreation& creation) { return substitute_new(condition, creation.variable); });
   }
   return condition;
 }

@@ -112,8 +112,9 @@ TEST(SymbolicRules, AssignmentArrayTrace) {
   EXPECT_EQ(run.new_items(1), (Lines{"!(0 <= i && i < len(a))"}));
   run.take(0);
   const TraceItem& item = *run.current().trace.items().back();
-  EXPECT_EQ(item.kind, TraceItemKind::AssignArrayElement);
-  EXPECT_EQ(run.print(item.definedness), "0 <= i && i < len(a)");  // δ travels with the item
+  const auto* assignment = item.as<TraceArrayElementAssignment>();
+  ASSERT_NE(assignment, nullptr);
+  EXPECT_EQ(run.print(assignment->definedness), "0 <= i && i < len(a)");  // δ travels with the item
 }
 
 TEST(SymbolicRules, AssignmentFieldForward) {
@@ -322,7 +323,9 @@ TEST(SymbolicRules, ProcedureCallTrace) {
                             }));
   EXPECT_EQ(run.new_items(0), (Lines{"x#1 := a[g]"}));
   run.take(0);
-  EXPECT_EQ(run.print(run.current().trace.items().back()->definedness), "0 <= g && g < len(a)");
+  const auto* binding = run.current().trace.items().back()->as<TraceVariableAssignment>();
+  ASSERT_NE(binding, nullptr);
+  EXPECT_EQ(run.print(binding->definedness), "0 <= g && g < len(a)");
 }
 
 TEST(SymbolicRules, ProcedureReturnRestoresTheCallersLocals) {
@@ -576,7 +579,9 @@ TEST(SymbolicRules, LazyOperatorsInTraceMode) {
                             }));
   EXPECT_EQ(run.new_items(0), (Lines{"b := i < len(a) && 0 < a[i]"}));
   run.take(0);
-  EXPECT_EQ(run.print(run.current().trace.items().back()->definedness), "i < len(a) ==> 0 <= i && i < len(a)");
+  const auto* assignment = run.current().trace.items().back()->as<TraceVariableAssignment>();
+  ASSERT_NE(assignment, nullptr);
+  EXPECT_EQ(run.print(assignment->definedness), "i < len(a) ==> 0 <= i && i < len(a)");
 }
 
 }  // namespace

@@ -137,20 +137,16 @@ TEST_F(WeakestPreconditionTest, PathOfTheEmptyTraceIsTrue) {
 
 TEST_F(WeakestPreconditionTest, PathOfATestConjoinsIt) {
   Term b = terms_.less(global("x"), global("y"));
-  Trace trace = Trace{}.then(TraceItem{TraceItemKind::Test, b});
+  Trace trace = Trace{}.then(TraceItem::test(b));
   EXPECT_EQ(calculus_.path_condition(trace), b);
 }
 
 TEST_F(WeakestPreconditionTest, PathOfAnAssignmentSubstitutesAndAddsDefinedness) {
   // path(p.val := x · q.val > 0) = (q = p ? x : q.val) > 0 ∧ δ(p.val, x)
   Term definedness = terms_.not_equal(global("p"), nil());
-  TraceItem assignment{TraceItemKind::AssignField};
-  assignment.object = global("p");
-  assignment.field = field("val");
-  assignment.value = global("x");
-  assignment.definedness = definedness;
+  TraceItem assignment = TraceItem::assign_field(global("p"), field("val"), global("x"), definedness);
   Term later = terms_.less(terms_.integer(0), read(global("q"), "val"));
-  Trace trace = Trace{}.then(assignment).then(TraceItem{TraceItemKind::Test, later});
+  Trace trace = Trace{}.then(assignment).then(TraceItem::test(later));
   Term substituted = calculus_.substitute_field(later, global("p"), field("val"), global("x"));
   EXPECT_EQ(calculus_.path_condition(trace), terms_.logical_and(definedness, substituted));
   set_active_fault(Fault::WpDefinednessDropped);
@@ -160,20 +156,15 @@ TEST_F(WeakestPreconditionTest, PathOfAnAssignmentSubstitutesAndAddsDefinedness)
 TEST_F(WeakestPreconditionTest, PathOfObjectCreationAppliesTheNewSubstitution) {
   // path(n := new Node · p := n · p != q) = true: a new object differs from every old one.
   Term fresh = terms_.fresh_symbol(terms::Sort::reference(0), "n");
-  TraceItem creation{TraceItemKind::NewObject};
-  creation.variable = fresh;
-  creation.class_index = 0;
-  TraceItem assignment{TraceItemKind::AssignVariable};
-  assignment.variable = global("p");
-  assignment.value = fresh;
-  assignment.definedness = terms_.true_term();
-  Trace trace = Trace{}.then(creation).then(assignment).then(TraceItem{TraceItemKind::Test, terms_.not_equal(global("p"), global("q"))});
+  TraceItem creation = TraceItem::create_object(fresh, 0);
+  TraceItem assignment = TraceItem::assign_variable(global("p"), fresh, terms_.true_term());
+  Trace trace = Trace{}.then(creation).then(assignment).then(TraceItem::test(terms_.not_equal(global("p"), global("q"))));
   EXPECT_EQ(calculus_.path_condition(trace), terms_.true_term());
 }
 
 TEST_F(WeakestPreconditionTest, AFreshVariableLeftOverIsReported) {
   Term fresh = terms_.fresh_symbol(terms::Sort::integer(), "u");
-  Trace trace = Trace{}.then(TraceItem{TraceItemKind::Test, terms_.less(fresh, global("x"))});
+  Trace trace = Trace{}.then(TraceItem::test(terms_.less(fresh, global("x"))));
   EXPECT_THROW(calculus_.path_condition(trace), std::logic_error);
 }
 
