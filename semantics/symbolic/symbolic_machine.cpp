@@ -1,4 +1,4 @@
-// The forward symbolic transition system: one function per rule of §2, §2.1, §3 and §4.1.
+// The symbolic transition systems, one function per rule: forward (§2, §2.1, §3, §4.1) and the unfolding of §4 into traces, their difference behind RuleEffects.
 #include "semantics/symbolic/symbolic_machine.hpp"
 
 #include "semantics/faults.hpp"
@@ -49,6 +49,229 @@ class UnsubstitutedGlobalsEnvironment final : public SymbolicEnvironment {
   terms::TermManager& terms_;
 };
 
+// ------------------------------------------------------------------------------------------------
+// Planted faults (semantics/faults.def): each is one hook, named after the fault, at the one place
+// where its rule goes wrong; without the fault every hook is the rule as written.
+
+// branch-not-negated: symbolic_choice_else adds b instead of ¬b.
+Term else_condition(terms::TermManager& terms, Term b) {
+  return fault_active(Fault::BranchNotNegated) ? b : terms.logical_not(b);
+}
+// loop-exit-not-negated: symbolic_iteration_exit adds b instead of ¬b.
+Term exit_condition(terms::TermManager& terms, Term b) {
+  return fault_active(Fault::LoopExitNotNegated) ? b : terms.logical_not(b);
+}
+// store-index-not-substituted: a[i] := e stores at i read without σ.
+Term stored_index(terms::TermManager& terms, const SymbolicConfiguration& before, const Expression& index,
+                  Term substituted) {
+  if (!fault_active(Fault::StoreIndexNotSubstituted)) [[likely]] return substituted;
+  UnsubstitutedGlobalsEnvironment unsubstituted(before, terms);
+  return ExpressionTranslator(terms, unsubstituted).translate(index);
+}
+// symbolic-global-as-local: an assignment to a global writes the local slot of the same index
+// (when the top closure has one of the same sort); true when it did.
+bool global_written_as_local(SymbolicConfiguration& c, const VariableSlot& slot, Term value) {
+  if (!fault_active(Fault::SymbolicGlobalAsLocal)) [[likely]] return false;
+  const std::uint32_t frame_locals = static_cast<std::uint32_t>(c.locals.size()) - c.locals_base();
+  if (static_cast<std::uint32_t>(slot.index) >= frame_locals || c.locals[c.locals_base() + slot.index]->sort() != value->sort())
+    return false;
+  c.locals[c.locals_base() + slot.index] = value;
+  return true;
+}
+// new-aliases-old-object: `new` hands out the object created before it again.
+std::int64_t new_object_serial(std::int64_t serial) {
+  if (fault_active(Fault::NewAliasesOldObject) && serial > 1) [[unlikely]] return serial - 1;
+  return serial;
+}
+// new-fields-not-defaulted: a new object's fields keep whatever the field arrays held.
+bool new_fields_defaulted() { return !fault_active(Fault::NewFieldsNotDefaulted); }
+// this-by-name: trace unfolding substitutes the receiver expression for `this`, as §4 prints it.
+bool this_bound_by_name(const Callable& callee, std::size_t slot) {
+  return slot == 0 && callee.is_method && fault_active(Fault::ThisByName);
+}
+// parameter-by-name: a call binds its parameters to the arguments read without σ.
+bool parameters_bound_by_name() { return fault_active(Fault::ParameterByName); }
+
+Term default_term(terms::TermManager& terms, const Type& type) {
+  switch (type.kind) {
+    case TypeKind::Bool: return terms.false_term();
+    case TypeKind::Reference:
+    case TypeKind::Nil: return terms.nil(type.class_index);
+    default: return terms.integer(0);
+  }
+}
+
+// ------------------------------------------------------------------------------------------------
+// What a rule does to its successor that depends on the system the machine runs, chosen once by
+// its mode: forward symbolic execution (§2–§3, §4.1) updates σ and φ; the unfolding of §4 appends
+// tests and assignments to ρ and leaves them for path(ρ) (Definition 4.2) to apply.  Each rule
+// function of the step states its transition once and calls these.
+class RuleEffects {
+ public:
+  virtual ~RuleEffects() = default;
+  // A premise b of the rule: forward φ ∧ b, trace ρ · b.
+  virtual void add_condition(SymbolicConfiguration& c, Term b) const = 0;
+  // What an assignment's own δ(h, e) adds as a premise: forward δ itself; trace true, since δ
+  // travels with the item where Definition 4.2 picks it up — unless δ is syntactically false,
+  // which removes the successor in both systems.
+  virtual Term assignment_condition(Term defined) const = 0;
+  // The premise of a method call: forward δ(e0) ∧ e0 ≠ nil ∧ δ(ē); trace only the receiver's
+  // (§4: ρ · e0 ≠ nil · ȳ := ē), the arguments' δ travelling with their bindings.
+  virtual Term method_call_condition(const Definedness& receiver, const Definedness& call) const = 0;
+  // The term of an expression that is assigned or bound.
+  virtual Term value_term(const Expression& e) const = 0;
+  // h := v, the location of h taken in the state before the step.
+  virtual void assign(SymbolicConfiguration& c, const Expression& target, Term value, Term defined) const = 0;
+  // The object x := new C yields, its fields at their defaults.
+  virtual Term create_object(SymbolicConfiguration& c, std::int32_t class_index) const = 0;
+  // The term the callee's closure τ' holds for its local `slot`, bound to `value`.
+  virtual Term bind_local(SymbolicConfiguration& c, const Callable& callee, std::size_t slot, Term value,
+                          Term defined) const = 0;
+  // A call that a bound cut after its arguments were evaluated.
+  virtual void cut_call(SymbolicConfiguration& c, Term arguments_defined) const = 0;
+  // r := v at a method's return: the term the caller's h := r reads.
+  virtual Term method_result(SymbolicConfiguration& c, Term value, Term defined) const = 0;
+};
+
+// Forward: σ and φ (§2–§3), fields as arrays (§4.1) or through the heap model.
+class ForwardEffects final : public RuleEffects {
+ public:
+  ForwardEffects(const Program& program, terms::TermManager& terms, const SymbolicConfiguration& before,
+                 ExpressionTranslator& translator, HeapModel* heap)
+      : program_(program), terms_(terms), before_(before), translator_(translator), heap_(heap) {}
+
+  void add_condition(SymbolicConfiguration& c, Term b) const override { c.path_condition = c.path_condition.with(b); }
+  Term assignment_condition(Term defined) const override { return defined; }
+  Term method_call_condition(const Definedness&, const Definedness& call) const override { return call.defined; }
+  Term value_term(const Expression& e) const override { return translator_.translate(e); }
+
+  // (τ', σ') = (τ, σ)[h := v]; §2.1: a[e] := e' is a := (a[eσ] := e'σ); §4.1: o.f := v is
+  // f := (f[oσ] := v).
+  void assign(SymbolicConfiguration& c, const Expression& target, Term value, Term) const override {
+    switch (target.kind) {
+      case ExpressionKind::FieldRead: {
+        Term object = translator_.translate(target.operand(0));
+        if (heap_ != nullptr)
+          heap_->write_field(c, target.field, object, value);
+        else
+          c.fields[target.field] = terms_.store(c.fields[target.field], object, value);
+        return;
+      }
+      case ExpressionKind::ArrayRead: {
+        const std::int32_t array = target.operand(0).variable.index;
+        Term index = stored_index(terms_, before_, target.operand(1), translator_.translate(target.operand(1)));
+        c.globals[array] = terms_.store(c.globals[array], index, value);
+        return;
+      }
+      default: {
+        const VariableSlot& slot = target.variable;
+        if (slot.scope == Scope::Local) {
+          c.locals[c.locals_base() + slot.index] = value;
+        } else if (!global_written_as_local(c, slot, value)) {
+          c.globals[slot.index] = value;
+          if (heap_ != nullptr) heap_->assigned_global(c, slot.index);
+        }
+        return;
+      }
+    }
+  }
+
+  // §4.1: an object different from every object of the input and from every one created before on
+  // the path, its fields stored at their defaults.
+  Term create_object(SymbolicConfiguration& c, std::int32_t class_index) const override {
+    Term object = terms_.new_object(new_object_serial(c.next_object++), class_index);
+    if (heap_ != nullptr) {
+      heap_->created(c, object, class_index);
+    } else if (new_fields_defaulted()) {
+      for (std::int32_t field : program_.classes[class_index].fields)
+        c.fields[field] = terms_.store(c.fields[field], object, default_term(terms_, program_.fields[field].type));
+    }
+    return object;
+  }
+
+  Term bind_local(SymbolicConfiguration&, const Callable&, std::size_t, Term value, Term) const override { return value; }
+  void cut_call(SymbolicConfiguration&, Term) const override {}
+  Term method_result(SymbolicConfiguration&, Term value, Term) const override { return value; }
+
+ private:
+  const Program& program_;
+  terms::TermManager& terms_;
+  const SymbolicConfiguration& before_;
+  ExpressionTranslator& translator_;
+  HeapModel* heap_;
+};
+
+// Trace: the unfolding of §4 into ρ.
+class TraceEffects final : public RuleEffects {
+ public:
+  TraceEffects(terms::TermManager& terms, ExpressionTranslator& translator) : terms_(terms), translator_(translator) {}
+
+  void add_condition(SymbolicConfiguration& c, Term b) const override { record(c, TraceItem::test(b)); }
+  Term assignment_condition(Term defined) const override { return defined->is_false() ? defined : terms_.true_term(); }
+  Term method_call_condition(const Definedness& receiver, const Definedness&) const override { return receiver.defined; }
+
+  // Built without simplification: the concrete semantics of traces evaluates it, and a rewrite
+  // that keeps the meaning of total terms can drop a read that fails (a[1] / 0 becomes 0), which
+  // would let a trace run where path(ρ) says it cannot (Theorem 4.5).
+  Term value_term(const Expression& e) const override {
+    terms::WithoutSimplification raw(terms_);
+    return translator_.translate(e);
+  }
+
+  // ρ · h := v with its δ(h, v).
+  void assign(SymbolicConfiguration& c, const Expression& target, Term value, Term defined) const override {
+    switch (target.kind) {
+      case ExpressionKind::FieldRead:
+        record(c, TraceItem::assign_field(value_term(target.operand(0)), target.field, value, defined));
+        return;
+      case ExpressionKind::ArrayRead:
+        record(c, TraceItem::assign_array_element(c.globals[target.operand(0).variable.index],
+                                                  value_term(target.operand(1)), value, defined));
+        return;
+      default:
+        record(c, TraceItem::assign_variable(target.variable.scope == Scope::Global
+                                                 ? c.globals[target.variable.index]
+                                                 : c.locals[c.locals_base() + target.variable.index],
+                                             value, defined));
+        return;
+    }
+  }
+
+  // §4: ρ · x := new C with x fresh.
+  Term create_object(SymbolicConfiguration& c, std::int32_t class_index) const override {
+    Term fresh = terms_.fresh_symbol(terms::Sort::reference(class_index), "new");
+    record(c, TraceItem::create_object(fresh, class_index));
+    return fresh;
+  }
+
+  // Every local of the callee is renamed to a fresh variable and ρ records its binding, ȳ := ē
+  // (the paper's inlining S[ū := ȳ], kept per closure).
+  Term bind_local(SymbolicConfiguration& c, const Callable& callee, std::size_t slot, Term value,
+                  Term defined) const override {
+    if (this_bound_by_name(callee, slot)) [[unlikely]] return value;
+    Term renamed = terms_.fresh_symbol(sort_of(callee.locals[slot].type), callee.locals[slot].name);
+    record(c, TraceItem::assign_variable(renamed, value, defined));
+    return renamed;
+  }
+
+  // The arguments' δ, which the bindings would have carried into ρ, becomes a test.
+  void cut_call(SymbolicConfiguration& c, Term arguments_defined) const override {
+    if (!arguments_defined->is_true()) record(c, TraceItem::test(arguments_defined));
+  }
+
+  // §4 symbolic method return: ρ · r := e, with r fresh for this call.
+  Term method_result(SymbolicConfiguration& c, Term value, Term defined) const override {
+    Term result = terms_.fresh_symbol(value->sort(), "r");
+    record(c, TraceItem::assign_variable(result, value, defined));
+    return result;
+  }
+
+ private:
+  static void record(SymbolicConfiguration& c, TraceItem item) { c.trace = c.trace.then(std::move(item)); }
+  terms::TermManager& terms_;
+  ExpressionTranslator& translator_;
+};
+
 }  // namespace
 
 SymbolicMachine::SymbolicMachine(const Program& program, terms::TermManager& terms, SymbolicLimits limits,
@@ -77,6 +300,9 @@ class SymbolicMachine::Step {
         heap_(machine.mode_ == EngineMode::Forward ? machine.heap_ : nullptr),
         environment_(before, heap_),
         translator_(machine.terms_, environment_),
+        forward_(machine.program_, machine.terms_, before, translator_, heap_),
+        trace_(machine.terms_, translator_),
+        effects_(machine.mode_ == EngineMode::Trace ? static_cast<const RuleEffects&>(trace_) : forward_),
         out_(out) {}
 
   void run() {
@@ -122,10 +348,7 @@ class SymbolicMachine::Step {
     for (Term conjunct : conjuncts) {
       if (conjunct->is_true()) continue;
       next.added.push_back(conjunct);
-      if (tracing())
-        next.configuration.trace = next.configuration.trace.then(TraceItem::test(conjunct));
-      else
-        next.configuration.path_condition = next.configuration.path_condition.with(conjunct);
+      effects_.add_condition(next.configuration, conjunct);
     }
     next.configuration.branches += letters;
     ++next.configuration.steps;
@@ -144,85 +367,8 @@ class SymbolicMachine::Step {
     if (auto* c = successor(Rule::ErrorOutOfBounds, {definedness.bounds_failure}, "E")) c->outcome = Outcome::OutOfBounds;
   }
   std::string_view defined_letter(const Statement& s) const { return s.checks_definedness ? "D" : ""; }
-  bool tracing() const { return machine_.mode_ == EngineMode::Trace; }
-
-  // The term of an expression that an item of ρ assigns or binds.  In trace mode it is built
-  // without simplification: the concrete semantics of traces evaluates it, and a rewrite that
-  // keeps the meaning of total terms can drop a read that fails (a[1] / 0 becomes 0), which would
-  // let a trace run where path(ρ) says it cannot (Theorem 4.5).
-  Term value_term(const Expression& e) {
-    if (!tracing()) return translator_.translate(e);
-    terms::WithoutSimplification raw(terms_);
-    return translator_.translate(e);
-  }
-  void record(SymbolicConfiguration& c, TraceItem item) { c.trace = c.trace.then(std::move(item)); }
-  // An assignment's own δ(h, e): a conjunct of φ in forward mode; in trace mode it travels with
-  // the assignment item, where Definition 4.2 picks it up.  Its syntactic falsity still removes the
-  // successor in both modes.
-  Term assignment_condition(Term defined) const { return tracing() && !defined->is_false() ? terms_.true_term() : defined; }
   Definedness statement_definedness(const Statement& s, Definedness computed) {
     return s.checks_definedness ? computed : translator_.always_defined();
-  }
-
-  // h := v in configuration c, the location of h taken in the state before the step.  In trace
-  // mode the assignment is recorded in ρ with its definedness instead.
-  Rule assign(SymbolicConfiguration& c, const Expression& target, Term value, Term defined) {
-    if (tracing()) {
-      record(c, assignment_item(c, target, value, defined));
-      return assignment_rule(target);
-    }
-    switch (target.kind) {
-      case ExpressionKind::FieldRead: {
-        Term object = translator_.translate(target.operand(0));
-        if (heap_ != nullptr)
-          heap_->write_field(c, target.field, object, value);
-        else
-          c.fields[target.field] = terms_.store(c.fields[target.field], object, value);
-        return Rule::AssignmentField;
-      }
-      case ExpressionKind::ArrayRead: {
-        const std::int32_t array = target.operand(0).variable.index;
-        Term index = translator_.translate(target.operand(1));
-        if (fault_active(Fault::StoreIndexNotSubstituted)) [[unlikely]] {
-          UnsubstitutedGlobalsEnvironment unsubstituted(before_, terms_);
-          index = ExpressionTranslator(terms_, unsubstituted).translate(target.operand(1));
-        }
-        // §2.1: a[e] := e' is a := (a[eσ] := e'σ)
-        c.globals[array] = terms_.store(c.globals[array], index, value);
-        return Rule::AssignmentArray;
-      }
-      default: {
-        const VariableSlot& slot = target.variable;
-        if (slot.scope == Scope::Global) {
-          const std::uint32_t frame_locals = static_cast<std::uint32_t>(c.locals.size()) - c.locals_base();
-          if (fault_active(Fault::SymbolicGlobalAsLocal) && static_cast<std::uint32_t>(slot.index) < frame_locals &&
-              c.locals[c.locals_base() + slot.index]->sort() == value->sort()) [[unlikely]] {
-            c.locals[c.locals_base() + slot.index] = value;
-            return Rule::AssignmentGlobal;
-          }
-          c.globals[slot.index] = value;
-          if (heap_ != nullptr) heap_->assigned_global(c, slot.index);
-          return Rule::AssignmentGlobal;
-        }
-        c.locals[c.locals_base() + slot.index] = value;
-        return Rule::AssignmentLocal;
-      }
-    }
-  }
-
-  TraceItem assignment_item(const SymbolicConfiguration& c, const Expression& target, Term value, Term defined) {
-    switch (target.kind) {
-      case ExpressionKind::FieldRead:
-        return TraceItem::assign_field(value_term(target.operand(0)), target.field, value, defined);
-      case ExpressionKind::ArrayRead:
-        return TraceItem::assign_array_element(c.globals[target.operand(0).variable.index],
-                                               value_term(target.operand(1)), value, defined);
-      default:
-        return TraceItem::assign_variable(target.variable.scope == Scope::Global
-                                              ? c.globals[target.variable.index]
-                                              : c.locals[c.locals_base() + target.variable.index],
-                                          value, defined);
-    }
   }
 
   static Rule assignment_rule(const Expression& target) {
@@ -242,60 +388,27 @@ class SymbolicMachine::Step {
   void symbolic_assignment(const Statement& s) {
     Definedness definedness = statement_definedness(
         s, translator_.sequence(translator_.location_definedness(*s.target), translator_.definedness(*s.value)));
-    Term value = value_term(*s.value);
-    if (auto* c = successor(assignment_rule(*s.target), {assignment_condition(definedness.defined)}, defined_letter(s))) {
-      if (s.target->type.kind == TypeKind::IntArray && tracing()) {
-        // Whole-array assignment a := b: arrays are values, so this is a variable assignment.
-        record(*c, TraceItem::assign_variable(c->globals[s.target->variable.index], value, definedness.defined));
-      } else {
-        assign(*c, *s.target, value, definedness.defined);
-      }
+    Term value = effects_.value_term(*s.value);
+    if (auto* c = successor(assignment_rule(*s.target), {effects_.assignment_condition(definedness.defined)},
+                            defined_letter(s))) {
+      effects_.assign(*c, *s.target, value, definedness.defined);
       c->control.advance();
     }
     error_transitions(s, definedness);
   }
 
   // §4.1 object creation: h := x; x.f1 := default; …; x.fn := default with x a new object,
-  // different from every object of the input and from every object created before on the path.
+  // different from every object of the input and from every object created before on the path;
+  // §4's unfolding records ρ · x := new C · h := x with x fresh.
+  //   ⟨(τ, h := new C; S)·Δ, σ, φ⟩ → ⟨(τ', S)·Δ, σ', φ ∧ δ(h)θ⟩   with (τ', σ') = (τ, σ[x.f̄ := default])[h := x]
   void symbolic_object_creation(const Statement& s) {
     Definedness definedness = statement_definedness(s, translator_.location_definedness(*s.target));
-    if (tracing()) {
-      // §4: ρ · x := new C · h := x with x fresh.
-      if (auto* c = successor(Rule::ObjectCreation, {assignment_condition(definedness.defined)}, defined_letter(s))) {
-        Term fresh = terms_.fresh_symbol(terms::Sort::reference(s.class_index), "new");
-        record(*c, TraceItem::create_object(fresh, s.class_index));
-        assign(*c, *s.target, fresh, definedness.defined);
-        c->control.advance();
-      }
-      error_transitions(s, definedness);
-      return;
-    }
-    if (auto* c = successor(Rule::ObjectCreation, {definedness.defined}, defined_letter(s))) {
-      std::int64_t serial = c->next_object++;
-      if (fault_active(Fault::NewAliasesOldObject) && serial > 1) [[unlikely]]
-        serial -= 1;  // planted bug: the object created before is handed out again
-      Term object = terms_.new_object(serial, s.class_index);
-      if (heap_ != nullptr) {
-        heap_->created(*c, object, s.class_index);
-      } else if (!fault_active(Fault::NewFieldsNotDefaulted)) {
-        for (std::int32_t field : machine_.program_.classes[s.class_index].fields) {
-          Term default_value = default_term(machine_.program_.fields[field].type);
-          c->fields[field] = terms_.store(c->fields[field], object, default_value);
-        }
-      }
-      assign(*c, *s.target, object, definedness.defined);
+    if (auto* c = successor(Rule::ObjectCreation, {effects_.assignment_condition(definedness.defined)}, defined_letter(s))) {
+      Term object = effects_.create_object(*c, s.class_index);
+      effects_.assign(*c, *s.target, object, definedness.defined);
       c->control.advance();
     }
     error_transitions(s, definedness);
-  }
-
-  Term default_term(const Type& type) {
-    switch (type.kind) {
-      case TypeKind::Bool: return terms_.false_term();
-      case TypeKind::Reference:
-      case TypeKind::Nil: return terms_.nil(type.class_index);
-      default: return terms_.integer(0);
-    }
   }
 
   // §2 symbolic choice (with §2.1's four transitions when the condition may be undefined).
@@ -310,7 +423,7 @@ class SymbolicMachine::Step {
       c->control.advance();
       c->control.enter(s.then_block);
     }
-    Term negated = fault_active(Fault::BranchNotNegated) ? condition : terms_.logical_not(condition);
+    Term negated = else_condition(terms_, condition);
     if (auto* c = successor(Rule::ChoiceElse, {definedness.defined, negated}, else_letters)) {
       c->control.advance();
       c->control.enter(s.else_block);
@@ -336,7 +449,7 @@ class SymbolicMachine::Step {
         c->control.enter_loop_body(s.body);
       }
     }
-    Term negated = fault_active(Fault::LoopExitNotNegated) ? condition : terms_.logical_not(condition);
+    Term negated = exit_condition(terms_, condition);
     if (auto* c = successor(Rule::IterationExit, {definedness.defined, negated}, exit_letters)) c->control.advance();
     error_transitions(s, definedness);
   }
@@ -383,34 +496,17 @@ class SymbolicMachine::Step {
 
   // Pushes the callee's closure with τ' binding `this` (methods) and the parameters to `bound`,
   // and the `var` locals to their defaults.
-  // In trace mode every local of the callee is renamed to a fresh variable, and ρ records the
-  // binding: ρ · ȳ := ē (and the defaults of the `var` locals); `this` too, by value, unless the
-  // planted fault `this-by-name` substitutes the receiver expression as §4 prints it.
+  // In trace mode every local is renamed to a fresh variable and its binding recorded in ρ
+  // (RuleEffects::bind_local), `this` too, by value.
   void push_closure(SymbolicConfiguration& c, const Callable& callee, const std::vector<Term>& bound,
                     const std::vector<Term>& bound_definedness) {
     const std::uint32_t base = static_cast<std::uint32_t>(c.locals.size());
     for (std::size_t slot = 0; slot < callee.locals.size(); ++slot) {
-      Term value = slot < bound.size() ? bound[slot] : default_term(callee.locals[slot].type);
-      if (!tracing()) {
-        c.locals.push_back(value);
-        continue;
-      }
-      if (slot == 0 && callee.is_method && fault_active(Fault::ThisByName)) [[unlikely]] {
-        c.locals.push_back(value);
-        continue;
-      }
-      Term renamed = terms_.fresh_symbol(sort_of(callee.locals[slot].type), callee.locals[slot].name);
-      c.locals.push_back(renamed);
-      record(c, TraceItem::assign_variable(
-                    renamed, value, slot < bound_definedness.size() ? bound_definedness[slot] : terms_.true_term()));
+      Term value = slot < bound.size() ? bound[slot] : default_term(terms_, callee.locals[slot].type);
+      Term defined = slot < bound_definedness.size() ? bound_definedness[slot] : terms_.true_term();
+      c.locals.push_back(effects_.bind_local(c, callee, slot, value, defined));
     }
     c.control.push_frame(callee, base);
-  }
-
-  // A call cut by a bound still took its transition, and the arguments were evaluated: in trace
-  // mode their definedness, which the bindings would have carried into ρ, becomes a test.
-  void record_cut_call(SymbolicConfiguration& c, Term arguments_defined) {
-    if (tracing() && !arguments_defined->is_true()) record(c, TraceItem::test(arguments_defined));
   }
 
   std::vector<Term> arguments_definedness_terms(const Statement& s) {
@@ -421,13 +517,13 @@ class SymbolicMachine::Step {
 
   std::vector<Term> translate_arguments(const Statement& s) {
     std::vector<Term> values;
-    if (fault_active(Fault::ParameterByName)) [[unlikely]] {
+    if (parameters_bound_by_name()) [[unlikely]] {
       UnsubstitutedGlobalsEnvironment unsubstituted(before_, terms_);
       ExpressionTranslator by_name(terms_, unsubstituted);
       for (const auto& argument : s.arguments) values.push_back(by_name.translate(*argument));
       return values;
     }
-    for (const auto& argument : s.arguments) values.push_back(value_term(*argument));
+    for (const auto& argument : s.arguments) values.push_back(effects_.value_term(*argument));
     return values;
   }
 
@@ -442,12 +538,12 @@ class SymbolicMachine::Step {
     Definedness definedness = statement_definedness(s, arguments_definedness(s, translator_.always_defined()));
     const Callable& callee = machine_.program_.callables[s.callee];
     std::vector<Term> bound = translate_arguments(s);
-    if (auto* c = successor(Rule::ProcedureCall, {assignment_condition(definedness.defined)}, defined_letter(s))) {
+    if (auto* c = successor(Rule::ProcedureCall, {effects_.assignment_condition(definedness.defined)}, defined_letter(s))) {
       if (!call_bound_reached(*c, callee)) {
         c->control.advance();
         push_closure(*c, callee, bound, arguments_definedness_terms(s));
       } else {
-        record_cut_call(*c, definedness.defined);
+        effects_.cut_call(*c, definedness.defined);
       }
     }
     error_transitions(s, definedness);
@@ -460,12 +556,9 @@ class SymbolicMachine::Step {
   void symbolic_method_call(const Statement& s) {
     Definedness definedness = arguments_definedness(s, translator_.receiver_definedness(*s.receiver));
     const Callable& callee = machine_.program_.callables[s.callee];
-    std::vector<Term> bound{value_term(*s.receiver)};
+    std::vector<Term> bound{effects_.value_term(*s.receiver)};
     for (Term argument : translate_arguments(s)) bound.push_back(argument);
-    // In trace mode the callee's non-nil receiver is a test of ρ (§4: ρ · e0 ≠ nil · ȳ := ē), the
-    // arguments' definedness travels with their bindings.
-    Definedness receiver = translator_.receiver_definedness(*s.receiver);
-    Term condition = tracing() ? receiver.defined : definedness.defined;
+    Term condition = effects_.method_call_condition(translator_.receiver_definedness(*s.receiver), definedness);
     if (auto* c = successor(Rule::MethodCall, {condition}, "D")) {
       if (!call_bound_reached(*c, callee)) {
         if (s.target != nullptr)
@@ -476,7 +569,7 @@ class SymbolicMachine::Step {
         for (Term argument : arguments_definedness_terms(s)) bound_definedness.push_back(argument);
         push_closure(*c, callee, bound, bound_definedness);
       } else {
-        record_cut_call(*c, definedness.defined);
+        effects_.cut_call(*c, definedness.defined);
       }
     }
     error_transitions(definedness);
@@ -486,15 +579,9 @@ class SymbolicMachine::Step {
   //   ⟨(τ, return e)·Δ, σ, φ⟩ → ⟨(τ, ε)·Δ, σ[r := eθ], φ ∧ δ(e)θ⟩
   void symbolic_method_return(const Statement& s) {
     Definedness definedness = statement_definedness(s, translator_.definedness(*s.value));
-    Term value = value_term(*s.value);
-    if (auto* c = successor(Rule::MethodReturn, {assignment_condition(definedness.defined)}, defined_letter(s))) {
-      if (tracing()) {
-        // §4 symbolic method return: ρ · r := e, with r fresh for this call.
-        Term result = terms_.fresh_symbol(value->sort(), "r");
-        record(*c, TraceItem::assign_variable(result, value, definedness.defined));
-        value = result;
-      }
-      c->result = value;
+    Term value = effects_.value_term(*s.value);
+    if (auto* c = successor(Rule::MethodReturn, {effects_.assignment_condition(definedness.defined)}, defined_letter(s))) {
+      c->result = effects_.method_result(*c, value, definedness.defined);
       c->control.finish_closure();
     }
     error_transitions(s, definedness);
@@ -505,9 +592,9 @@ class SymbolicMachine::Step {
   void symbolic_method_result(const Statement& s) {
     Definedness definedness = translator_.location_definedness(*s.target);
     const bool checks = s.target->kind != ExpressionKind::Variable;
-    if (auto* c = successor(Rule::MethodResult, {assignment_condition(definedness.defined)}, checks ? "D" : "")) {
+    if (auto* c = successor(Rule::MethodResult, {effects_.assignment_condition(definedness.defined)}, checks ? "D" : "")) {
       c->control.top_frame().awaiting_result = false;
-      assign(*c, *s.target, before_.result, definedness.defined);
+      effects_.assign(*c, *s.target, before_.result, definedness.defined);
       c->control.advance();
     }
     if (checks) error_transitions(definedness);
@@ -533,6 +620,9 @@ class SymbolicMachine::Step {
   HeapModel* heap_;
   ConfigurationEnvironment environment_;
   ExpressionTranslator translator_;
+  ForwardEffects forward_;
+  TraceEffects trace_;
+  const RuleEffects& effects_;  // forward_ or trace_, by the machine's mode
   std::vector<SymbolicSuccessor>& out_;
 };
 
