@@ -125,7 +125,7 @@ const ExplorationResult& CaseWorkspace::explore(EngineMode engine, std::optional
   options.solving = settings_.solver_options().with_shortcuts();
   options.generate_tests = true;
   options.check_agreement = engine == EngineMode::Trace;
-  options.heap = heap;
+  options.heap = find_heap_model(heap::heap_models(), heap);
   options.session = &solvers_;
   compute_once(error, [&] {
     Explorer explorer(program(), terms(), options);
@@ -137,7 +137,6 @@ const ExplorationResult& CaseWorkspace::explore(EngineMode engine, std::optional
 const ExplorationResult& CaseWorkspace::forward_exploration() { return explore(EngineMode::Forward, forward_, forward_error_); }
 
 const ExplorationResult& CaseWorkspace::heap_exploration(const std::string& heap) {
-  heap::register_heap_engines();
   if (heap == "lazy") return explore(EngineMode::Forward, lazy_, lazy_error_, heap);
   return explore(EngineMode::Forward, summary_, summary_error_, heap);
 }

@@ -7,6 +7,7 @@
 
 #include "engines/compact/compact_command.hpp"
 #include "engines/compositional/explore_extension.hpp"
+#include "engines/heap/symbolic_heap.hpp"
 #include "interp/cli/explore_extension.hpp"
 #include "engines/apc/apc_command.hpp"
 #include "interop/commands.hpp"
@@ -17,10 +18,13 @@ namespace symref::tool {
 
 namespace {
 
-// `explore` with the engines of engines/ beside forward and trace.
+// `explore` with the engines of engines/ beside forward and trace, and their heap models.
 void add_explore_with_engines(CLI::App& app, cli::Action& action) {
-  cli::add_explore_command(app, action, {compositional::explore_extension()});
+  cli::add_explore_command(app, action, {compositional::explore_extension()}, heap::heap_models());
 }
+
+// `report` with the heap models of engines/.
+void add_report_with_heap_models(CLI::App& app, cli::Action& action) { cli::add_report_command(app, action, heap::heap_models()); }
 
 // `difftest` with its campaign mode, which runs the generator and shrinker of props/.
 void add_difftest_with_campaign(CLI::App& app, cli::Action& action) {
@@ -36,7 +40,7 @@ constexpr std::array commands{
     CommandEntry{"fuzz", &props::add_fuzz_command},
     CommandEntry{"fuzz-merge", &props::add_fuzz_merge_command},
     CommandEntry{"gen", &props::add_gen_command},
-    CommandEntry{"report", &cli::add_report_command},
+    CommandEntry{"report", &add_report_with_heap_models},
     CommandEntry{"grade", &cli::add_grade_command},
     CommandEntry{"lab", &cli::add_lab_command},
     CommandEntry{"compact", &compact::add_compact_command},

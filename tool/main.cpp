@@ -15,7 +15,6 @@
 
 #include "interp/cli/command.hpp"
 #include "interp/cli/exit_codes.hpp"
-#include "engines/heap/symbolic_heap.hpp"
 #include "interp/version.hpp"
 #include "tool/command_table.hpp"
 
@@ -63,7 +62,6 @@ int main(int argc, char** argv) {
   CLI::App app{"symref: a reference interpreter and proof-checking testbed for symbolic execution"};
   app.require_subcommand(1);
   app.set_version_flag("--version", symref::version());
-  symref::heap::register_heap_engines();  // explore --heap lazy|summary
   symref::cli::Action action;
   for (const symref::tool::CommandEntry& entry : symref::tool::command_table()) entry.add(app, action);
   // A first word that is neither a flag nor a command is a usage error with a clear message.

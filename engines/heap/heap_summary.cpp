@@ -94,13 +94,17 @@ void SummaryHeap::initialize(const SymbolicConfiguration& configuration, const U
   note_points_to(value);
 }
 
-void register_heap_engines() {
-  register_heap_model("lazy", [](const Program& program, terms::TermManager& terms) -> std::unique_ptr<HeapModel> {
-    return std::make_unique<LazyInitializationHeap>(program, terms);
-  });
-  register_heap_model("summary", [](const Program& program, terms::TermManager& terms) -> std::unique_ptr<HeapModel> {
-    return std::make_unique<SummaryHeap>(program, terms);
-  });
+HeapModelCatalogue heap_models() {
+  return {
+      {"lazy", "lazy initialization",
+       [](const Program& program, terms::TermManager& terms) -> std::unique_ptr<HeapModel> {
+         return std::make_unique<LazyInitializationHeap>(program, terms);
+       }},
+      {"summary", "guarded heap summaries",
+       [](const Program& program, terms::TermManager& terms) -> std::unique_ptr<HeapModel> {
+         return std::make_unique<SummaryHeap>(program, terms);
+       }},
+  };
 }
 
 }  // namespace symref::heap

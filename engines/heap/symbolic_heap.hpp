@@ -180,7 +180,8 @@ class SummaryHeap final : public SymbolicHeap {
   bool initializes_only_evaluated_reads() const override { return false; }
 };
 
-// Registers `lazy` and `summary` with the heap model registry (called by the binary).
-void register_heap_engines();
+// The heap models of this engine, `lazy` and `summary`, for `explore --heap` (handed to the
+// commands by the binary) and for whoever explores with them.
+HeapModelCatalogue heap_models();
 
 }  // namespace symref::heap

@@ -5,7 +5,25 @@
 
 namespace symref::cli {
 
-void add_exploration_flags(CLI::App* command, ExplorationFlags& flags, const std::vector<std::string>& extra_engines) {
+namespace {
+
+// "arrays (…), lazy (…) or summary (…); lazy and summary need --engine forward"
+std::string heap_help(const HeapModelCatalogue& heap_models) {
+  std::string help = "arrays (§4.1 fields as arrays)", names;
+  for (std::size_t k = 0; k < heap_models.size(); ++k) {
+    const bool last = k + 1 == heap_models.size();
+    help += (last ? " or " : ", ") + heap_models[k].name + " (" + heap_models[k].description + ")";
+    names += (k == 0 ? "" : last ? " and " : ", ") + heap_models[k].name;
+  }
+  if (!heap_models.empty()) help += "; " + names + (heap_models.size() == 1 ? " needs" : " need") + " --engine forward";
+  return help;
+}
+
+}  // namespace
+
+void add_exploration_flags(CLI::App* command, ExplorationFlags& flags, const std::vector<std::string>& extra_engines,
+                           const HeapModelCatalogue& heap_models) {
+  flags.heap_models = heap_models;
   std::vector<std::string> engines{"forward", "trace"};
   engines.insert(engines.end(), extra_engines.begin(), extra_engines.end());
   std::string help = "forward (§2-§4.1) or trace (§4: path conditions as weakest preconditions)";
@@ -30,11 +48,9 @@ void add_exploration_flags(CLI::App* command, ExplorationFlags& flags, const std
                       "per-query solver time limit in milliseconds (0: none); a query that runs out is reported unknown")
       ->check(CLI::Range(0u, 86'400'000u))
       ->capture_default_str();
-  command->add_option("--heap", flags.heap,
-                      "arrays (§4.1 fields as arrays), lazy (lazy initialization) or summary (guarded heap summaries); "
-                      "lazy and summary need --engine forward")
-      ->check(CLI::IsMember({"arrays", "lazy", "summary"}))
-      ->capture_default_str();
+  std::vector<std::string> heap_names{"arrays"};
+  for (const HeapModelChoice& choice : heap_models) heap_names.push_back(choice.name);
+  command->add_option("--heap", flags.heap, heap_help(heap_models))->check(CLI::IsMember(heap_names))->capture_default_str();
   add_max_int_bits_option(command, flags.max_int_bits);
   command->add_flag("--heap-prune", flags.heap_prune,
                     "lazy/summary: drop points-to targets whose guard the solver refutes under the path condition "
@@ -56,7 +72,7 @@ ExploreOptions explore_options_from(const ExplorationFlags& flags) {
   options.max_paths = flags.max_paths;
   options.solver = flags.solver;
   options.solving.timeout_milliseconds = flags.timeout_milliseconds;
-  options.heap = flags.heap;
+  options.heap = find_heap_model(flags.heap_models, flags.heap);
   options.heap_prune = flags.heap_prune;
   return options;
 }

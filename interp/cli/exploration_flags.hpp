@@ -21,12 +21,15 @@ struct ExplorationFlags {
   unsigned timeout_milliseconds = 5000;
   std::string heap = "arrays";
   bool heap_prune = false;
+  HeapModelCatalogue heap_models;  // not a flag: the models the command offers for --heap besides arrays
   std::uint64_t max_int_bits = default_max_int_bits;
 };
 
 // --engine, --solver, --loop-bound, --max-steps, --max-paths, --timeout, --heap, --max-int-bits.
-// `extra_engines`: engines of engines/ that the command also accepts (explore_extension.hpp).
-void add_exploration_flags(CLI::App* command, ExplorationFlags& flags, const std::vector<std::string>& extra_engines = {});
+// `extra_engines`: engines of engines/ that the command also accepts (explore_extension.hpp);
+// `heap_models`: the heap models of engines/ that --heap offers besides arrays.
+void add_exploration_flags(CLI::App* command, ExplorationFlags& flags, const std::vector<std::string>& extra_engines = {},
+                           const HeapModelCatalogue& heap_models = {});
 
 ExploreOptions explore_options_from(const ExplorationFlags& flags);
 

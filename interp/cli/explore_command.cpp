@@ -120,15 +120,16 @@ int explore(const ExploreCommandOptions& options) {
 
 }  // namespace
 
-void add_explore_command(CLI::App& app, Action& action) { add_explore_command(app, action, {}); }
+void add_explore_command(CLI::App& app, Action& action) { add_explore_command(app, action, {}, {}); }
 
-void add_explore_command(CLI::App& app, Action& action, const std::vector<ExploreEngineExtension>& extensions) {
+void add_explore_command(CLI::App& app, Action& action, const std::vector<ExploreEngineExtension>& extensions,
+                         const HeapModelCatalogue& heap_models) {
   auto options = std::make_shared<ExploreCommandOptions>();
   CLI::App* command = app.add_subcommand("explore", "the symbolic execution tree: paths, path conditions, tests replayed concretely");
   command->add_option("FILE", options->file, "the program (.sym)")->required();
   std::vector<std::string> extra_engines;
   for (const auto& extension : extensions) extra_engines.push_back(extension.name);
-  add_exploration_flags(command, options->exploration, extra_engines);
+  add_exploration_flags(command, options->exploration, extra_engines, heap_models);
   auto runs = std::make_shared<std::vector<std::pair<std::string, ExploreEngineRun>>>();
   for (const auto& extension : extensions) runs->emplace_back(extension.name, extension.attach(command));
   command->add_option("--format", options->format,

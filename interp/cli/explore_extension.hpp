@@ -33,7 +33,12 @@ struct ExploreEngineExtension {
   std::function<ExploreEngineRun(CLI::App* command)> attach;
 };
 
-void add_explore_command(CLI::App& app, Action& action, const std::vector<ExploreEngineExtension>& extensions);
+// `explore` with the engines of `extensions` beside forward and trace, and the heap models of
+// `heap_models` beside arrays.
+void add_explore_command(CLI::App& app, Action& action, const std::vector<ExploreEngineExtension>& extensions,
+                         const HeapModelCatalogue& heap_models);
+// `report` with the heap models of `heap_models` beside arrays.
+void add_report_command(CLI::App& app, Action& action, const HeapModelCatalogue& heap_models);
 
 // `--tests DIR`: created when missing (InputError when it cannot be).
 void create_tests_directory(const std::string& directory);

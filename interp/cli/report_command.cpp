@@ -7,6 +7,7 @@
 #include <string>
 
 #include "interp/cli/command.hpp"
+#include "interp/cli/explore_extension.hpp"
 #include "interp/cli/exit_codes.hpp"
 #include "interp/cli/exploration_flags.hpp"
 #include "interp/explore/exploration_report.hpp"
@@ -92,14 +93,16 @@ int report(const ReportOptions& options) {
 
 }  // namespace
 
-void add_report_command(CLI::App& app, Action& action) {
+void add_report_command(CLI::App& app, Action& action) { add_report_command(app, action, {}); }
+
+void add_report_command(CLI::App& app, Action& action, const HeapModelCatalogue& heap_models) {
   auto options = std::make_shared<ReportOptions>();
   CLI::App* command = app.add_subcommand(
       "report", "one self-contained HTML page: the source, the symbolic execution tree, and with --input the lockstep stepper");
   command->add_option("FILE", options->file, "the program (.sym)")->required();
   command->add_option("--input", options->input, "an input state (JSON): adds the stepper of `symref step` on it");
   command->add_option("-o,--output", options->output, "the HTML file to write (default: the program's name with .html, here)");
-  add_exploration_flags(command, options->exploration);
+  add_exploration_flags(command, options->exploration, {}, heap_models);
   command->add_option("--layout", options->layout, "auto (Graphviz dot when on PATH), dot, or own (symref's layout)")
       ->check(CLI::IsMember({"auto", "dot", "own"}))
       ->capture_default_str();

@@ -28,7 +28,7 @@ Explorer::Explorer(const Program& program, terms::TermManager& terms, ExploreOpt
     : program_(program),
       terms_(terms),
       options_(std::move(options)),
-      heap_model_(options_.engine == EngineMode::Forward ? make_heap_model(options_.heap, program, terms) : nullptr),
+      heap_model_(options_.engine == EngineMode::Forward && options_.heap.make ? options_.heap.make(program, terms) : nullptr),
       machine_(program, terms, options_.limits, options_.engine),
       weakest_precondition_(std::make_unique<WeakestPrecondition>(terms, program)),
       forward_machine_(program, terms, options_.limits, EngineMode::Forward) {

@@ -33,7 +33,7 @@ struct ExploreOptions {
   solver::SolverOptions solving = solver::SolverOptions{}.with_shortcuts();
   bool generate_tests = true;            // a test per feasible leaf, replayed concretely
   bool check_agreement = true;           // trace engine: prove forward φ ⇔ path(ρ) for every path
-  std::string heap = "arrays";           // forward engine: arrays (§4.1), or a registered heap model
+  HeapModelChoice heap;                  // forward engine: arrays (§4.1, the default) or a heap model
   bool heap_prune = false;               // heap models drop targets whose guard the solver refutes (--heap-prune)
   // A condition over the inputs that every explored state must be consistent with: a branch whose
   // φ ∧ restrict_to is unsat is pruned (the guided search of Strejček & Trtík §7).  nullptr: none.

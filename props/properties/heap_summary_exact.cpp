@@ -26,6 +26,7 @@
 #include "props/satisfiability_check.hpp"
 #include "props/value_text.hpp"
 #include "semantics/concrete/machine.hpp"
+#include "engines/heap/symbolic_heap.hpp"
 #include "semantics/symbolic/heap_model.hpp"
 
 namespace symref::props {
@@ -110,7 +111,7 @@ PropertyVerdict check_heap_summary_exact(CaseWorkspace& workspace) {
 
   const Program& program = workspace.program();
   terms::TermManager& terms = workspace.terms();
-  auto lazy_model = make_heap_model("lazy", program, terms);  // describes the leaves' own heaps
+  auto lazy_model = std::make_unique<heap::LazyInitializationHeap>(program, terms);  // describes the leaves' own heaps
   SatisfiabilityCheck check(workspace, verdict);  // for its solver: the questions here are asked directly
   solver::Solver& solver = check.solver();
 

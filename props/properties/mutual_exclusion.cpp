@@ -5,6 +5,7 @@
 #include "props/properties.hpp"
 #include "props/satisfiability_check.hpp"
 #include "props/value_text.hpp"
+#include "engines/heap/symbolic_heap.hpp"
 #include "semantics/symbolic/heap_model.hpp"
 
 namespace symref::props {
@@ -14,7 +15,7 @@ PropertyVerdict check_mutual_exclusion(CaseWorkspace& workspace) {
   const ExplorationResult& result = workspace.heap_exploration("summary");
   terms::TermManager& terms = workspace.terms();
   // The description reads only the configuration's own heap, so a fresh model describes the leaves.
-  auto model = make_heap_model("summary", workspace.program(), terms);
+  auto model = std::make_unique<heap::SummaryHeap>(workspace.program(), terms);
   SatisfiabilityCheck check(workspace, verdict);
   auto holds_somewhere = [&](const std::vector<terms::Term>& conjuncts, const std::string& message) {
     return !check.refuted(conjuncts, message) && verdict.failure.has_value();

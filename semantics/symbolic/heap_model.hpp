@@ -5,8 +5,9 @@
 // draft's lazy initialization (§4) and guarded points-to summaries (§5).
 //
 // This is the one extension point of the symbolic machine: an engine that represents the heap
-// otherwise implements HeapModel and registers a factory by name (register_heap_model), which
-// `explore --heap NAME` looks up; nothing else in semantics/ knows about engines.
+// otherwise implements HeapModel and offers a factory by name (HeapModelChoice); the binary hands
+// the engines' choices to the commands that explore (tool/command_table.cpp), where
+// `explore --heap NAME` finds it; nothing else in semantics/ knows about engines.
 #pragma once
 
 #include <functional>
@@ -111,11 +112,18 @@ class HeapModel {
   GuardOracle guard_oracle_;
 };
 
-// The heap models the binary knows, by name (`explore --heap NAME`); engines register theirs from
-// the composition root.  `arrays` is the machine without a model and is not registered.
+// A heap model by name (`explore --heap NAME`), made afresh for each exploration.  `arrays`, the
+// machine without a model, has no factory.
 using HeapModelFactory = std::function<std::unique_ptr<HeapModel>(const Program&, terms::TermManager&)>;
-void register_heap_model(std::string name, HeapModelFactory factory);
-// Null for `arrays`; throws std::invalid_argument for a name nobody registered.
-std::unique_ptr<HeapModel> make_heap_model(const std::string& name, const Program& program, terms::TermManager& terms);
+struct HeapModelChoice {
+  std::string name = "arrays";
+  std::string description;  // a few words for --help
+  HeapModelFactory make;    // null: arrays
+};
+// The heap models a command offers besides `arrays`.
+using HeapModelCatalogue = std::vector<HeapModelChoice>;
+// `name` in `catalogue` (`arrays`: the choice without a factory); throws std::invalid_argument
+// for a name the catalogue does not hold.
+HeapModelChoice find_heap_model(const HeapModelCatalogue& catalogue, const std::string& name);
 
 }  // namespace symref

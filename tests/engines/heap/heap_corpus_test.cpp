@@ -28,10 +28,9 @@ struct Exploration {
 
 Exploration explore(const Program& program, const std::string& heap, std::uint32_t loop_bound,
                     const std::string& solver = "z3", bool prune = false) {
-  register_heap_engines();
   terms::TermManager terms(&program);
   ExploreOptions options;
-  options.heap = heap;
+  options.heap = find_heap_model(heap_models(), heap);
   options.solver = solver;
   options.heap_prune = prune;
   options.limits.loop_bound = loop_bound;
@@ -122,15 +121,14 @@ TEST(HeapCorpus, EachNamedFaultIsCaught) {
 // A small program built here: the lazy choices, the summary's points-to set and its statistics.
 TEST(HeapEngines, LazyForksAndSummaryDoesNot) {
   auto program = load_program((fs::path(SYMREF_SOURCE_DIR) / "corpus" / "heap" / "self_loop.sym").string());
-  register_heap_engines();
   terms::TermManager terms(program.get());
   ExploreOptions options;
-  options.heap = "summary";
+  options.heap = find_heap_model(heap_models(), "summary");
   ExplorationResult summary = Explorer(*program, terms, options).explore();
   EXPECT_EQ(summary.statistics.heap.heap_choices, 0u);
   EXPECT_EQ(summary.statistics.heap.summarize_steps, 2u);  // head, then head.next
   EXPECT_EQ(summary.statistics.heap.max_points_to, 3u);   // head.next: nil | head | a new location
-  options.heap = "lazy";
+  options.heap = find_heap_model(heap_models(), "lazy");
   ExplorationResult lazy = Explorer(*program, terms, options).explore();
   EXPECT_EQ(lazy.statistics.heap.summarize_steps, 0u);
   EXPECT_EQ(lazy.statistics.heap.heap_choices, 5u);  // head: nil, new; l1.next: nil, new, alias l1
@@ -139,12 +137,11 @@ TEST(HeapEngines, LazyForksAndSummaryDoesNot) {
 TEST(HeapEngines, SummaryGuardsAreExclusive) {
   // Theorem 1 on the final heap of weak_update: the guards of distinct targets of every set.
   auto program = load_program((fs::path(SYMREF_SOURCE_DIR) / "corpus" / "heap" / "guarded_alias.sym").string());
-  register_heap_engines();
   terms::TermManager terms(program.get());
-  auto model = make_heap_model("summary", *program, terms);
+  auto model = find_heap_model(heap_models(), "summary").make(*program, terms);
   ASSERT_NE(model, nullptr);
   ExploreOptions options;
-  options.heap = "summary";
+  options.heap = find_heap_model(heap_models(), "summary");
   Explorer explorer(*program, terms, options);
   ExplorationResult result = explorer.explore();
   auto solver = solver::make_solver("z3", terms, {});
@@ -171,9 +168,8 @@ ExplorationResult explore_corpus(const std::string& name, const std::string& hea
   static std::vector<std::unique_ptr<terms::TermManager>> managers;
   programs.push_back(load_program((fs::path(SYMREF_SOURCE_DIR) / "corpus" / "heap" / name).string()));
   managers.push_back(std::make_unique<terms::TermManager>(programs.back().get()));
-  register_heap_engines();
   ExploreOptions options;
-  options.heap = heap;
+  options.heap = find_heap_model(heap_models(), heap);
   options.heap_prune = prune;
   options.limits.loop_bound = 2;
   return Explorer(*programs.back(), *managers.back(), options).explore();
@@ -216,8 +212,10 @@ TEST(HeapEngines, PruningDropsRefutedTargets) {
 TEST(HeapEngines, UnknownHeapNameIsRejected) {
   auto program = load_program_from_text("t.sym", "main { skip; }");
   terms::TermManager terms(program.get());
-  EXPECT_THROW(make_heap_model("graphs", *program, terms), std::invalid_argument);
-  EXPECT_EQ(make_heap_model("arrays", *program, terms), nullptr);
+  EXPECT_THROW(find_heap_model(heap_models(), "graphs"), std::invalid_argument);
+  EXPECT_EQ(find_heap_model(heap_models(), "arrays").make, nullptr);
+  EXPECT_EQ(find_heap_model(heap_models(), "lazy").name, "lazy");
+  EXPECT_THROW(find_heap_model({}, "lazy"), std::invalid_argument);  // offered only where handed in
 }
 
 TEST(HeapEngines, CommandLine) {

@@ -21,7 +21,6 @@ using Check = props::PropertyVerdict (*)(props::CaseWorkspace&);
 
 // A property's own check on corpus/heap/NAME, with all-default inputs and the fuzz bounds.
 props::PropertyVerdict run_property(Check check, const std::string& name) {
-  register_heap_engines();
   return testing::check_on_program_file(check, (fs::path(SYMREF_SOURCE_DIR) / "corpus" / "heap" / name).string());
 }
 
@@ -32,10 +31,9 @@ std::string failure(const props::PropertyVerdict& verdict) { return verdict.fail
 // through l_null and L(second) held the term next[nil], which this test rejects.
 TEST(HeapProperties, ReadThroughNilTargetGivesLocationsOnly) {
   auto program = load_program((fs::path(SYMREF_SOURCE_DIR) / "corpus" / "heap" / "nil_read.sym").string());
-  register_heap_engines();
   terms::TermManager terms(program.get());
   ExploreOptions options;
-  options.heap = "summary";
+  options.heap = find_heap_model(heap_models(), "summary");
   Explorer explorer(*program, terms, options);
   ExplorationResult result = explorer.explore();
   std::size_t targets = 0;
