@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "semantics/rule_coverage.hpp"
 #include "semantics/syntax/program.hpp"
 #include "semantics/terms/term_manager.hpp"
 
@@ -106,9 +107,13 @@ class HeapModel {
 
   // With an oracle set, Summarize, UN, VS and ST drop the targets whose guard it proves unsat.
   void set_guard_oracle(GuardOracle oracle) { guard_oracle_ = std::move(oracle); }
+  // Where the model counts the choices and cases it applies (a tally of its engine's coverage
+  // table, `fuzz --coverage`); null: not counted.
+  void count_choices_in(RuleTally* tally) { coverage_ = tally; }
 
  protected:
   GuardOracle guard_oracle_;
+  RuleTally* coverage_ = nullptr;
 };
 
 // The heap models the binary knows, by name (`explore --heap NAME`); engines register theirs from
