@@ -3,6 +3,7 @@
 
 #include <cstdio>
 #include <stdexcept>
+#include <utility>
 
 #include "engines/apc/apc_coverage.hpp"
 #include "engines/compact/compact_coverage.hpp"
@@ -28,11 +29,13 @@ EngineCoverage::EngineCoverage() {
   for (const CoverageTable* table : engine_coverage_tables()) tallies_.emplace_back(*table);
 }
 
-RuleTally& EngineCoverage::of(std::string_view engine) {
-  for (RuleTally& tally : tallies_)
+const RuleTally& EngineCoverage::of(std::string_view engine) const {
+  for (const RuleTally& tally : tallies_)
     if (tally.table().engine == engine) return tally;
   throw std::logic_error("no coverage table for the engine " + std::string(engine));
 }
+
+RuleTally& EngineCoverage::of(std::string_view engine) { return const_cast<RuleTally&>(std::as_const(*this).of(engine)); }
 
 void EngineCoverage::add(const EngineCoverage& other) {
   for (std::size_t k = 0; k < tallies_.size(); ++k) tallies_[k].add(other.tallies_[k]);

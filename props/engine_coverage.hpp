@@ -25,6 +25,7 @@ class EngineCoverage {
   EngineCoverage();  // every table's rules at 0
 
   RuleTally& of(std::string_view engine);  // throws std::logic_error for an engine without a table
+  const RuleTally& of(std::string_view engine) const;
   const std::vector<RuleTally>& tallies() const { return tallies_; }
   RuleTally& tally(std::size_t engine) { return tallies_.at(engine); }  // by its position in engine_coverage_tables()
   void add(const EngineCoverage& other);
