@@ -70,7 +70,8 @@ TEST(EngineCoverage, TheReportSaysWhyARuleIsZero) {
   EXPECT_EQ(line_of(report, "  symbolic_method_call "), "0  needs level-3 programs");
   EXPECT_EQ(line_of(report, "  symbolic_assignment_global "), "3");
   EXPECT_NE(report.find("heap (exact heap summaries (draft)"), std::string::npos) << report;
-  EXPECT_NE(report.find("not run, none of the campaign's properties ran it on these level-1 programs"), std::string::npos) << report;
+  EXPECT_NE(report.find("not run, none of the campaign's properties ran it on these level-1 programs"), std::string::npos)
+      << report;
   // At level 3 a method call is within reach: its 0 stands without an excuse.
   EXPECT_EQ(coverage_report(coverage, 3).find("needs level-3"), std::string::npos);
 }
@@ -127,7 +128,7 @@ TEST(EngineCoverage, CampaignsCountInOneProcessAndInWorkers) {
   const CampaignResult one = run_campaign(counted);
   ASSERT_TRUE(one.coverage.has_value());
   EXPECT_GT(total(one.coverage->tallies()[0]), 0u);  // forward, for correctness
-  EXPECT_TRUE(one.coverage->of("heap").all_zero());   // no heap property chosen
+  EXPECT_TRUE(one.coverage->of("heap").all_zero());  // no heap property chosen
 
   counted.jobs = 2;
   counted.settings.isolation_grace_milliseconds = PropertySettings{}.isolation_grace_milliseconds;
@@ -135,7 +136,8 @@ TEST(EngineCoverage, CampaignsCountInOneProcessAndInWorkers) {
   ASSERT_TRUE(workers.coverage.has_value());
   for (std::size_t e = 0; e < one.coverage->tallies().size(); ++e)
     for (std::size_t k = 0; k < one.coverage->tallies()[e].size(); ++k)
-      EXPECT_EQ(workers.coverage->tallies()[e][k], one.coverage->tallies()[e][k]) << one.coverage->tallies()[e].table().rules[k].name;
+      EXPECT_EQ(workers.coverage->tallies()[e][k], one.coverage->tallies()[e][k])
+          << one.coverage->tallies()[e].table().rules[k].name;
 }
 
 }  // namespace

@@ -44,8 +44,9 @@ TEST(ApcCoverage, OneLoopAppliesRulesOneAndTwoOnly) {
   EXPECT_GE(count(tally, ApcRule::LoopEntry), 1u);
   EXPECT_GE(count(tally, ApcRule::ClosureOverCounters), 1u);
   EXPECT_EQ(count(tally, ApcRule::Unfolding), 1u);
-  for (ApcRule none : {ApcRule::Rule3, ApcRule::Rule4, ApcRule::NoRuleStar, ApcRule::ProcessLoopHeavy, ApcRule::InnerLoop,
-                       ApcRule::ArraySingleWriter, ApcRule::ArrayWriterNotInvariant, ApcRule::InnerLoopSum, ApcRule::GuidedSearch})
+  for (ApcRule none :
+       {ApcRule::Rule3, ApcRule::Rule4, ApcRule::NoRuleStar, ApcRule::ProcessLoopHeavy, ApcRule::InnerLoop,
+        ApcRule::ArraySingleWriter, ApcRule::ArrayWriterNotInvariant, ApcRule::InnerLoopSum, ApcRule::GuidedSearch})
     EXPECT_EQ(count(tally, none), 0u) << apc_rule_table().rules[static_cast<std::size_t>(none)].name;
 }
 

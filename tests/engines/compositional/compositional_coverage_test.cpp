@@ -39,8 +39,9 @@ TEST(CompositionalCoverage, FigureOneSummarizesAbs) {
   EXPECT_GE(count(tally, CompositionalRule::DeltaReturningLeaf), 1u);
   EXPECT_GE(count(tally, CompositionalRule::PsiDeltaAxiom), 1u);
   EXPECT_GE(count(tally, CompositionalRule::GammaKnownCallSite), 1u);
-  for (CompositionalRule none : {CompositionalRule::InlinedRecursive, CompositionalRule::InlinedAllocates, CompositionalRule::FieldInput,
-                                 CompositionalRule::FieldOutput, CompositionalRule::UnfoldedDefinition, CompositionalRule::InputObjectHint})
+  for (CompositionalRule none :
+       {CompositionalRule::InlinedRecursive, CompositionalRule::InlinedAllocates, CompositionalRule::FieldInput,
+        CompositionalRule::FieldOutput, CompositionalRule::UnfoldedDefinition, CompositionalRule::InputObjectHint})
     EXPECT_EQ(count(tally, none), 0u) << compositional_rule_table().rules[static_cast<std::size_t>(none)].name;
 }
 
