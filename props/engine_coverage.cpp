@@ -1,4 +1,4 @@
-// Every engine's rule tallies in one campaign: the report, the JSON, and the counts workers send.
+// Every engine's rule tallies in one campaign (engine_coverage.hpp): the report, the JSON, and the counts workers send.
 #include "props/engine_coverage.hpp"
 
 #include <cstdio>

@@ -1,4 +1,4 @@
-// Tallies of an engine's rules (rule_coverage.hpp).
+// Tallies of one engine's rules (rule_coverage.hpp; no § of its own).
 #include "semantics/rule_coverage.hpp"
 
 #include <algorithm>

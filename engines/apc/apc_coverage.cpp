@@ -1,4 +1,4 @@
-// The apc engine's coverage table, read from apc_rules.def.
+// The apc engine's coverage table (Strejček & Trtík §3–§7), read from apc_rules.def.
 #include "engines/apc/apc_coverage.hpp"
 
 namespace symref::apc {

@@ -1,4 +1,4 @@
-// The compact engine's coverage table, read from compact_rules.def.
+// The compact engine's coverage table (Trtík §5, Algorithm 1), read from compact_rules.def.
 #include "engines/compact/compact_coverage.hpp"
 
 namespace symref::compact {

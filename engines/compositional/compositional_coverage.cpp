@@ -1,4 +1,4 @@
-// The compositional engine's coverage table, read from compositional_rules.def.
+// The compositional engine's coverage table (Anand et al. §4), read from compositional_rules.def.
 #include "engines/compositional/compositional_coverage.hpp"
 
 namespace symref::compositional {

@@ -1,4 +1,4 @@
-// The heap engine's coverage table, read from heap_rules.def.
+// The heap engine's coverage table (draft §4–§5, Fig. 9), read from heap_rules.def.
 #include "engines/heap/heap_coverage.hpp"
 
 namespace symref::heap {

@@ -1,4 +1,4 @@
-// The forward and trace engines' coverage tables, one entry per rule of semantics/rules.hpp.
+// The forward and trace engines' coverage tables (§2–§4), one entry per rule of semantics/rules.hpp.
 #include "semantics/symbolic/symbolic_rule_table.hpp"
 
 #include <string>
