@@ -22,6 +22,7 @@ std::unique_ptr<apc::ApcAnalysis> build_apc(CaseWorkspace& workspace, SourceLoca
   options.solving = workspace.settings().solver_options();
   options.solving.resource_limit = workspace.settings().z3_work_per_check;
   options.session = &workspace.solver_session();
+  options.coverage = workspace.rule_tally("apc");
   try {
     auto analysis = std::make_unique<apc::ApcAnalysis>(program, workspace.terms(), options);
     analysis->build();

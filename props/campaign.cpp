@@ -90,6 +90,10 @@ class Campaign {
   explicit Campaign(const CampaignOptions& options) : options_(options) {
     properties_ = chosen_properties(options);
     result_.tallies.resize(all_properties().size());
+    if (options.coverage) {
+      result_.coverage.emplace();
+      case_coverage_.emplace();
+    }
     solvers_.publish_checks_on(options.stall_board);
     if (options.log_checks) solvers_.check_log().switch_on();
   }
@@ -293,13 +297,21 @@ class Campaign {
       tally.seconds += seconds;
       tally.fault_reached += fault_reached;
       if (!verdict.failure) ++tally.cases;
-      campaign_.hold({{"finished", position},
-                      {"checks", verdict.checks},
-                      {"unknown", verdict.unknown},
-                      {"skipped", verdict.skipped},
-                      {"failed", verdict.failure.has_value()},
-                      {"seconds", seconds},
-                      {"fault_reached", fault_reached}});
+      nlohmann::json line = {{"finished", position},
+                             {"checks", verdict.checks},
+                             {"unknown", verdict.unknown},
+                             {"skipped", verdict.skipped},
+                             {"failed", verdict.failure.has_value()},
+                             {"seconds", seconds},
+                             {"fault_reached", fault_reached}};
+      // What the engines counted during the property's check (its case's shared explorations the
+      // first time a property asks for them).
+      if (std::optional<EngineCoverage>& counted = campaign_.case_coverage_; counted && !counted->all_zero()) {
+        campaign_.result_.coverage->add(*counted);
+        if (campaign_.options_.report_lines != nullptr) line["coverage"] = coverage_counts(*counted);
+        counted->clear();
+      }
+      campaign_.hold(line);
     }
 
    private:
@@ -330,6 +342,7 @@ class Campaign {
                                        options_.settings.cvc5_undecided_checks_per_case, options_.settings.reduced_cvc5_work_per_check}));
     if (first != 0) solvers_.budget().spend_time_out_allowance();  // resumed after a stall
     CaseWorkspace workspace(test_case, options_.settings, solvers_);
+    if (number != 0 && case_coverage_) workspace.count_rules_in(&*case_coverage_);
     if (first == 0) report.record(case_digest(workspace.program_text()));
     try {
       workspace.program();
@@ -393,6 +406,9 @@ class Campaign {
   std::vector<PropertyId> properties_;
   CampaignResult result_;
   std::string held_lines_;  // lines for the parent not written yet (send, hold)
+  // With --coverage: what the engines count on the case being checked, added to the result (and
+  // sent to the parent) after each property.
+  std::optional<EngineCoverage> case_coverage_;
   Clock::time_point started_;
   Clock::time_point last_progress_;
   std::optional<Violation> first_;  // the case that failed first; set while shrinking it

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "interp/solver/session/stall_watch.hpp"
+#include "props/engine_coverage.hpp"
 #include "props/properties.hpp"
 
 namespace symref::props {
@@ -75,6 +76,9 @@ struct CampaignOptions {
   solver::SimulatedTrouble simulated_trouble;
   // When the campaign began, if in another process: a `seconds` campaign ends that long after it.
   std::optional<std::chrono::steady_clock::time_point> started;
+  // Count the rules every engine applies on the generated cases (`--coverage`; shrink candidates
+  // are not counted): CampaignResult::coverage.
+  bool coverage = false;
 };
 
 // Cases are generated in batches of this many, batch k from a seed derived from (seed, k), so a
@@ -138,6 +142,10 @@ struct CampaignResult {
   // Z3 checks that stalled past their time limit, each ending its case's child process (a property
   // counts it as one unknown; PropertySettings::isolation_grace_milliseconds).
   std::uint64_t stalls = 0;
+  // With CampaignOptions::coverage: the engines' rules applied on the cases, summed.  A property
+  // whose worker was killed in a stall loses what it counted, and the worker that takes over
+  // counts the case's explorations anew for the later properties.
+  std::optional<EngineCoverage> coverage;
 
   std::uint64_t properties_checked() const;
   std::uint64_t unknown() const;

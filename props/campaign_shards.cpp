@@ -32,6 +32,10 @@ CampaignResult merge_campaign_results(std::vector<CampaignResult> parts) {
     if (part.failure && (!merged.failure || part.failure->case_number < merged.failure->case_number))
       merged.failure = std::move(part.failure);
     merged.case_records.insert(merged.case_records.end(), part.case_records.begin(), part.case_records.end());
+    if (part.coverage) {
+      if (!merged.coverage) merged.coverage.emplace();
+      merged.coverage->add(*part.coverage);
+    }
   }
   std::sort(merged.case_records.begin(), merged.case_records.end(),
             [](const CaseRecord& a, const CaseRecord& b) { return a.number < b.number; });
@@ -101,6 +105,7 @@ nlohmann::json shard_to_json(const CampaignOptions& options, const CampaignResul
   nlohmann::json records = nlohmann::json::array();
   for (const CaseRecord& record : result.case_records) records.push_back({record.number, record.digest});
   document["case_records"] = std::move(records);
+  if (result.coverage) document["coverage"] = coverage_to_json(*result.coverage);
   return document;
 }
 
@@ -140,6 +145,7 @@ CampaignResult shard_from_json(const nlohmann::json& document) {
     }
     for (const auto& record : document.at("case_records"))
       result.case_records.push_back(CaseRecord{record.at(0).get<std::uint64_t>(), record.at(1).get<std::uint64_t>()});
+    if (document.contains("coverage")) result.coverage = coverage_from_json(document.at("coverage"));
     return result;
   } catch (const nlohmann::json::exception& error) {
     throw std::runtime_error(std::string("not a fuzz shard result (") + error.what() + ")");

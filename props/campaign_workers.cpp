@@ -76,6 +76,7 @@ class Supervisor {
     if (properties_.empty())
       for (PropertyId id = 0; id < all_properties().size(); ++id) properties_.push_back(id);
     result_.tallies.resize(all_properties().size());
+    if (options.coverage) result_.coverage.emplace();
     mapped_bytes_ = boards_offset + jobs_ * sizeof(solver::StallBoard);
     shared_ = ::mmap(nullptr, mapped_bytes_, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (shared_ == MAP_FAILED) throw std::runtime_error("fuzz: cannot map memory for the worker processes");
@@ -259,6 +260,7 @@ class Supervisor {
       tally.seconds += line["seconds"].get<double>();
       tally.fault_reached += line.value("fault_reached", std::uint64_t{0});
       if (!line["failed"].get<bool>()) ++tally.cases;
+      if (line.contains("coverage") && result_.coverage) add_coverage_counts(*result_.coverage, line["coverage"]);
       worker.running.reset();
     } else if (line.contains("end")) {
       worker.end = line;

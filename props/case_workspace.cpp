@@ -8,6 +8,7 @@
 #include "interp/explore/test_generation.hpp"
 #include "interp/state_json/state_format.hpp"
 #include "props/compact_checks.hpp"
+#include "props/engine_coverage.hpp"
 #include "props/properties/compositional_run.hpp"
 #include "props/shape_printer.hpp"
 #include "semantics/syntax/diagnostics.hpp"
@@ -113,6 +114,8 @@ std::int32_t CaseWorkspace::probe_selector_slot() {
   return found == probe_program().global_index.end() ? -1 : found->second;
 }
 
+RuleTally* CaseWorkspace::rule_tally(std::string_view engine) { return coverage_ == nullptr ? nullptr : &coverage_->of(engine); }
+
 const ExplorationResult& CaseWorkspace::explore(EngineMode engine, std::optional<ExplorationResult>& result,
                                                 std::exception_ptr& error, const std::string& heap) {
   if (result) return *result;
@@ -127,6 +130,11 @@ const ExplorationResult& CaseWorkspace::explore(EngineMode engine, std::optional
   options.check_agreement = engine == EngineMode::Trace;
   options.heap = find_heap_model(heap::heap_models(), heap);
   options.session = &solvers_;
+  // The core's rules are counted on the explorations over arrays (§4.1); a heap model's counts its choices.
+  if (heap == "arrays")
+    options.rule_tally = rule_tally(engine == EngineMode::Forward ? "forward" : "trace");
+  else
+    options.heap_tally = rule_tally("heap");
   compute_once(error, [&] {
     Explorer explorer(program(), terms(), options);
     result = explorer.explore();
@@ -148,6 +156,7 @@ const compact::CompactResult& CaseWorkspace::compact_exploration_with_tests() {
   compact::CompactOptions options = compact_options_for(settings_);
   options.session = &solvers_;
   options.generate_tests = true;
+  options.coverage = rule_tally("compact");
   compute_once(compact_with_tests_error_, [&] {
     compact_with_tests_ = std::make_unique<compact::CompactResult>(compact::explore_compact(program(), terms(), options));
   });
@@ -167,6 +176,7 @@ const compact::CompactResult& CaseWorkspace::compact_exploration() {
   // Models are validated (as in explore): an object identity beyond 64 bits counts as unevaluated.
   compact::CompactOptions options = compact_options_for(settings_);
   options.session = &solvers_;
+  options.coverage = rule_tally("compact");
   compute_once(compact_error_, [&] {
     compact_ = std::make_unique<compact::CompactResult>(compact::explore_compact(program(), terms(), options));
   });

@@ -31,6 +31,7 @@ struct CompactResult;
 
 namespace symref::props {
 
+class EngineCoverage;
 struct CompositionalRun;
 
 // Bounds that keep every property finite on programs that need not terminate.
@@ -143,6 +144,13 @@ class CaseWorkspace {
   void use_program_text(std::string text) { text_ = std::move(text); }
   void use_inputs(std::vector<GlobalState> inputs) { inputs_ = std::move(inputs); }
 
+  // Where the case's engine runs count the rules they apply (`fuzz --coverage`); null, the
+  // default: nothing is counted.  Set before anything is explored.
+  void count_rules_in(EngineCoverage* coverage) { coverage_ = coverage; }
+  // The tally of `engine` (engine_coverage.hpp) for the engine runs of the case, or null when
+  // rules are not counted.
+  RuleTally* rule_tally(std::string_view engine);
+
   // The probe program (test_case.hpp) and the inputs as its states (probe globals at 0).
   const Program& probe_program();
   const std::vector<GlobalState>& probe_inputs();
@@ -209,6 +217,7 @@ class CaseWorkspace {
   std::unique_ptr<CompositionalRun> compositional_;
   std::exception_ptr compositional_error_;
   std::map<ApcKey, std::unique_ptr<apc::ApcAnalysis>> apc_analyses_;
+  EngineCoverage* coverage_ = nullptr;
 };
 
 }  // namespace symref::props

@@ -47,6 +47,8 @@ struct FuzzCommandOptions {
   std::string shard;             // "I/N", empty: the whole campaign
   std::string result_directory;  // --out: write the shard's JSON result here
   bool no_timings = false;
+  bool coverage = false;
+  std::string format = "text";
 };
 
 // "I/N" with 0 <= I < N, as --shard takes it.
@@ -79,6 +81,27 @@ double property_seconds(const CampaignResult& result) {
   return total;
 }
 
+// The per-property table, the totals, and with --coverage the engines' rules.
+void print_text_summary(const CampaignOptions& options, const CampaignResult& result, bool no_timings) {
+  std::cout << campaign_summary(options, result, !no_timings);
+  if (no_timings) {
+    std::cout << result.cases << " programs, " << result.properties_checked() << " properties checked, " << result.unknown()
+              << " unknown skipped" << stalls_note(result) << "\n";
+  } else {
+    char rate[64];
+    std::snprintf(rate, sizeof rate, "%.2f", result.seconds > 0 ? static_cast<double>(result.cases) / result.seconds : 0.0);
+    std::cout << result.cases << " programs in " << result.seconds << " s (" << rate << " programs/s), "
+              << result.properties_checked() << " properties checked, " << result.unknown() << " unknown skipped"
+              << stalls_note(result) << "\n";
+    char split[128];
+    std::snprintf(split, sizeof split,
+                  "generating %.2f s, printing and loading %.2f s, properties %.2f s (summed over workers)\n",
+                  result.generation_seconds, result.workspace_seconds, property_seconds(result));
+    std::cout << split;
+  }
+  if (result.coverage) std::cout << coverage_report(*result.coverage, options.level);
+}
+
 int fuzz(const FuzzCommandOptions& command) {
   if (command.list_faults) {
     for (const auto& fault : all_faults())
@@ -104,6 +127,7 @@ int fuzz(const FuzzCommandOptions& command) {
   for (const auto& name : command.properties) options.properties.push_back(*property_by_name(name));
   if (!command.quiet) options.progress = &std::cerr;
   options.jobs = command.jobs;
+  options.coverage = command.coverage;
   if (!command.shard.empty()) parse_shard(command.shard, options.shard_index, options.shard_count);
   cli::activate_fault(command.fault);
 
@@ -126,19 +150,15 @@ int fuzz(const FuzzCommandOptions& command) {
     out << document.dump(1) << "\n";
     if (!out) throw std::runtime_error(path.string() + ": cannot write the shard result");
   }
-  std::cout << campaign_summary(options, result, !command.no_timings);
-  if (command.no_timings) {
-    std::cout << result.cases << " programs, " << result.properties_checked() << " properties checked, " << result.unknown()
-              << " unknown skipped" << stalls_note(result) << "\n";
+  const bool json = command.format == "json";
+  // With --format json the document is all of standard output; what the text adds goes to standard error.
+  std::ostream& text = json ? std::cerr : std::cout;
+  if (json) {
+    nlohmann::json document = shard_to_json(options, result, result.failure ? reproduce(result.failure->case_number) : "");
+    if (command.no_timings) strip_timings(document);
+    std::cout << document.dump(1) << "\n";
   } else {
-    char rate[64];
-    std::snprintf(rate, sizeof rate, "%.2f", result.seconds > 0 ? static_cast<double>(result.cases) / result.seconds : 0.0);
-    std::cout << result.cases << " programs in " << result.seconds << " s (" << rate << " programs/s), "
-              << result.properties_checked() << " properties checked, " << result.unknown() << " unknown skipped" << stalls_note(result) << "\n";
-    char split[128];
-    std::snprintf(split, sizeof split, "generating %.2f s, printing and loading %.2f s, properties %.2f s (summed over workers)\n",
-                  result.generation_seconds, result.workspace_seconds, property_seconds(result));
-    std::cout << split;
+    print_text_summary(options, result, command.no_timings);
   }
   if (!command.fault.empty() && !result.failure) {
     const FaultDescription& fault = *std::find_if(all_faults().begin(), all_faults().end(),
@@ -151,7 +171,7 @@ int fuzz(const FuzzCommandOptions& command) {
                 << caught_by(fault) << ")\n";
       return cli::exit_usage;
     }
-    std::cout << "planted fault " << command.fault << ": its code ran " << result.fault_reached() << " times, not caught\n";
+    text << "planted fault " << command.fault << ": its code ran " << result.fault_reached() << " times, not caught\n";
   }
   if (!result.failure) return cli::exit_done;
 
@@ -162,13 +182,13 @@ int fuzz(const FuzzCommandOptions& command) {
   const std::filesystem::path input_path = std::filesystem::path(command.output_directory) / (stem + ".json");
   std::ofstream(program_path) << failure.program;
   std::ofstream(input_path) << failure.input << "\n";
-  std::cout << "FAILED: property " << failure.property << " on case " << failure.case_number << " (shrunk in "
-            << failure.shrink_steps << " steps, " << failure.shrink_evaluations << " candidates tried"
-            << (failure.shrinking_stopped_by_time ? "; stopped at the time limit" : "") << ")\n"
-            << "  " << failure.message << "\n"
-            << "  counterexample program: " << program_path.string() << "\n"
-            << "  counterexample input:   " << input_path.string() << "\n"
-            << "  reproduce: " << reproduce(failure.case_number) << "\n";
+  text << "FAILED: property " << failure.property << " on case " << failure.case_number << " (shrunk in " << failure.shrink_steps
+       << " steps, " << failure.shrink_evaluations << " candidates tried"
+       << (failure.shrinking_stopped_by_time ? "; stopped at the time limit" : "") << ")\n"
+       << "  " << failure.message << "\n"
+       << "  counterexample program: " << program_path.string() << "\n"
+       << "  counterexample input:   " << input_path.string() << "\n"
+       << "  reproduce: " << reproduce(failure.case_number) << "\n";
   return cli::exit_property_failure;
 }
 
@@ -240,6 +260,11 @@ void add_fuzz_command(CLI::App& app, cli::Action& action) {
       });
   command->add_option("--out", options->result_directory, "write this shard's result as DIR/shard-I-of-N.json (for fuzz-merge)");
   cli::add_no_timings_flag(command, options->no_timings);
+  command->add_flag("--coverage", options->coverage,
+                    "count the rules, template kinds, summary cases and heap choices each engine applied, and report them");
+  command->add_option("--format", options->format, "text, or json: the campaign's result as one document (docs/json.md)")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->capture_default_str();
   command->final_callback([&action, options] { action = [options] { return fuzz(*options); }; });
 }
 

@@ -138,6 +138,10 @@ int merge(const std::vector<std::string>& directories, bool timings) {
   if (!missing.empty())
     throw InputError("fuzz-merge: error: no result for shard(s) " + missing + " of " + std::to_string(shard_count) + "\n");
 
+  const auto with_coverage = std::count_if(parts.begin(), parts.end(), [](const CampaignResult& part) { return part.coverage.has_value(); });
+  if (with_coverage != 0 && with_coverage != static_cast<std::ptrdiff_t>(parts.size()))
+    throw InputError("fuzz-merge: error: " + std::to_string(with_coverage) + " of the " + std::to_string(parts.size()) +
+                     " shards were run with --coverage: their engine coverage cannot be summed\n");
   CampaignResult merged = merge_campaign_results(std::move(parts));
   std::cout << "fuzz-merge: seed " << seed << ", level " << level << ", " << shard_count << " shards\n";
   std::cout << campaign_summary(options, merged, timings);
@@ -145,6 +149,7 @@ int merge(const std::vector<std::string>& directories, bool timings) {
             << " unknown skipped" << stalls_note(merged);
   if (timings) std::cout << "; the slowest shard took " << merged.seconds << " s";
   std::cout << "\n";
+  if (merged.coverage) std::cout << coverage_report(*merged.coverage, level);
   std::size_t failures = 0;
   for (const auto& shard : shards)
     for (const auto& failure : shard.document.at("failures")) {

@@ -85,6 +85,11 @@ add_test(NAME props.shards COMMAND ${CMAKE_COMMAND} -DSYMREF=$<TARGET_FILE:symre
                                    -P ${CMAKE_CURRENT_SOURCE_DIR}/props/shard_checks.cmake)
 set_tests_properties(props.shards PROPERTIES LABELS unit TIMEOUT 600)
 
+# The engines' rule coverage of `fuzz --coverage`, in text, JSON and merged shards.
+add_test(NAME props.coverage COMMAND ${CMAKE_COMMAND} -DSYMREF=$<TARGET_FILE:symref> -DOUTPUT=${CMAKE_CURRENT_BINARY_DIR}/props-coverage
+                                     -P ${CMAKE_CURRENT_SOURCE_DIR}/props/coverage_checks.cmake)
+set_tests_properties(props.coverage PROPERTIES LABELS unit TIMEOUT 300)
+
 # Reproducible by seed: `symref gen --whole-case` against golden files, so that a build
 # whose compiler evaluates the generator's draws in another order (e.g. clang's sanitizer build) fails.
 file(GLOB gen_golden_files CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/props/gen_golden/*.txt)

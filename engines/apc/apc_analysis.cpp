@@ -6,6 +6,7 @@
 #include <exception>
 #include <thread>
 
+#include "engines/apc/apc_coverage.hpp"
 #include "engines/apc/unfolding.hpp"
 #include "interp/explore/explorer.hpp"
 #include "interp/explore/test_generation.hpp"
@@ -50,7 +51,8 @@ ApcAnalysis::ApcAnalysis(const Program& program, terms::TermManager& terms, ApcO
                                                 .solving = without_smt_directory(options_.solving),
                                                 .reuse_loop_summaries = options_.reuse_loop_summaries,
                                                 .max_loop_summaries = options_.max_loop_summaries,
-                                                .session = options_.session})) {}
+                                                .session = options_.session,
+                                                .coverage = options_.coverage})) {}
 
 void ApcAnalysis::build() {
   if (apc_ != nullptr) return;
@@ -60,6 +62,7 @@ void ApcAnalysis::build() {
   if (options_.unfolded) {
     solver::Stopwatch unfolding;
     unfolded_ = unfold(terms_, apc_, options_.unfold);
+    count_rule(options_.coverage, ApcRule::Unfolding);
     unfolded_answer_.unfold_seconds = unfolding.seconds();
   }
 }
@@ -116,6 +119,7 @@ std::optional<WitnessRun> ApcAnalysis::witness_from(const std::optional<GlobalSt
 // rounds run without the pruning: the plain exploration §7 is compared against.
 std::optional<WitnessRun> ApcAnalysis::guided_search(std::uint32_t bound) {
   build();
+  if (options_.guided) count_rule(options_.coverage, ApcRule::GuidedSearch);
   Term pruning = unfolded_ != nullptr ? unfolded_ : apc_;
   // The planted fault prunes by the first backbone's apc_π only.
   if (fault_active(Fault::ApcGuidedFirstBackbone) && !abstraction_->backbone_conditions().empty())

@@ -35,6 +35,7 @@ struct ApcOptions {
   bool model_witness = true;            // try the queries' models before the search
   bool guided = true;                   // the search prunes by apc (§7); false: plain exploration
   solver::SolverSession* session = nullptr;  // what its solvers share (solver_chain.hpp); null: nothing
+  RuleTally* coverage = nullptr;  // where the analysis counts its rules (apc_rule_table, `fuzz --coverage`); null: not counted
   // Progress of a long run: each phase as it starts ("solving apc^K and apc"), and each leaf of
   // the witness search as it is decided (ExploreOptions::on_leaf).  Empty: silent.
   std::function<void(const std::string& phase)> on_phase;

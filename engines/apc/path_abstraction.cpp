@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "engines/apc/apc_coverage.hpp"
 #include "engines/apc/counter_dependency.hpp"
 #include "semantics/faults.hpp"
 #include "semantics/terms/printer.hpp"
@@ -27,8 +28,10 @@ std::string PathAbstraction::show(Term term) const {
 }
 
 Term PathAbstraction::new_counter() {
-  if (counters_made_.size() >= options_.max_loop_summaries)
+  if (counters_made_.size() >= options_.max_loop_summaries) {
+    count_rule(options_.coverage, ApcRule::TooManyLoopSummaries);
     throw TooManyLoopSummaries("more than " + std::to_string(options_.max_loop_summaries) + " loop summaries");
+  }
   Term counter = terms_.fresh_symbol(Sort::integer(), "k" + std::to_string(counters_.size() + 1));
   counters_.insert(counter);
   counters_made_.push_back(counter);
@@ -46,6 +49,7 @@ LoopSummary PathAbstraction::summarize_loop(const Flowgraph& graph, const std::v
   key.insert(key.end(), nodes.begin(), nodes.end());
   if (auto found = computed_loops_.find(key); found != computed_loops_.end()) {
     ++loop_summaries_reused_;
+    count_rule(options_.coverage, ApcRule::LoopSummaryCopied);
     return copy_loop(found->second);
   }
   ComputedLoop computed;
@@ -148,6 +152,7 @@ Term PathAbstraction::close_over_counters(Term apc) {
                                                              : terms_.less_equal(terms_.integer(0), variable));
   }
   if (bound.empty()) return apc;
+  count_rule(options_.coverage, ApcRule::ClosureOverCounters);
   bounds.push_back(to_bound.apply(apc));
   return terms_.exists(bound, terms_.logical_and(bounds));
 }
@@ -191,6 +196,7 @@ PathAbstraction::Execution PathAbstraction::execute_backbone(const Backbone& bac
     auto loop = entered_loop(graph, backbone, i);
     if (!loop) continue;
     // Lines 10–14: summarise the loop and put the summary into apc and θ.
+    count_rule(options_.coverage, &graph == &flowgraph_.graph ? ApcRule::LoopEntry : ApcRule::InnerLoop);
     LoopSummary summary = summarize_loop(graph, *loop, node);
     SymbolicState at_entry = run.theta;
     if (summary.counters.size() > 1) run.last_iterations = terms_.logical_and(run.last_iterations, last_iteration(summary, at_entry));
@@ -208,6 +214,8 @@ Term PathAbstraction::compute() {
   std::vector<Backbone> all = backbones(flowgraph_.graph, options_.max_backbones);
   // The planted fault forgets the last backbone of the disjunction.
   if (fault_active(Fault::ApcBackboneLeftOut) && all.size() > 1) all.pop_back();
+  count_rule(options_.coverage, ApcRule::Backbone, all.size());
+  if (all.size() > 1) count_rule(options_.coverage, ApcRule::SeveralBackbones);
   std::vector<Term> disjuncts;
   for (const Backbone& backbone : all) {
     Execution run = execute_backbone(backbone, flowgraph_.graph);
@@ -239,12 +247,15 @@ LoopSummary PathAbstraction::process_loop(const Flowgraph& induced) {
 
   SymbolicState theta;
   if (options_.loop_processing == LoopProcessing::Heavy) {
+    count_rule(options_.coverage, ApcRule::ProcessLoopHeavy);
     theta = heavyweight_state(executions, summary);
   } else {
+    count_rule(options_.coverage, ApcRule::ProcessLoopLight);
     // θ_κ starts at θ_⋆; rules 1–4 (and §4's for arrays) refine it until nothing changes.
     theta = SymbolicState::unknown(flowgraph_.variables, stars_);
     while (refine_by_rules(theta, flowgraph_.variables.size(), executions, summary.counters)) {}
   }
+  if (options_.coverage != nullptr) count_stars(theta, flowgraph_.variables.size(), executions, summary.counters);
   summary.phi = looping_condition(executions, summary.counters, theta);
   summary.theta = theta;
   loops_.push_back(summary);
@@ -308,8 +319,10 @@ Term PathAbstraction::in_terms_of_sum(Term term, const std::vector<Term>& counte
     default: break;
   }
   const Sort sort = term->sort();
-  if ((sort.kind != SortKind::Int && sort.kind != SortKind::Bool) || term->has_bound_variables() || stars_.contains_star(term))
+  if ((sort.kind != SortKind::Int && sort.kind != SortKind::Bool) || term->has_bound_variables() || stars_.contains_star(term)) {
+    count_rule(options_.coverage, ApcRule::InnerSumNotProved);
     return stars_.star(sort);
+  }
   // term = term[κ_1 ↦ Σκ̄, κ_2… ↦ 0] for every κ̄ ≥ 0 and every value of the other symbols?
   terms::Substitution through_sum(terms_);
   Term total = counters.front();
@@ -324,6 +337,8 @@ Term PathAbstraction::in_terms_of_sum(Term term, const std::vector<Term>& counte
   solver::SatResult answer = solver.check();
   solver.pop();
   ++dependency_queries_;
+  count_rule(options_.coverage,
+             answer == solver::SatResult::Unsat ? ApcRule::InnerSumSeveralCounters : ApcRule::InnerSumNotProved);
   return answer == solver::SatResult::Unsat ? through_first.apply(term) : stars_.star(sort);
 }
 
@@ -352,6 +367,7 @@ SymbolicState PathAbstraction::heavyweight_state(const std::vector<Execution>& e
       entry.name = "s_" + std::to_string(i + 1) + "_" + std::to_string(j + 1);
       entry.count = terms_.fresh_symbol(Sort::integer(), entry.name);
       sums.emplace_back(&inner_counters, entry.count);
+      count_rule(options_.coverage, ApcRule::InnerLoopSum);
       // Line 10: σ_{i,j} ≡ 0 ≤ s − 1 → θ_κ′⟨apc′_1 ∨ … ∨ apc′_k′⟩[Σκ̄′/s − 1][κ̄′/⋆]: the inner loop
       // path's condition on its last iteration, read at the inner entry through the backbone's θ.
       Term last = terms_.subtract(entry.count, one);
@@ -403,6 +419,7 @@ SymbolicState PathAbstraction::heavyweight_state(const std::vector<Execution>& e
             std::find(extended.begin() + static_cast<std::ptrdiff_t>(variables), extended.end(), symbol) == extended.end())
           query.basis.push_back(symbol);
       Term dependency = infer_dependency(terms_, dependency_solver(), query, dependency_queries_);
+      if (dependency != nullptr) count_rule(options_.coverage, ApcRule::DependencyLinear);
       // The printed form (κ̄·M + w̄)·(ā, 1)ᵀ also has the products κ·a: asked only when the linear
       // part has none, since they make the check non-linear (an unknown leaves s at ⋆).
       if (dependency == nullptr) {
@@ -413,8 +430,12 @@ SymbolicState PathAbstraction::heavyweight_state(const std::vector<Execution>& e
             if (!counters_.contains(query.basis[a])) query.basis.push_back(terms_.multiply(query.basis[c], query.basis[a]));
         }
         if (query.basis.size() > linear) dependency = infer_dependency(terms_, dependency_solver(), query, dependency_queries_);
+        if (dependency != nullptr) count_rule(options_.coverage, ApcRule::DependencyBilinear);
       }
-      if (dependency == nullptr) continue;
+      if (dependency == nullptr) {
+        count_rule(options_.coverage, ApcRule::DependencyNotFound);
+        continue;
+      }
       theta.set(index, dependency);
       changed = true;
     }
@@ -452,7 +473,10 @@ Term PathAbstraction::infer(std::size_t index, const std::vector<Execution>& exe
   Term a = theta.variables()[index];
   std::vector<std::size_t> changing = changing_backbones(index, executions);
   // Rule 1: ∀i θ_i(a) = a  ⟹  θ_κ(a) = a.
-  if (changing.empty()) return a;
+  if (changing.empty()) {
+    count_rule(options_.coverage, ApcRule::Rule1);
+    return a;
+  }
   // Counters a premise tolerates: none.  The planted fault tolerates those of the inner loops (all
   // but this loop's own), so θ_i(a) mentioning them is summarised instead of giving ⋆.
   std::unordered_set<Term> tolerated;
@@ -469,23 +493,33 @@ Term PathAbstraction::infer(std::size_t index, const std::vector<Execution>& exe
       Term d = offset_from(executions[i].theta.value(index), a);
       if (d == nullptr) { applies = false; break; }
       Term step = theta.apply(d, stars_);
-      if (fault_active(Fault::ApcRule2WithoutInvariance)) step = d;  // the planted fault skips the test
-      else if (!invariant(step)) { applies = false; break; }
+      if (fault_active(Fault::ApcRule2WithoutInvariance)) {
+        step = d;  // the planted fault skips the test
+      } else if (!invariant(step)) {
+        count_rule(options_.coverage, ApcRule::Rule2StepNotInvariant);
+        applies = false;
+        break;
+      }
       sum = terms_.add(sum, terms_.multiply(step, counters[i]));
     }
-    if (applies) return sum;
+    if (applies) {
+      count_rule(options_.coverage, ApcRule::Rule2);
+      return sum;
+    }
   }
 
   // Rule 3: ∀i θ_i(a) ∈ {a, d}, θ_κ⟨d⟩ free of ⋆ and counters  ⟹  θ_κ(a) = ite(Σ_{i changing} κ_i > 0, θ_κ⟨d⟩, a).
   Term d = executions[changing.front()].theta.value(index);
   bool same = true;
   for (std::size_t i : changing) same = same && executions[i].theta.value(index) == d;
+  if (!same) count_rule(options_.coverage, ApcRule::Rule3DifferingValues);
   if (fault_active(Fault::ApcRule3DifferingValues)) same = true;  // the planted fault takes the first value
   if (same) {
     Term value = theta.apply(d, stars_);
     if (invariant(value)) {
       Term iterations = terms_.integer(0);
       for (std::size_t i : changing) iterations = terms_.add(iterations, counters[i]);
+      count_rule(options_.coverage, ApcRule::Rule3);
       return terms_.if_then_else(terms_.less(terms_.integer(0), iterations), value, a);
     }
   }
@@ -498,6 +532,8 @@ Term PathAbstraction::infer(std::size_t index, const std::vector<Execution>& exe
     std::unordered_set<Term> own = tolerated;
     own.insert(counters[i]);
     if (!stars_.contains_star(value) && !mentions_counters(value, own)) {
+      count_rule(options_.coverage, ApcRule::Rule4);
+      if (options_.coverage != nullptr && mentions_counters(value, tolerated)) options_.coverage->count(ApcRule::Rule4Shifted);
       if (!fault_active(Fault::ApcRule4WithoutShift)) {  // the planted fault keeps κ_i
         terms::Substitution shift(terms_);
         shift.set(counters[i], terms_.subtract(counters[i], terms_.integer(1)));
@@ -514,8 +550,14 @@ Term PathAbstraction::infer_array(std::size_t index, const std::vector<Execution
   Term array = theta.variables()[index];
   std::vector<std::size_t> changing = changing_backbones(index, executions);
   // Unchanged rule: ∀i θ_i(A) = λχ.A(χ)  ⟹  θ_κ(A) = λχ.A(χ).
-  if (changing.empty()) return array;
-  if (changing.size() != 1) return nullptr;
+  if (changing.empty()) {
+    count_rule(options_.coverage, ApcRule::ArrayUnchanged);
+    return array;
+  }
+  if (changing.size() != 1) {
+    count_rule(options_.coverage, ApcRule::ArraySeveralWriters);
+    return nullptr;
+  }
   // Single-writer rule: only π_w writes, θ_w(A) = A[i_1 := v_1]…[i_n := v_n] with every θ_κ⟨i_j⟩
   // and θ_κ⟨v_j⟩ free of ⋆ and counters (the invariance test §4 does not print)
   //   ⟹  θ_κ(A) = A[θ_κ⟨i_j⟩ := ite(κ_w = 0, A(θ_κ⟨i_j⟩), θ_κ⟨v_j⟩)]_j.
@@ -536,11 +578,28 @@ Term PathAbstraction::infer_array(std::size_t index, const std::vector<Execution
     Term at = printed_rule ? position : theta.apply(position, stars_);
     Term stored = printed_rule ? value : theta.apply(value, stars_);
     if (!printed_rule && (stars_.contains_star(at) || stars_.contains_star(stored) || mentions_counters(at, none) ||
-                          mentions_counters(stored, none)))
+                          mentions_counters(stored, none))) {
+      count_rule(options_.coverage, ApcRule::ArrayWriterNotInvariant);
       return nullptr;
+    }
     result = terms_.store(result, at, terms_.if_then_else(none_yet, terms_.select(array, at), stored));
   }
+  count_rule(options_.coverage, ApcRule::ArraySingleWriter);
   return result;
+}
+
+void PathAbstraction::count_stars(const SymbolicState& theta, std::size_t variables, const std::vector<Execution>& executions,
+                                  const std::vector<Term>& counters) {
+  const std::unordered_set<Term> own(counters.begin(), counters.end());
+  for (std::size_t a = 0; a < variables; ++a) {
+    if (theta.variables()[a]->sort().kind == SortKind::IntArray || !stars_.is_star(theta.value(a))) continue;
+    options_.coverage->count(ApcRule::NoRuleStar);
+    for (std::size_t i : changing_backbones(a, executions))
+      if (mentions_counters(executions[i].theta.value(a), own)) {
+        options_.coverage->count(ApcRule::InnerCounterStar);
+        break;
+      }
+  }
 }
 
 // φ_κ = ⋀_i ∀τ_i(0 ≤ τ_i < κ_i → ∃τ̄_i(0̄ ≤ τ̄_i ≤ κ̄_i ∧ θ_κ⟨apc_i⟩[κ̄/τ̄])).

@@ -16,6 +16,7 @@
 #include "engines/apc/backbones.hpp"
 #include "engines/apc/flowgraph.hpp"
 #include "interp/solver/solver_chain.hpp"
+#include "semantics/rule_coverage.hpp"
 
 namespace symref::apc {
 
@@ -76,6 +77,7 @@ struct AbstractionOptions {
   // ask tens of thousands for one assert.
   std::size_t max_loop_summaries = 10'000;
   solver::SolverSession* session = nullptr;  // what its solvers share (solver_chain.hpp); null: nothing
+  RuleTally* coverage = nullptr;  // where the run counts its rules (apc_rule_table, `fuzz --coverage`); null: not counted
 };
 
 // Thrown past AbstractionOptions::max_loop_summaries.
@@ -142,6 +144,9 @@ class PathAbstraction {
              const SymbolicState& theta);
   Term infer_array(std::size_t index, const std::vector<Execution>& executions, const std::vector<Term>& counters,
                    const SymbolicState& theta);
+  // Counts the scalars θ_κ leaves at ⋆ (and those because a path names an inner loop's counter).
+  void count_stars(const SymbolicState& theta, std::size_t variables, const std::vector<Execution>& executions,
+                   const std::vector<Term>& counters);
   // Rules 1–4 and §4's until nothing changes (lines 15–22 of Algorithm 2, all of §3.1).
   bool refine_by_rules(SymbolicState& theta, std::size_t variables, const std::vector<Execution>& executions,
                        const std::vector<Term>& counters);

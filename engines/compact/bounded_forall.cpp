@@ -3,6 +3,7 @@
 
 #include <vector>
 
+#include "engines/compact/compact_coverage.hpp"
 #include "semantics/faults.hpp"
 #include "semantics/terms/substitution.hpp"
 
@@ -80,19 +81,23 @@ std::optional<ForallBrackets> bracket_foralls(terms::TermManager& terms, Term fo
       over.push_back(at.apply(fault_active(Fault::CompactBracketInstanceUnguarded) ? body->child(1) : body));
     }
   }
-  return ForallBrackets{terms.logical_and(under), terms.logical_and(over)};
+  return ForallBrackets{terms.logical_and(under), terms.logical_and(over), foralls.size()};
 }
 
 solver::SatResult decide_by_brackets(solver::Solver& solver, terms::TermManager& terms, Term formula, bool keep_sat_scope,
-                                     std::uint64_t& checks) {
+                                     std::uint64_t& checks, RuleTally* coverage) {
   using solver::SatResult;
   std::optional<ForallBrackets> brackets = bracket_foralls(terms, formula, kBracketPasses);
-  if (!brackets) return SatResult::Unknown;
+  if (!brackets) {
+    count_rule(coverage, CompactRule::QuantifierNotBracketable);
+    return SatResult::Unknown;
+  }
   ++checks;
   solver.push();
   solver.add(brackets->under);
   if (solver.check() == SatResult::Sat) {
     if (!keep_sat_scope) solver.pop();
+    count_rule(coverage, CompactRule::BracketsUnderSat);
     return SatResult::Sat;
   }
   solver.pop();
@@ -101,7 +106,12 @@ solver::SatResult decide_by_brackets(solver::Solver& solver, terms::TermManager&
   solver.add(brackets->over);
   const SatResult over = solver.check();
   solver.pop();
-  return over == SatResult::Unsat ? SatResult::Unsat : SatResult::Unknown;
+  if (over != SatResult::Unsat) {
+    count_rule(coverage, CompactRule::BracketsUndecided);
+    return SatResult::Unknown;
+  }
+  count_rule(coverage, brackets->foralls > 1 ? CompactRule::BracketsOverUnsatSeveralForalls : CompactRule::BracketsOverUnsat);
+  return SatResult::Unsat;
 }
 
 }  // namespace symref::compact

@@ -19,6 +19,7 @@
 #include <optional>
 
 #include "interp/solver/solver.hpp"
+#include "semantics/rule_coverage.hpp"
 #include "semantics/terms/term_manager.hpp"
 
 namespace symref::compact {
@@ -26,6 +27,7 @@ namespace symref::compact {
 struct ForallBrackets {
   terms::Term under = nullptr;
   terms::Term over = nullptr;
+  std::size_t foralls = 0;  // the counted ∀τ conjuncts of φ
 };
 
 // The brackets of φ, or nothing when a quantifier of φ is not such a top-level conjunct.
@@ -36,8 +38,9 @@ inline constexpr std::uint32_t kBracketPasses = 4;
 
 // φ decided by its brackets on `solver`, each in a scope of its own, or unknown (also when φ has
 // no brackets).  A sat answer leaves the under-approximation's scope open when `keep_sat_scope`
-// (its model is one of φ).  `checks` counts the solver checks made.
-solver::SatResult decide_by_brackets(solver::Solver& solver, terms::TermManager& terms, terms::Term formula,
-                                     bool keep_sat_scope, std::uint64_t& checks);
+// (its model is one of φ).  `checks` counts the solver checks made; `coverage`, when given (a
+// tally of compact_rule_table), which bracket answered.
+solver::SatResult decide_by_brackets(solver::Solver& solver, terms::TermManager& terms, terms::Term formula, bool keep_sat_scope,
+                                     std::uint64_t& checks, RuleTally* coverage = nullptr);
 
 }  // namespace symref::compact

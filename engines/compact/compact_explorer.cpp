@@ -10,6 +10,7 @@
 #include <unordered_map>
 
 #include "engines/compact/bounded_forall.hpp"
+#include "engines/compact/compact_coverage.hpp"
 #include "interp/explore/test_generation.hpp"
 #include "semantics/concrete/machine.hpp"
 #include "semantics/faults.hpp"
@@ -79,6 +80,7 @@ class CompactSearch {
       template_options.solving.validate_models = true;
       template_options.quantifier_brackets = options_.quantifier_brackets;
       template_options.session = options_.session;
+      template_options.coverage = options_.coverage;
       if (!options_.solving.smt_directory.empty()) template_options.solving.smt_directory += "/templates";
       result_.templates = detect_loop_templates(program_, terms_, template_options, &construction);
       for (std::size_t k = 0; k < result_.templates.size(); ++k) {
@@ -109,7 +111,7 @@ class CompactSearch {
     SatResult status = SatResult::Unknown;
     const bool quantified = has_quantifier(formula);
     if (quantified && options_.quantifier_brackets)
-      status = decide_by_brackets(*solver_, terms_, formula, true, result_.statistics.queries);
+      status = decide_by_brackets(*solver_, terms_, formula, true, result_.statistics.queries, options_.coverage);
     if (status != SatResult::Unknown) {
       ++result_.statistics.bracket_answers;
     } else {
@@ -155,6 +157,7 @@ class CompactSearch {
 
   // chooseTemplate (line 22): the first, or one drawn with the seeded generator.
   std::size_t choose_template(const std::vector<std::size_t>& candidates) {
+    if (candidates.size() > 1) count_rule(options_.coverage, CompactRule::ChooseTemplate);
     if (!options_.choose_random || candidates.size() == 1) return candidates.front();
     return candidates[std::uniform_int_distribution<std::size_t>(0, candidates.size() - 1)(random_)];
   }
@@ -164,6 +167,7 @@ class CompactSearch {
   void instantiate(const WorkItem& item, std::size_t index, std::vector<WorkItem>& children) {
     const LoopTemplate& t = result_.templates[index];
     ++result_.statistics.instantiations;
+    count_rule(options_.coverage, t.kind == TemplateKind::Loop ? CompactRule::LoopInstance : CompactRule::RecursionInstance);
     Term kappa;
     if (fault_active(Fault::CompactKappaReused) && reused_parameter_ != nullptr) [[unlikely]]
       kappa = reused_parameter_;
@@ -204,6 +208,7 @@ class CompactSearch {
     c.branches += "{" + t.id + "^}";
     item.instances.push_back(Instance{record.template_index, 0, record.parameter, true});
     item.records.pop_back();
+    count_rule(options_.coverage, CompactRule::ReturnPhase);
     return true;
   }
 
@@ -238,24 +243,30 @@ class CompactSearch {
           finish(item, SatResult::Sat);
           break;
         }
-        if (item.at_entry && item.instances.size() < options_.max_instances) {  // line 21 at a procedure's entry
+        if (item.at_entry) {  // line 21 at a procedure's entry
           item.at_entry = false;
           auto usable = usable_at_entry_.find(c.control.top_frame().callable);
           if (usable != usable_at_entry_.end()) {
-            std::vector<WorkItem> children;
-            instantiate(item, choose_template(usable->second), children);
-            push_children(work, children, item.vertex);
-            break;
+            if (item.instances.size() < options_.max_instances) {
+              std::vector<WorkItem> children;
+              instantiate(item, choose_template(usable->second), children);
+              push_children(work, children, item.vertex);
+              break;
+            }
+            count_rule(options_.coverage, CompactRule::InstancesExhausted);  // it runs classically
           }
         }
         const Statement* at = c.control.current();
-        if (at != nullptr && at->kind == StatementKind::While && item.instances.size() < options_.max_instances) {
+        if (at != nullptr && at->kind == StatementKind::While) {
           auto usable = usable_.find(at);
           if (usable != usable_.end()) {
-            std::vector<WorkItem> children;
-            instantiate(item, choose_template(usable->second), children);
-            push_children(work, children, item.vertex);
-            break;
+            if (item.instances.size() < options_.max_instances) {
+              std::vector<WorkItem> children;
+              instantiate(item, choose_template(usable->second), children);
+              push_children(work, children, item.vertex);
+              break;
+            }
+            count_rule(options_.coverage, CompactRule::InstancesExhausted);  // it runs classically
           }
         }
         successors.clear();  // line 39: a classic step

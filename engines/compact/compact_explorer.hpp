@@ -36,6 +36,7 @@ struct CompactOptions {
   std::uint64_t seed = 1;
   solver::SolverSession* session = nullptr;  // what its solvers share (solver_chain.hpp); null: nothing
   std::function<void(const CompactPath&)> on_leaf;  // each leaf as it is decided (progress); empty: none
+  RuleTally* coverage = nullptr;  // where the run counts its rules (compact_rule_table, `fuzz --coverage`); null: not counted
 };
 
 // One template instance on a path: which template, left by which exit, with which parameter; or

@@ -5,6 +5,7 @@
 #include "engines/compact/loop_template.hpp"
 
 #include "engines/compact/bounded_forall.hpp"
+#include "engines/compact/compact_coverage.hpp"
 
 #include <functional>
 #include <optional>
@@ -118,6 +119,7 @@ class PassWalker {
   void run() { walk(site_.canonical); }
   const std::vector<Cycle>& cycles() const { return cycles_; }
   const std::string& failure() const { return failure_; }
+  CompactRule failure_rule() const { return failure_rule_; }  // which way it failed, when it did
 
  private:
   bool inside_loop(const SymbolicConfiguration& c) const {
@@ -133,8 +135,10 @@ class PassWalker {
   bool recursion_step_ends(SymbolicConfiguration& c) {
     if (c.control.depth() == site_.anchor.frame + 2) {
       cycles_.push_back(Cycle{c, path_});
-      if (cycles_.size() > options_.max_cycles)
+      if (cycles_.size() > options_.max_cycles) {
         failure_ = "more than " + std::to_string(options_.max_cycles) + " paths lead from the entry to the call";
+        failure_rule_ = CompactRule::FailsTooManyCycles;
+      }
       return true;
     }
     if (c.outcome != Outcome::Running) return true;
@@ -145,6 +149,7 @@ class PassWalker {
       return true;
     if (c.steps > options_.max_pass_steps) {
       failure_ = "the way from the entry to the call takes more than " + std::to_string(options_.max_pass_steps) + " steps";
+      failure_rule_ = CompactRule::FailsLongPass;
       return true;
     }
     return false;
@@ -166,17 +171,21 @@ class PassWalker {
       if (c.steps > 0 && at_test && c.control.depth() == site_.anchor.frame + 1 &&
           c.control.entries().size() == site_.anchor.entry + 1) {
         cycles_.push_back(Cycle{c, path_});
-        if (cycles_.size() > options_.max_cycles)
+        if (cycles_.size() > options_.max_cycles) {
           failure_ = "the body has more than " + std::to_string(options_.max_cycles) + " paths through one pass";
+          failure_rule_ = CompactRule::FailsTooManyCycles;
+        }
         return;
       }
       if (next != nullptr && next->kind == StatementKind::While && c.steps > 0) {
         failure_ = "one pass runs the loop at line " + std::to_string(next->location.line) +
                    " (nested loops and recursion inside a cycle get no template)";
+        failure_rule_ = CompactRule::FailsNestedLoop;
         return;
       }
       if (c.steps > options_.max_pass_steps) {
         failure_ = "one pass takes more than " + std::to_string(options_.max_pass_steps) + " steps";
+        failure_rule_ = CompactRule::FailsLongPass;
         return;
       }
       successors.clear();
@@ -207,6 +216,7 @@ class PassWalker {
   std::vector<ForkChoice> path_;
   std::vector<Cycle> cycles_;
   std::string failure_;
+  CompactRule failure_rule_ = CompactRule::FailsLongPass;
 };
 
 // c when `term` is `base` plus the constant c (sums and differences of constants around `base`).
@@ -267,7 +277,7 @@ class TemplateBuilder {
     const bool quantified = has_quantifier(formula);
     if (quantified && options_.quantifier_brackets) {  // first through its brackets (bounded_forall.hpp)
       std::uint64_t bracket_checks = 0;
-      solver::SatResult bracketed = decide_by_brackets(*solver_, terms_, formula, false, bracket_checks);
+      solver::SatResult bracketed = decide_by_brackets(*solver_, terms_, formula, false, bracket_checks, options_.coverage);
       if (statistics_ != nullptr) statistics_->queries += bracket_checks;
       if (bracketed != solver::SatResult::Unknown) return bracketed;
     }
@@ -298,6 +308,7 @@ class TemplateBuilder {
                         auto site = make_site(terms_, program_, &callable, {});
                         site->call = &call;
                         if (callee != f) {
+                          count_rule(options_.coverage, CompactRule::FailsIndirectRecursion);
                           out.push_back(unbuilt_template(site, TemplateKind::Recursion, TemplateStatus::Failed,
                                                          "indirect recursion through " + program_.callables[callee].name +
                                                              " gets no template (only a procedure's calls of itself do)"));
@@ -348,7 +359,8 @@ class TemplateBuilder {
   void build_return_phase(LoopTemplate& t, const std::vector<Step>& to_call) {
     const LoopSite& site = *t.site;
     const std::string call_line = std::to_string(site.call->location.line);
-    auto fail = [&t](std::string reason) {
+    auto fail = [&t, this](std::string reason, CompactRule rule = CompactRule::ReturnPathOtherFailure) {
+      count_rule(options_.coverage, rule);
       t.status = TemplateStatus::Failed;
       t.reason = std::move(reason);
       t.return_theta.clear();
@@ -363,13 +375,14 @@ class TemplateBuilder {
       const std::string at = " at line " + std::to_string(next->location.line);
       if (next->kind == StatementKind::While || next->kind == StatementKind::ProcedureCall ||
           next->kind == StatementKind::MethodCall)
-        return fail("the return path from the call at line " + call_line + " runs a loop or a call" + at);
+        return fail("the return path from the call at line " + call_line + " runs a loop or a call" + at,
+                    CompactRule::ReturnPathRunsLoopOrCall);
       if (c.steps > options_.max_pass_steps) return fail("the return path from the call at line " + call_line + " is too long");
       successors.clear();
       machine.successors(c, successors);
       if (successors.size() != 1)
-        return fail("the return path from the call at line " + call_line + " forks" + at +
-                    " (P2 of §5.2 must not branch)");
+        return fail("the return path from the call at line " + call_line + " forks" + at + " (P2 of §5.2 must not branch)",
+                    CompactRule::ReturnPathForks);
       c = std::move(successors[0].configuration);
       if (c.outcome != Outcome::Running)
         return fail("the return path from the call at line " + call_line + " ends in " + std::string(outcome_name(c.outcome)));
@@ -387,7 +400,9 @@ class TemplateBuilder {
       if (initial->sort().kind == terms::SortKind::Int) offset = constant_offset(after, initial);
       if (!offset)
         return fail("variable " + name + " is not its value at the exit plus a constant after one return: " + name + " = " +
-                    terms::print_term(after, &program_, {120}));
+                        terms::print_term(after, &program_, {120}),
+                    CompactRule::ReturnPathNotConstantOffset);
+      count_rule(options_.coverage, CompactRule::ReturnPathOffset);
       t.return_theta.emplace_back(g, terms_.add(initial, terms_.multiply(terms_.integer(*offset), t.parameter)));
     }
   }
@@ -401,23 +416,32 @@ class TemplateBuilder {
     PassWalker walker(machine, *site, options_);
     walker.run();
     if (!walker.failure().empty()) {
+      count_rule(options_.coverage, walker.failure_rule());
       out.push_back(unbuilt_template(site, kind, TemplateStatus::Failed, walker.failure()));
       return;
     }
     std::size_t built = 0;
     for (const auto& cycle : walker.cycles()) {
-      if (check(cycle.closing.path_condition.conjunction(terms_)) == solver::SatResult::Unsat) continue;
+      if (check(cycle.closing.path_condition.conjunction(terms_)) == solver::SatResult::Unsat) {
+        count_rule(options_.coverage, CompactRule::CycleInfeasible);
+        continue;
+      }
       LoopTemplate t = build_cycle(site, kind == TemplateKind::Loop ? cycle : called_frame_as_pass(*site, cycle));
       t.kind = kind;
       if (kind == TemplateKind::Recursion && t.status == TemplateStatus::Ok) build_return_phase(t, to_call);
+      if (t.status == TemplateStatus::Ok)
+        count_rule(options_.coverage, kind == TemplateKind::Loop ? CompactRule::LoopTemplate : CompactRule::RecursionTemplate);
       out.push_back(std::move(t));
       ++built;
     }
-    if (built == 0)
+    if (built == 0) {
+      count_rule(options_.coverage,
+                 kind == TemplateKind::Loop ? CompactRule::LoopWithoutTemplate : CompactRule::RecursionWithoutTemplate);
       out.push_back(unbuilt_template(site, kind, TemplateStatus::None,
                                  kind == TemplateKind::Loop ? "no feasible path runs once around the loop"
                                                             : "no feasible path leads from the entry of " + site->procedure->name +
                                                                   " to the call without running a loop or another call first"));
+    }
   }
 
   std::string local_name(const LoopSite& site, std::size_t k) const { return site.procedure->locals[k].name; }
@@ -431,14 +455,17 @@ class TemplateBuilder {
     if (initial->sort().kind != terms::SortKind::Int) {
       t.reason = "variable " + name + " is changed by the cycle and is not numeric (" +
                  terms::print_term(after_pass, &program_, {120}) + ")";
+      count_rule(options_.coverage, CompactRule::FailsVariableNotNumeric);
       return false;
     }
     std::optional<Integer> offset = constant_offset(after_pass, initial);
     if (!offset) {
       t.reason = "variable " + name + " is not its initial value plus a constant after one pass: " + name + " = " +
                  terms::print_term(after_pass, &program_, {120});
+      count_rule(options_.coverage, CompactRule::FailsNotConstantOffset);
       return false;
     }
+    count_rule(options_.coverage, CompactRule::ThetaOffset);
     const Integer c = *offset;
     Term step = terms_.integer(c);
     Term kappa_times = fault_active(Fault::CompactThetaOffByOne) ? terms_.add(kappa, terms_.integer(1)) : kappa;
@@ -468,6 +495,7 @@ class TemplateBuilder {
     };
     if (pass.next_object != site->canonical.next_object) {
       t.reason = "the cycle creates objects";
+      count_rule(options_.coverage, CompactRule::FailsCreatesObjects);
       return fail();
     }
     for (std::size_t g = 0; g < theta0.globals().size(); ++g)
@@ -479,6 +507,7 @@ class TemplateBuilder {
     for (std::size_t f = 0; f < theta0.fields().size(); ++f)
       if (pass.fields[f] != theta0.fields()[f]) {
         t.reason = "field " + program_.fields[f].name + " is written by the cycle";
+        count_rule(options_.coverage, CompactRule::FailsFieldWritten);
         return fail();
       }
 
@@ -496,7 +525,10 @@ class TemplateBuilder {
         TemplateExit exit;
         exit.letters = sibling.branches;
         exit.exit_condition = sibling.path_condition.conjunction(terms_);
-        if (check(exit.exit_condition) == solver::SatResult::Unsat) continue;  // cannot leave there from Θ
+        if (check(exit.exit_condition) == solver::SatResult::Unsat) {  // cannot leave there from Θ
+          count_rule(options_.coverage, CompactRule::ExitInfeasibleFromTheta);
+          continue;
+        }
         std::vector<Term> conjuncts{terms_.less_equal(zero, kappa)};
         if (!fault_active(Fault::CompactForallDropped)) conjuncts.push_back(earlier_passes);
         conjuncts.push_back(at_kappa.apply(exit.exit_condition));
@@ -524,6 +556,7 @@ class TemplateBuilder {
       solver::SatResult result = check(exit.condition);
       if (result == solver::SatResult::Unsat) {
         t.notes.push_back("exit " + exit.letters + " dropped: its condition is unsatisfiable for every k");
+        count_rule(options_.coverage, CompactRule::ExitUnsatForEveryKappa);
         continue;
       }
       if (result == solver::SatResult::Unknown) t.notes.push_back("exit " + exit.letters + ": satisfiability unknown");
@@ -541,6 +574,7 @@ class TemplateBuilder {
         if (result == solver::SatResult::Sat) {
           t.status = TemplateStatus::Failed;
           t.reason = "exits " + t.exits[i].letters + " and " + t.exits[j].letters + " overlap";
+          count_rule(options_.coverage, CompactRule::FailsExitsOverlap);
           return;
         }
         if (result == solver::SatResult::Unknown)

@@ -66,6 +66,7 @@ struct TemplateOptions {
   std::uint64_t max_pass_steps = 2000;
   bool quantifier_brackets = true;   // a ∀τ query first through its brackets (bounded_forall.hpp)
   solver::SolverSession* session = nullptr;  // what its solvers share (solver_chain.hpp); null: nothing
+  RuleTally* coverage = nullptr;             // where construction counts its rules (compact_rule_table); null: not counted
 };
 
 struct TemplateStatistics {

@@ -3,6 +3,7 @@
 
 #include <stdexcept>
 
+#include "engines/compositional/compositional_coverage.hpp"
 #include "semantics/faults.hpp"
 #include "semantics/terms/substitution.hpp"
 #include "semantics/terms/traversal.hpp"
@@ -12,8 +13,8 @@ namespace symref::compositional {
 using terms::Term;
 
 AxiomBuilder::AxiomBuilder(terms::TermManager& terms, const FunctionTable& table, const SummarySymbols& symbols,
-                           const ExecutionTrees& trees, AxiomEncoding encoding)
-    : terms_(terms), table_(table), symbols_(symbols), trees_(trees), encoding_(encoding) {}
+                           const ExecutionTrees& trees, AxiomEncoding encoding, RuleTally* coverage)
+    : terms_(terms), table_(table), symbols_(symbols), trees_(trees), encoding_(encoding), coverage_(coverage) {}
 
 Term AxiomBuilder::substitute_inputs(FunctionIndex g, Term term, std::span<const Term> arguments) {
   terms::Substitution substitution(terms_);
@@ -33,6 +34,7 @@ std::vector<Term> AxiomBuilder::bound_inputs(FunctionIndex g) {
 
 Term AxiomBuilder::definition(FunctionIndex g, std::span<const Term> arguments) {
   if (encoding_ == AxiomEncoding::Unfolded) {
+    count_rule(coverage_, CompositionalRule::UnfoldedDefinition);
     // The planted fault: the definition is instantiated at the callee's own symbols P_g.
     if (fault_active(Fault::CompositionalUnfoldedAtInputs)) return definition_body(g, symbols_[g].inputs);
     return definition_body(g, arguments);
@@ -42,7 +44,10 @@ Term AxiomBuilder::definition(FunctionIndex g, std::span<const Term> arguments) 
 }
 
 Term AxiomBuilder::context(FunctionIndex f, std::span<const Term> arguments) {
-  if (encoding_ == AxiomEncoding::Unfolded) return f == main_function ? entry_context(arguments) : context_body(f, arguments);
+  if (encoding_ == AxiomEncoding::Unfolded) {
+    count_rule(coverage_, CompositionalRule::UnfoldedContext);
+    return f == main_function ? entry_context(arguments) : context_body(f, arguments);
+  }
   needed_gamma_.insert(f);
   return terms_.apply(symbols_[f].context, arguments);
 }
@@ -76,7 +81,10 @@ void AxiomBuilder::add_input_object_hints(Term term, std::vector<Term>& conjunct
     hints_.insert_or_assign(term, terms_.logical_and(hints));
     known = hints_.find(term);
   }
-  if (!(*known)->is_true()) conjuncts.push_back(*known);
+  if (!(*known)->is_true()) {
+    conjuncts.push_back(*known);
+    count_rule(coverage_, CompositionalRule::InputObjectHint);
+  }
 }
 
 Term AxiomBuilder::local_path_condition(const LocalPathCondition& local) {
@@ -101,6 +109,7 @@ Term AxiomBuilder::definition_body(FunctionIndex g, std::span<const Term> argume
     if (trees_.is_open(n)) {
       // The planted fault: the unexplored leaf is taken as never returning.
       returned = fault_active(Fault::CompositionalDanglingLeafFalse) ? terms_.false_term() : n.guard;
+      count_rule(coverage_, CompositionalRule::DeltaOpenLeaf);
     } else if (n.state == NodeState::Explored && (n.returns || (fault_active(Fault::CompositionalErrorLeafReturns) && n.outcome &&
                                                                    is_error_outcome(*n.outcome)))) {
       std::vector<Term> equalities;
@@ -122,7 +131,9 @@ Term AxiomBuilder::definition_body(FunctionIndex g, std::span<const Term> argume
       }
       for (std::size_t k = 0; k < n.returned.size() && n.returns; ++k) add_input_object_hints(n.returned[k], equalities);
       returned = terms_.logical_and(equalities);
+      count_rule(coverage_, CompositionalRule::DeltaReturningLeaf);
     } else {
+      if (n.state == NodeState::Explored) count_rule(coverage_, CompositionalRule::DeltaNonReturningLeaf);
       continue;
     }
     disjuncts.push_back(terms_.logical_and(local_path_condition(n.local), returned));
@@ -145,16 +156,21 @@ Term AxiomBuilder::context_body(FunctionIndex f, std::span<const Term> arguments
       // The planted fault: the call site's arguments without the path that leads to it.
       if (!fault_active(Fault::CompositionalContextWithoutLocalpc)) conjuncts.push_back(local_path_condition(site.local));
       sites.push_back(terms_.logical_and(conjuncts));
+      count_rule(coverage_, CompositionalRule::GammaKnownCallSite);
     }
     // The planted fault: only the known call sites can reach f.
     if (!fault_active(Fault::CompositionalNoUnknownCallsites))
       for (const TreeNode& d : trees_.nodes())
-        if (d.function == g && trees_.is_open(d)) sites.push_back(terms_.logical_and(local_path_condition(d.local), d.guard));
+        if (d.function == g && trees_.is_open(d)) {
+          sites.push_back(terms_.logical_and(local_path_condition(d.local), d.guard));
+          count_rule(coverage_, CompositionalRule::GammaUnknownCallSite);
+        }
     Term reaches = terms_.logical_or(sites);
     if (g == main_function) {
       disjuncts.push_back(reaches);
       continue;
     }
+    count_rule(coverage_, CompositionalRule::GammaSummarizedCaller);
     Term body = terms_.logical_and(context(g, symbols_[g].inputs), reaches);
     if (encoding_ == AxiomEncoding::Quantified) {
       std::vector<Term> variables = bound_inputs(g);
@@ -200,11 +216,13 @@ Term AxiomBuilder::psi(NodeId id) {
     grew = false;
     for (FunctionIndex g : std::set<FunctionIndex>(needed_delta_))
       if (done_delta.insert(g).second) {
+        count_rule(coverage_, CompositionalRule::PsiDeltaAxiom);
         conjuncts.push_back(delta(g));
         grew = true;
       }
     for (FunctionIndex f : std::set<FunctionIndex>(needed_gamma_))
       if (done_gamma.insert(f).second) {
+        count_rule(coverage_, CompositionalRule::PsiGammaAxiom);
         conjuncts.push_back(gamma(f));
         grew = true;
       }

@@ -14,6 +14,7 @@
 #include "engines/compositional/execution_trees.hpp"
 #include "engines/compositional/function_table.hpp"
 #include "engines/compositional/summary_symbols.hpp"
+#include "semantics/rule_coverage.hpp"
 #include "semantics/terms/term_manager.hpp"
 #include "semantics/terms/term_map.hpp"
 
@@ -23,8 +24,9 @@ enum class AxiomEncoding : std::uint8_t { Quantified, Unfolded };
 
 class AxiomBuilder {
  public:
-  AxiomBuilder(terms::TermManager& terms, const FunctionTable& table, const SummarySymbols& symbols,
-               const ExecutionTrees& trees, AxiomEncoding encoding);
+  // `coverage`: where the builder counts the cases of §4.2 it builds (compositional_rule_table); null: not counted.
+  AxiomBuilder(terms::TermManager& terms, const FunctionTable& table, const SummarySymbols& symbols, const ExecutionTrees& trees,
+               AxiomEncoding encoding, RuleTally* coverage = nullptr);
 
   // localpc(n) = lpc_n ∧ D_g(a) for every summarized call g(a) on the way to n.
   terms::Term local_path_condition(const LocalPathCondition& local);
@@ -56,6 +58,7 @@ class AxiomBuilder {
   const SummarySymbols& symbols_;
   const ExecutionTrees& trees_;
   AxiomEncoding encoding_;
+  RuleTally* coverage_;
   std::set<FunctionIndex> needed_delta_, needed_gamma_;  // quantified: the axioms Ψ must carry
   terms::TermMap<terms::Term> hints_;                     // term -> the conjunction of its hints
 };

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "engines/compositional/compositional_coverage.hpp"
 #include "interp/explore/test_generation.hpp"
 #include "semantics/faults.hpp"
 
@@ -13,10 +14,34 @@ using solver::SatResult;
 
 CompositionalExplorer::CompositionalExplorer(const Program& program, terms::TermManager& terms, CompositionalOptions options)
     : program_(program), terms_(terms), options_(std::move(options)), table_(program, options_.summaries), trees_(table_.size()) {
+  options_.execute.coverage = options_.coverage;
   SymbolicMachine machine(program, terms, options_.execute.limits);
   symbols_ = std::make_unique<SummarySymbols>(table_, terms, machine.initial().globals);
   executor_ = std::make_unique<ConcolicExecutor>(program, terms, table_, *symbols_, trees_, options_.execute);
-  axioms_ = std::make_unique<AxiomBuilder>(terms, table_, *symbols_, trees_, options_.axioms);
+  axioms_ = std::make_unique<AxiomBuilder>(terms, table_, *symbols_, trees_, options_.axioms, options_.coverage);
+  count_function_kinds();
+}
+
+// The summary cases of the function table: which callees are summarized, which inlined and why,
+// and what a summary passes whole (arrays, field arrays).
+void CompositionalExplorer::count_function_kinds() {
+  RuleTally* coverage = options_.coverage;
+  if (coverage == nullptr) return;
+  for (FunctionIndex f = main_function + 1; f < static_cast<FunctionIndex>(table_.size()); ++f) {
+    const FunctionInfo& info = table_[f];
+    if (info.inlined_reason == "recursive") coverage->count(CompositionalRule::InlinedRecursive);
+    if (info.inlined_reason == "allocates") coverage->count(CompositionalRule::InlinedAllocates);
+    if (!info.summarized) continue;
+    coverage->count(info.kind == "method" ? CompositionalRule::SummarizedMethod : CompositionalRule::SummarizedProcedure);
+    for (const FunctionSlot& input : info.inputs) {
+      if (input.kind == FunctionSlot::Kind::Field)
+        coverage->count(CompositionalRule::FieldInput);
+      else if (input.kind == FunctionSlot::Kind::Global && input.type.kind == TypeKind::IntArray)
+        coverage->count(CompositionalRule::ArrayInput);
+    }
+    for (const FunctionSlot& output : info.outputs)
+      if (output.kind == FunctionSlot::Kind::Field) coverage->count(CompositionalRule::FieldOutput);
+  }
 }
 
 CompositionalExplorer::~CompositionalExplorer() = default;
@@ -82,6 +107,7 @@ std::optional<GlobalState> CompositionalExplorer::find_test_input(NodeId n, std:
     result.queries.push_back(query);
     if (answer == SatResult::Sat) {
       ++(lazy ? result.statistics.lazy_sat : result.statistics.relevant_sat);
+      count_rule(options_.coverage, lazy ? CompositionalRule::LazyStepSat : CompositionalRule::RelevantStepSat);
       origin = step;
       status = SatResult::Sat;
       return input;
@@ -94,6 +120,7 @@ std::optional<GlobalState> CompositionalExplorer::find_test_input(NodeId n, std:
     }
   }
   status = any_unknown ? SatResult::Unknown : SatResult::Unsat;
+  count_rule(options_.coverage, any_unknown ? CompositionalRule::QueryUnknown : CompositionalRule::NodeUnreachable);
   return std::nullopt;
 }
 
@@ -105,6 +132,7 @@ std::optional<GlobalState> CompositionalExplorer::within_test_limits() {
     if (input->sort().kind == terms::SortKind::IntArray)
       bounds.push_back(terms_.less_equal(terms_.length(input), terms_.integer(Integer(limits.max_array_length))));
   if (bounds.empty()) return std::nullopt;
+  count_rule(options_.coverage, CompositionalRule::ModelArraysShortened);
   solver_->push();
   solver_->add(terms_.logical_and(bounds));
   std::optional<GlobalState> input;
@@ -146,6 +174,7 @@ CompositionalResult CompositionalExplorer::explore() {
       // chosen node is given up as unknown so that the loop still ends.
       if (chosen >= 0 && execution.dangling_covered == 0) {
         ++result.statistics.no_progress;
+        count_rule(options_.coverage, CompositionalRule::NoProgress);
         trees_.node(chosen).state = NodeState::Unknown;
         gave_up = true;
       }

@@ -28,6 +28,9 @@ struct CompositionalOptions {
   std::optional<GlobalState> initial;     // default: every global at its default
   bool keep_formulas = false;             // keep Ψ of every query (for JSON)
   solver::SolverSession* session = nullptr;  // what its solvers share (solver_chain.hpp); null: nothing
+  // Where the run counts its rules (compositional_rule_table, `fuzz --coverage`; its executions and
+  // axioms too); null: not counted.
+  RuleTally* coverage = nullptr;
 };
 
 struct Query {
@@ -78,6 +81,7 @@ class CompositionalExplorer {
 
  private:
   NodeId choose_dangling_node();
+  void count_function_kinds();
   // Algorithm 2: an input that may cover n, or nothing (status says whether unsat or unknown).
   std::optional<GlobalState> find_test_input(NodeId n, std::string& origin, solver::SatResult& status,
                                              CompositionalResult& result);

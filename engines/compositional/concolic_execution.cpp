@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "engines/compositional/compositional_coverage.hpp"
 #include "semantics/faults.hpp"
 #include "semantics/symbolic/state_valuation.hpp"
 #include "semantics/terms/evaluator.hpp"
@@ -230,6 +231,7 @@ void ConcolicExecutor::execute(Execution& execution) {
       callee.node = trees_.add(terms_, f, "", "", {terms_.true_term(), {}}, info.callable->location, true);
       note_covered(callee.node);
       activations.push_back(std::move(callee));
+      count_rule(options_.coverage, CompositionalRule::Activation);
     } else if (depth_after < depth_before && activations.size() > 1 && depth_before == activations.back().depth) {
       // A summarized activation returns: its leaf records Ret_o(l); the caller sees g.o(a).
       Activation finished = std::move(activations.back());
@@ -272,11 +274,14 @@ void ConcolicExecutor::execute(Execution& execution) {
       caller.letters += "R";
       caller.node = trees_.find(caller.function, caller.letters);
       note_covered(caller.node);
+      count_rule(options_.coverage, CompositionalRule::ActivationReturns);
+      count_rule(options_.coverage, CompositionalRule::CallReturnedNode);
       caller.calls_since_node = 0;
     }
   }
   execution.outcome = current.outcome;
   execution.steps = current.steps;
+  if (activations.size() > 1) count_rule(options_.coverage, CompositionalRule::ActivationEndsRun);
   TreeNode& last = trees_.node(activations.back().node);
   if (!last.returns) last.outcome = current.outcome;
 }

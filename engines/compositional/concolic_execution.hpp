@@ -13,6 +13,7 @@
 #include "engines/compositional/function_table.hpp"
 #include "engines/compositional/summary_symbols.hpp"
 #include "semantics/concrete/state.hpp"
+#include "semantics/rule_coverage.hpp"
 #include "semantics/symbolic/symbolic_machine.hpp"
 
 namespace symref::compositional {
@@ -46,6 +47,7 @@ struct ExecuteOptions {
   SymbolicLimits limits;
   std::uint64_t max_steps = 10'000;
   std::int32_t target_line = 0;  // 0: none
+  RuleTally* coverage = nullptr;  // where runs count their rules (compositional_rule_table); null: not counted
 };
 
 class ConcolicExecutor {

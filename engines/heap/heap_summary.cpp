@@ -2,6 +2,7 @@
 // summarized into one guarded points-to set instead of forking.
 #include "engines/heap/symbolic_heap.hpp"
 
+#include "engines/heap/heap_coverage.hpp"
 #include "semantics/faults.hpp"
 
 namespace symref::heap {
@@ -65,6 +66,7 @@ void SummaryHeap::initialize(const SymbolicConfiguration& configuration, const U
     }
     Term theta_alias = terms_.logical_and(guard);
     if (proved_unsat(configuration, theta_alias)) continue;
+    count_rule(coverage_, HeapRule::SummarizeThetaAlias);
     value = closed ? terms_.if_then_else(under_x(theta_alias), a->term, value) : a->term;
     closed = true;
   }
@@ -90,6 +92,9 @@ void SummaryHeap::initialize(const SymbolicConfiguration& configuration, const U
                                         "l" + std::to_string(next.inputs.size() + 1)});
   set_initialized(*c, read, value);
   ++statistics_.summarize_steps;
+  count_rule(coverage_, HeapRule::Summarize);
+  if (read.guard != nullptr && !read.guard->is_true()) count_rule(coverage_, HeapRule::SummarizeGuardedHolder);
+  if (read.for_write) count_rule(coverage_, HeapRule::SummarizeForWrite);
   if (new_location) ++statistics_.locations;
   note_points_to(value);
 }

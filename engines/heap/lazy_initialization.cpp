@@ -3,6 +3,7 @@
 // of the class materialized before on the path.  Guards stay true; |UN| ≤ 1.
 #include "engines/heap/symbolic_heap.hpp"
 
+#include "engines/heap/heap_coverage.hpp"
 #include "semantics/faults.hpp"
 
 namespace symref::heap {
@@ -25,14 +26,15 @@ void LazyInitializationHeap::initialize(const SymbolicConfiguration& configurati
   if (fault_active(Fault::HeapLazySkipsLastAlias) && !candidates.empty()) [[unlikely]]
     candidates.pop_back();  // planted bug: the newest object is not offered
 
-  auto choose = [&](SymbolicConfiguration* c, Term value, const std::string& choice) {
+  auto choose = [&](SymbolicConfiguration* c, Term value, const std::string& choice, HeapRule rule) {
     if (c == nullptr) return;
+    count_rule(coverage_, rule);
     ++statistics_.heap_choices;
     set_initialized(*c, read, value).choices.push_back(name + " = " + choice);
   };
 
   if (!fault_active(Fault::HeapNilNotForked))
-    choose(heap_successor(configuration, {terms_.equal(reference, nil)}, out), nil, "nil");
+    choose(heap_successor(configuration, {terms_.equal(reference, nil)}, out), nil, "nil", HeapRule::LazyNull);
 
   std::vector<Term> distinct{terms_.not_equal(reference, nil)};
   // planted bug: the new object's reference may equal an earlier one (the model may alias them)
@@ -42,7 +44,7 @@ void LazyInitializationHeap::initialize(const SymbolicConfiguration& configurati
     MaterializedHeap& next = mutable_heap(*c);
     next.inputs.push_back(InputLocation{reference, class_index, terms_.true_term(), "l" + std::to_string(next.inputs.size() + 1)});
     ++statistics_.locations;
-    choose(c, reference, "new " + next.inputs.back().name);
+    choose(c, reference, "new " + next.inputs.back().name, HeapRule::LazyNew);
   }
 
   if (fault_active(Fault::HeapLazyMergesAliases) && candidates.size() > 1) [[unlikely]] {
@@ -52,18 +54,18 @@ void LazyInitializationHeap::initialize(const SymbolicConfiguration& configurati
     for (std::size_t k = candidates.size() - 1; k-- > 0;)
       merged = terms_.if_then_else(terms_.equal(reference, candidates[k]->term), candidates[k]->term, merged);
     for (const InputLocation* candidate : candidates) any.push_back(terms_.equal(reference, candidate->term));
-    choose(heap_successor(configuration, {terms_.logical_or(any)}, out), merged, "alias any");
+    choose(heap_successor(configuration, {terms_.logical_or(any)}, out), merged, "alias any", HeapRule::LazyAlias);
     candidates.clear();
   }
   for (const InputLocation* candidate : candidates)
     choose(heap_successor(configuration, {terms_.equal(reference, candidate->term)}, out), candidate->term,
-           "alias " + candidate->name);
+           "alias " + candidate->name, HeapRule::LazyAlias);
 
   if (fault_active(Fault::HeapNewIsCandidate)) [[unlikely]] {
     // planted bug: objects created by the program are offered too (nothing relates them to r_f)
     for (const auto& [object, created_class] : heap.created)
       if (created_class == class_index)
-        choose(heap_successor(configuration, {}, out), object, "alias " + location_name(heap, object));
+        choose(heap_successor(configuration, {}, out), object, "alias " + location_name(heap, object), HeapRule::LazyAlias);
   }
 }
 

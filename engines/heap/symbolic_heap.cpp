@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "engines/heap/heap_coverage.hpp"
 #include "semantics/faults.hpp"
 #include "semantics/symbolic/expression_translation.hpp"
 #include "semantics/terms/printer.hpp"
@@ -138,6 +139,7 @@ void SymbolicHeap::note_points_to(Term reference) {
 // value is the read through the other targets alone.  Reading it would put a term that names no
 // location into L(r), and EQUALS would have to fall back on the integer encoding.
 Term SymbolicHeap::read_field(const SymbolicConfiguration& configuration, std::int32_t field, Term object) {
+  if (object->kind() == TermKind::IfThenElse) count_rule(coverage_, HeapRule::FieldAccessSeveralTargets);
   std::unordered_map<Term, Term> done;
   if (Term value = read_through(configuration, field, object, done)) return value;
   // Every target is nil: D is syntactically false, the value is never used.  A reference field
@@ -168,7 +170,10 @@ Term SymbolicHeap::read_through(const SymbolicConfiguration& configuration, std:
     done.emplace(object, value);
     return value;
   }
-  if (object->kind() == TermKind::Nil && !fault_active(Fault::HeapNilTargetRead)) return nullptr;
+  if (object->kind() == TermKind::Nil && !fault_active(Fault::HeapNilTargetRead)) {
+    count_rule(coverage_, HeapRule::FieldAccessSkipsNil);
+    return nullptr;
+  }
   const MaterializedHeap& heap = heap_of(configuration);
   if (const HeapSlot* written = slot(heap, object, field)) return written->value;
   // An input location's unwritten slot holds its input value f[l] (for references: not read yet).
@@ -186,6 +191,7 @@ void SymbolicHeap::write_field(SymbolicConfiguration& configuration, std::int32_
   try {
     targets = points_to(object);
   } catch (const HeapSummaryTooLarge& error) {
+    count_rule(coverage_, HeapRule::PointsToTooLarge);
     configuration.outcome = Outcome::Bound;
     configuration.bound_reason = error.what();
     return;
@@ -195,6 +201,7 @@ void SymbolicHeap::write_field(SymbolicConfiguration& configuration, std::int32_
     if (location->kind() == TermKind::Nil) continue;  // that case is the nil-dereference successor
     if (proved_unsat(configuration, guard)) continue;  // ST with pruning: φ refutes this target
     Term stored = value;
+    count_rule(coverage_, guard->is_true() ? HeapRule::FieldWriteOneTarget : HeapRule::FieldWriteGuarded);
     if (!guard->is_true() && !fault_active(Fault::HeapStrongUpdate))
       stored = terms_.if_then_else(guard, value, read_field(configuration, field, location));
     heap.slots.push_back(HeapSlot{location, field, stored});
@@ -203,6 +210,7 @@ void SymbolicHeap::write_field(SymbolicConfiguration& configuration, std::int32_
 }
 
 void SymbolicHeap::created(SymbolicConfiguration& configuration, Term object, std::int32_t class_index) {
+  count_rule(coverage_, HeapRule::NewObject);
   MaterializedHeap& heap = mutable_heap(configuration);
   heap.created.emplace_back(object, class_index);
   for (std::int32_t field : program_.classes[class_index].fields) {
@@ -227,18 +235,23 @@ void SymbolicHeap::assigned_global(SymbolicConfiguration& configuration, std::in
 // ⋁ over common l of φ0 ∧ φ1.  Distinct locations are distinct objects wherever they exist.
 Term SymbolicHeap::references_equal(const SymbolicConfiguration& configuration, Term a, Term b) {
   const MaterializedHeap& heap = heap_of(configuration);
+  auto by_terms = [&] {  // the same meaning, left to the solver
+    count_rule(coverage_, HeapRule::ReferencesEqualByTerms);
+    return terms_.equal(a, b);
+  };
   std::vector<GuardedLocation> left, right;
   try {
     left = points_to(a);
     right = points_to(b);
   } catch (const HeapSummaryTooLarge&) {
-    return terms_.equal(a, b);  // the same meaning, left to the solver
+    return by_terms();
   }
+  count_rule(coverage_, HeapRule::ReferencesEqual);
   std::vector<Term> common;
   for (const auto& l : left) {
-    if (!is_location(heap, l.location)) return terms_.equal(a, b);
+    if (!is_location(heap, l.location)) return by_terms();
     for (const auto& r : right) {
-      if (!is_location(heap, r.location)) return terms_.equal(a, b);
+      if (!is_location(heap, r.location)) return by_terms();
       bool same = l.location == r.location ||
                   (l.location->kind() == TermKind::Nil && r.location->kind() == TermKind::Nil);
       if (same) common.push_back(terms_.logical_and(l.guard, r.guard));
@@ -394,21 +407,34 @@ bool SymbolicHeap::initialize_reads(const SymbolicConfiguration& configuration, 
   observe_step(configuration);
   if (statement == nullptr) return false;
   UninitializedRead read;
+  // The search translates the statement's expressions ahead of its step: the reads and equalities
+  // it builds are not the step's, so they are not counted.
+  bool found = false;
   try {
-    if (!find_in_statement(configuration, *statement, read)) return false;
+    struct Uncounted {
+      RuleTally*& coverage;
+      RuleTally* const kept = coverage;
+      ~Uncounted() { coverage = kept; }
+    } uncounted{coverage_};
+    coverage_ = nullptr;
+    found = find_in_statement(configuration, *statement, read);
   } catch (const HeapSummaryTooLarge& error) {
+    count_rule(coverage_, HeapRule::PointsToTooLarge);
     if (SymbolicConfiguration* cut = heap_successor(configuration, {}, out)) {
       cut->outcome = Outcome::Bound;
       cut->bound_reason = error.what();
     }
     return true;
   }
+  if (!found) return false;
   if (read.split != nullptr) {  // lazy: whether the read happens, first
+    count_rule(coverage_, HeapRule::LazyOperandSplit);
     heap_successor(configuration, {read.split}, out);
     heap_successor(configuration, {terms_.logical_not(read.split)}, out);
     return true;
   }
   // Even with no successor (every choice syntactically impossible) the step is not taken.
+  count_rule(coverage_, read.global >= 0 ? HeapRule::InitializeGlobal : HeapRule::InitializeSlot);
   initialize(configuration, read, out);
   return true;
 }

@@ -7,6 +7,7 @@
 #include "interp/explore/path_following.hpp"
 #include "interp/explore/test_generation.hpp"
 #include "interp/property_failure.hpp"
+#include "semantics/symbolic/symbolic_rule_table.hpp"
 #include "semantics/terms/traversal.hpp"
 #include "semantics/traces/weakest_precondition.hpp"
 
@@ -34,6 +35,7 @@ Explorer::Explorer(const Program& program, terms::TermManager& terms, ExploreOpt
       forward_machine_(program, terms, options_.limits, EngineMode::Forward) {
   if (options_.engine == EngineMode::Trace) options_.incremental = false;  // path(ρ) is recomputed per query
   machine_.set_heap_model(heap_model_.get());
+  if (heap_model_ != nullptr) heap_model_->count_choices_in(options_.heap_tally);
   solver_ = solver::make_solver(options_.solver, terms_, options_.solving, options_.session);
   if (options_.restrict_to != nullptr) solver_->add(options_.restrict_to);  // below every path's scopes
   if (heap_model_ != nullptr && options_.heap_prune) {
@@ -290,6 +292,8 @@ ExplorationResult Explorer::explore() {
       successors.clear();
       machine_.successors(c, successors);
       result.statistics.steps += successors.empty() ? 0 : 1;
+      if (options_.rule_tally != nullptr)
+        for (const SymbolicSuccessor& successor : successors) count_symbolic_rule(options_.rule_tally, successor.rule);
       if (successors.empty()) {  // the end of main
         finish_leaf(item, result, SatResult::Sat);
         break;

@@ -14,6 +14,7 @@
 #include "interp/explore/search_queue.hpp"
 #include "interp/solver/solver_chain.hpp"
 #include "semantics/concrete/state.hpp"
+#include "semantics/rule_coverage.hpp"
 #include "semantics/symbolic/symbolic_machine.hpp"
 
 namespace symref {
@@ -44,6 +45,11 @@ struct ExploreOptions {
   // neither the tree nor the paths, only the statistics, so memory does not grow with the leaves.
   std::function<void(const ExploredPath&, std::uint64_t number)> on_leaf;
   bool keep_tree = true;
+  // Where the run counts what it applies (`fuzz --coverage`); null: nothing is counted.  The
+  // machine's rules go to a tally of symbolic_rule_table(engine), a heap model's choices to one of
+  // its engine's table.
+  RuleTally* rule_tally = nullptr;
+  RuleTally* heap_tally = nullptr;
 };
 
 // One node of the tree: the root, a fork, or a leaf.  The edge into a node is labelled with the

@@ -33,9 +33,10 @@ using solver::SatResult;
 constexpr std::size_t nodes_per_state = 4;  // the queries grow with the nodes: keep a case quick
 
 // Ψ_n in `encoding`, with every other open guard false for the lazy step.
-terms::Term psi_in(CompositionalRun& run, AxiomEncoding encoding, NodeId n, bool lazy) {
+// The builder counts what it builds in `coverage` (the case's compositional tally, or null).
+terms::Term psi_in(CompositionalRun& run, AxiomEncoding encoding, NodeId n, bool lazy, RuleTally* coverage) {
   const auto& trees = run.explorer->trees();
-  AxiomBuilder builder(run.terms, run.explorer->functions(), run.explorer->symbols(), trees, encoding);
+  AxiomBuilder builder(run.terms, run.explorer->functions(), run.explorer->symbols(), trees, encoding, coverage);
   std::vector<terms::Term> conjuncts{builder.psi(n)};
   if (lazy)
     for (const TreeNode& d : trees.nodes())
@@ -71,7 +72,7 @@ PropertyVerdict check_axioms_agree(CaseWorkspace& workspace) {
         };
         std::vector<Answer> answers;
         for (AxiomEncoding encoding : {AxiomEncoding::Quantified, AxiomEncoding::Unfolded}) {
-          terms::Term psi = psi_in(run, encoding, n.id, lazy);
+          terms::Term psi = psi_in(run, encoding, n.id, lazy, workspace.rule_tally("compositional"));
           for (std::size_t b = 0; b < 2; ++b) {
             auto [known, first_time] = answered[b].try_emplace(psi, SatResult::Unknown);
             if (first_time) {

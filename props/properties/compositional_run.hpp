@@ -23,6 +23,7 @@ struct CompositionalRun {
     options.max_executions = max_executions;
     options.initial = workspace.inputs().front();
     options.session = &workspace.solver_session();
+    options.coverage = workspace.rule_tally("compositional");
     explorer = std::make_unique<compositional::CompositionalExplorer>(workspace.program(), terms, options);
     result = explorer->explore();
   }

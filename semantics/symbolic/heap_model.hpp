@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "semantics/rule_coverage.hpp"
 #include "semantics/syntax/program.hpp"
 #include "semantics/terms/term_manager.hpp"
 
@@ -107,9 +108,13 @@ class HeapModel {
 
   // With an oracle set, Summarize, UN, VS and ST drop the targets whose guard it proves unsat.
   void set_guard_oracle(GuardOracle oracle) { guard_oracle_ = std::move(oracle); }
+  // Where the model counts the choices and cases it applies (a tally of its engine's coverage
+  // table, `fuzz --coverage`); null: not counted.
+  void count_choices_in(RuleTally* tally) { coverage_ = tally; }
 
  protected:
   GuardOracle guard_oracle_;
+  RuleTally* coverage_ = nullptr;
 };
 
 // A heap model by name (`explore --heap NAME`), made afresh for each exploration.  `arrays`, the

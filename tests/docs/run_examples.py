@@ -96,7 +96,7 @@ def printed_json_schema(command_line):
     if command == "explore" and "compositional" in words:
         return "compositional"
     return {"run": "run", "explore": "explore", "wp": "wp", "grade": "grade", "compact": "compact",
-            "templates": "templates", "apc": "apc"}.get(command)
+            "templates": "templates", "apc": "apc", "fuzz": "fuzz-shard"}.get(command)
 
 
 def is_symref_command(command_line):

@@ -66,6 +66,9 @@ COMMANDS = [
                   "--format", "json"], 3),
     ("difftest", ["difftest", "tests/interop/programs/euclidean_division.sym", "--against", "dafny",
                   "--loop-bound", "2", "--timeout", "20", "--format", "json"], 0),
+    ("fuzz-shard", ["fuzz", "--seed", "1", "--count", "5", "--level", "2", "--quiet", "--coverage", "--format", "json"], 0),
+    ("fuzz-shard", ["fuzz", "--seed", "1", "--count", "3", "--level", "3", "--quiet", "--coverage", "--format", "json",
+                    "--no-timings"], 0),
     ("difftest-campaign", ["difftest", "--campaign", "--against", "gcc", "--seed", "1", "--count", "2", "--level", "2",
                            "--loop-bound", "2", "--random", "3", "--format", "json"], 0),
 ]
@@ -139,11 +142,23 @@ def main():
             print("%s: not JSON: %s" % (what, error))
             continue
         check(name, document, what)
+        # The coverage's rules are checked, not only its presence: a rule without its count is refused.
+        if document.get("coverage"):
+            altered = json.loads(json.dumps(document))
+            del altered["coverage"][0]["rules"][0]["count"]
+            try:
+                schemas.validate(altered, known, name)
+                failures += 1
+                print("%s: %s.schema.json accepts a coverage rule without its count" % (what, name))
+            except Exception:
+                pass
 
     # Shard files of `fuzz --out`, one passing and one with a failure (a planted fault).
     with tempfile.TemporaryDirectory(prefix="symref-schema-") as scratch:
         runs = [(["fuzz", "--seed", "1", "--count", "3", "--level", "1", "--quiet", "--shard", "0/1",
                   "--out", os.path.join(scratch, "pass")], 0, "pass"),
+                (["fuzz", "--seed", "1", "--count", "3", "--level", "1", "--quiet", "--shard", "0/1", "--coverage",
+                  "--out", os.path.join(scratch, "coverage")], 0, "coverage"),
                 (["fuzz", "--seed", "1", "--count", "20", "--level", "1", "--quiet", "--shard", "0/1",
                   "--inject-fault", "branch-not-negated", "--output-dir", scratch,
                   "--out", os.path.join(scratch, "fail")], 3, "fail")]

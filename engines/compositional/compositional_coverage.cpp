@@ -1,0 +1,17 @@
+// The compositional engine's coverage table (Anand et al. §4), read from compositional_rules.def.
+#include "engines/compositional/compositional_coverage.hpp"
+
+namespace symref::compositional {
+
+const CoverageTable& compositional_rule_table() {
+  static const CoverageTable table{"compositional",
+                                   "demand-driven compositional symbolic execution (Anand et al.): §4.1–§4.3",
+                                   {
+#define RULE(enumerator, name, level, meaning, unreachable) {name, level, meaning, unreachable},
+#include "engines/compositional/compositional_rules.def"
+#undef RULE
+                                   }};
+  return table;
+}
+
+}  // namespace symref::compositional
