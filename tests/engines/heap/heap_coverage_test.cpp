@@ -14,12 +14,11 @@ namespace {
 
 // The heap tally of a forward exploration of corpus/heap/NAME.sym under the heap model `model`.
 RuleTally tally_of(const std::string& name, const std::string& model) {
-  register_heap_engines();
   auto program = load_program(std::string(SYMREF_SOURCE_DIR) + "/corpus/heap/" + name + ".sym");
   terms::TermManager terms(program.get());
   RuleTally tally(heap_rule_table());
   ExploreOptions options;
-  options.heap = model;
+  options.heap = find_heap_model(heap_models(), model);
   options.limits.loop_bound = 2;
   options.generate_tests = false;
   options.heap_tally = &tally;
