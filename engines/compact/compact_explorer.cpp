@@ -243,31 +243,27 @@ class CompactSearch {
           finish(item, SatResult::Sat);
           break;
         }
+        // A template usable here is instantiated (its children replace the item), unless the path
+        // has used up its instances: then it runs classically.
+        auto instantiated = [&](const auto& templates) {
+          if (item.instances.size() >= options_.max_instances) {
+            count_rule(options_.coverage, CompactRule::InstancesExhausted);
+            return false;
+          }
+          std::vector<WorkItem> children;
+          instantiate(item, choose_template(templates), children);
+          push_children(work, children, item.vertex);
+          return true;
+        };
         if (item.at_entry) {  // line 21 at a procedure's entry
           item.at_entry = false;
           auto usable = usable_at_entry_.find(c.control.top_frame().callable);
-          if (usable != usable_at_entry_.end()) {
-            if (item.instances.size() < options_.max_instances) {
-              std::vector<WorkItem> children;
-              instantiate(item, choose_template(usable->second), children);
-              push_children(work, children, item.vertex);
-              break;
-            }
-            count_rule(options_.coverage, CompactRule::InstancesExhausted);  // it runs classically
-          }
+          if (usable != usable_at_entry_.end() && instantiated(usable->second)) break;
         }
         const Statement* at = c.control.current();
         if (at != nullptr && at->kind == StatementKind::While) {
           auto usable = usable_.find(at);
-          if (usable != usable_.end()) {
-            if (item.instances.size() < options_.max_instances) {
-              std::vector<WorkItem> children;
-              instantiate(item, choose_template(usable->second), children);
-              push_children(work, children, item.vertex);
-              break;
-            }
-            count_rule(options_.coverage, CompactRule::InstancesExhausted);  // it runs classically
-          }
+          if (usable != usable_.end() && instantiated(usable->second)) break;
         }
         successors.clear();  // line 39: a classic step
         machine_.successors(c, successors);
