@@ -1,0 +1,328 @@
+// The shapes that reach the apc and compact engines' rules (engine_shapes.hpp).
+//
+// As in generator.cpp, no call has two arguments that draw: C++ leaves their order unspecified,
+// and a seed must name the same test case on every compiler.
+#include "props/engine_shapes.hpp"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace symref::props {
+
+namespace {
+
+StatementShape assign(ExpressionShape target, ExpressionShape value) {
+  StatementShape s;
+  s.kind = StatementShapeKind::Assign;
+  s.target.push_back(std::move(target));
+  s.value.push_back(std::move(value));
+  return s;
+}
+
+StatementShape assertion(ExpressionShape condition) {
+  StatementShape s;
+  s.kind = StatementShapeKind::Assert;
+  s.value.push_back(std::move(condition));
+  return s;
+}
+
+StatementShape loop(ExpressionShape condition, std::vector<StatementShape> body) {
+  StatementShape s;
+  s.kind = StatementShapeKind::While;
+  s.value.push_back(std::move(condition));
+  s.body = std::move(body);
+  return s;
+}
+
+StatementShape choice(ExpressionShape condition, std::vector<StatementShape> then_body, std::vector<StatementShape> else_body) {
+  StatementShape s;
+  s.kind = StatementShapeKind::If;
+  s.value.push_back(std::move(condition));
+  s.body = std::move(then_body);
+  s.has_else = !else_body.empty();
+  s.else_body = std::move(else_body);
+  return s;
+}
+
+ExpressionShape literal(std::int64_t value) { return integer_literal(Integer(value)); }
+ExpressionShape plus(ExpressionShape left, ExpressionShape right) {
+  return binary(BinaryOperator::Add, std::move(left), std::move(right));
+}
+ExpressionShape less(ExpressionShape left, ExpressionShape right) {
+  return binary(BinaryOperator::Less, std::move(left), std::move(right));
+}
+ExpressionShape differs(ExpressionShape left, ExpressionShape right) {
+  return binary(BinaryOperator::NotEqual, std::move(left), std::move(right));
+}
+
+class ShapeBuilder {
+ public:
+  ShapeBuilder(RandomSource& random, TestCase& test_case) : random_(random), case_(test_case) {}
+
+  void counting_loop() {
+    declare_globals(true);
+    const ExpressionShape i = integer_global("i");
+    // The effects on the loop's paths, each on the first path, the second or both.
+    const bool two_paths = random_.chance(1, 2);
+    std::vector<StatementShape> first, second;
+    enum Effect { InvariantSum, VariantSum, LastValue, Constant, MovingWrite, InvariantWrite };
+    std::vector<Effect> effects;
+    const int count = static_cast<int>(random_.between(1, 3));
+    for (int e = 0; e < count; ++e)
+      effects.push_back(static_cast<Effect>(random_.weighted({4, 4, 3, 3, arrays_allowed() ? 2u : 0u, arrays_allowed() ? 1u : 0u})));
+    bool sweeps = false;  // a[i] := c: the loop runs over the array
+    std::vector<std::int64_t> constants;  // what v is set to
+    Effect last_effect = effects.back();
+    for (Effect effect : effects) {
+      const std::size_t where = two_paths ? random_.weighted({1, 1, 1}) : 0;  // first, second, both
+      for (std::size_t path = 0; path < 2; ++path) {
+        if (path == 0 && where == 1) continue;
+        if (path == 1 && where != 1 && where != 2) continue;
+        std::vector<StatementShape>& body = path == 0 ? first : second;
+        switch (effect) {
+          case InvariantSum: body.push_back(increment(integer_global("k"), invariant_amount())); break;
+          case VariantSum: body.push_back(increment(integer_global("k"), i)); break;
+          case LastValue: {
+            ExpressionShape value = random_.chance(1, 2) ? i : plus(i, literal(random_.between(-1, 2)));
+            body.push_back(assign(integer_global("v"), std::move(value)));
+            break;
+          }
+          case Constant: {
+            // Both paths: the same constant half the time (rule 3 holds), another one otherwise.
+            const std::int64_t value = !constants.empty() && random_.chance(1, 2) ? constants.back() : random_.between(0, 7);
+            constants.push_back(value);
+            body.push_back(assign(integer_global("v"), literal(value)));
+            break;
+          }
+          case MovingWrite:
+            sweeps = true;
+            body.push_back(assign(array_read("a", i), literal(random_.between(1, 7))));
+            break;
+          case InvariantWrite: {
+            ExpressionShape index = random_.chance(1, 2) ? integer_global("m") : literal(random_.between(0, 1));
+            body.push_back(assign(array_read("a", std::move(index)), literal(random_.between(1, 7))));
+            break;
+          }
+        }
+      }
+    }
+    // The counter: from 0, or from a literal (negative: the remainder below sees negative numbers).
+    const std::int64_t start = sweeps || random_.chance(2, 3) ? 0 : random_.between(-1, 2);
+    out_.push_back(assign(i, literal(start)));
+    if (random_.chance(1, 2)) out_.push_back(assign(integer_global("k"), literal(random_.between(0, 2))));
+    ExpressionShape bound;
+    if (sweeps) {
+      bound = length_of("a");
+    } else {
+      switch (random_.weighted({2, 2, 2})) {
+        case 0: bound = integer_global("n"); break;
+        case 1: bound = literal(random_.between(0, 3)); break;
+        default: bound = literal(random_.between(4, 6)); break;  // κ ≥ 5 passes: the compact ∀τ's instances
+      }
+    }
+    const std::int64_t step = sweeps || random_.chance(4, 5) ? 1 : 2;
+    std::vector<StatementShape> body;
+    if (two_paths) {
+      ExpressionShape condition = path_condition(i);
+      body.push_back(choice(std::move(condition), std::move(first), std::move(second)));
+    } else {
+      body = std::move(first);
+    }
+    body.push_back(increment(i, literal(step)));
+    out_.push_back(loop(less(i, std::move(bound)), std::move(body)));
+    // The target: about what the last effect wrote, or about the counter.
+    ExpressionShape target;
+    switch (random_.chance(1, 5) ? -1 : static_cast<int>(last_effect)) {
+      case InvariantSum:
+      case VariantSum: target = differs(integer_global("k"), literal(random_.between(0, 6))); break;
+      case LastValue: target = differs(integer_global("v"), literal(random_.between(0, 4))); break;
+      case Constant: target = differs(integer_global("v"), literal(constants.empty() ? 0 : random_.pick(constants))); break;
+      case MovingWrite:
+      case InvariantWrite: target = element_differs(); break;
+      default: target = differs(i, literal(random_.between(0, 4))); break;
+    }
+    out_.push_back(assertion(std::move(target)));
+  }
+
+  void nested_loops() {
+    declare_globals(false);
+    const ExpressionShape i = integer_global("i");
+    const ExpressionShape j = integer_global("j");
+    out_.push_back(assign(i, literal(0)));
+    if (random_.chance(1, 2)) out_.push_back(assign(integer_global("v"), literal(0)));
+    if (random_.chance(1, 2)) out_.push_back(assign(integer_global("k"), literal(0)));
+    ExpressionShape outer_bound = random_.chance(1, 2) ? integer_global("m") : literal(random_.between(1, 3));
+    // The inner loop runs from 0 or from i up to an input, to i, or to a literal.
+    ExpressionShape inner_start = random_.chance(1, 2) ? i : literal(0);
+    ExpressionShape inner_bound;
+    switch (random_.weighted({3, 1, 1})) {
+      case 0: inner_bound = integer_global("n"); break;
+      case 1: inner_bound = i; break;
+      default: inner_bound = literal(random_.between(1, 3)); break;
+    }
+    std::vector<StatementShape> inner;
+    if (random_.chance(1, 2)) {
+      // Two inner paths, both moving j, one also v: θ′(j) is a function of the counters' sum, θ′(v) is not.
+      ExpressionShape condition = random_.chance(1, 2) ? less(j, integer_global("m")) : bool_global();
+      std::vector<StatementShape> counted{increment(integer_global("v"), literal(1)), increment(j, literal(1))};
+      inner.push_back(choice(std::move(condition), {increment(j, literal(1))}, std::move(counted)));
+    } else {
+      inner.push_back(increment(j, literal(1)));
+    }
+    std::vector<StatementShape> outer{assign(j, std::move(inner_start)), loop(less(j, std::move(inner_bound)), std::move(inner))};
+    const bool sums = random_.chance(1, 2);  // the outer path reads the inner count: k += j
+    if (sums) outer.push_back(increment(integer_global("k"), j));
+    outer.push_back(increment(i, literal(1)));
+    out_.push_back(loop(less(i, std::move(outer_bound)), std::move(outer)));
+    ExpressionShape target;
+    switch (random_.weighted({3, sums ? 2u : 0u, 1})) {
+      case 0: target = differs(j, integer_global("n")); break;
+      case 1: target = differs(integer_global("k"), literal(random_.between(0, 6))); break;
+      default: target = differs(integer_global("v"), literal(random_.between(0, 3))); break;
+    }
+    out_.push_back(assertion(std::move(target)));
+  }
+
+  void backbones() {
+    declare_globals(false);
+    const ExpressionShape v = integer_global("v");
+    std::vector<std::int64_t> constants;
+    const int paths = static_cast<int>(random_.between(2, 3));
+    for (int p = 0; p < paths; ++p) constants.push_back(random_.between(1, 3));  // often equal
+    // if C1 { v := K1 } else if C2 { v := K2 } else { v := K3 }, built from the last branch up.
+    std::vector<StatementShape> rest{assign(v, literal(constants.back()))};
+    for (int p = paths - 2; p >= 0; --p) {
+      ExpressionShape condition = input_condition();
+      StatementShape branch = choice(std::move(condition), {assign(v, literal(constants[static_cast<std::size_t>(p)]))}, std::move(rest));
+      rest = {std::move(branch)};
+    }
+    out_.push_back(std::move(rest.front()));
+    out_.push_back(assertion(differs(v, literal(random_.pick(constants)))));
+  }
+
+  // The shape's statements before the program's own main.
+  void finish() {
+    auto& main = case_.program.main;
+    main.insert(main.begin(), std::make_move_iterator(out_.begin()), std::make_move_iterator(out_.end()));
+  }
+
+ private:
+  bool arrays_allowed() const { return case_.program.classes.empty(); }
+
+  StatementShape increment(ExpressionShape target, ExpressionShape amount) {
+    ExpressionShape sum = plus(target, std::move(amount));
+    return assign(std::move(target), std::move(sum));
+  }
+
+  // An amount the loop does not change: a literal, or the input m, also divided or reduced with
+  // negative numbers about (Euclidean / and %).
+  ExpressionShape invariant_amount() {
+    switch (random_.weighted({3, 2, 1, 1})) {
+      case 0: return literal(random_.between(1, 3));
+      case 1: return integer_global("m");
+      case 2: return binary(BinaryOperator::Divide, integer_global("m"), literal(random_.chance(1, 2) ? 2 : -2));
+      default: return binary(BinaryOperator::Remainder, integer_global("m"), literal(3));
+    }
+  }
+
+  // Which of a loop's two paths a pass takes: by the counter, by an input, or by the parity of
+  // the counter (which starts at -1 now and then).
+  ExpressionShape path_condition(const ExpressionShape& i) {
+    switch (random_.weighted({3, 2, 2, 1})) {
+      case 0: return less(i, integer_global("m"));
+      case 1: return bool_global();
+      case 2: return binary(BinaryOperator::Equal, binary(BinaryOperator::Remainder, i, literal(2)), literal(0));
+      default: return binary(BinaryOperator::Equal, i, literal(0));
+    }
+  }
+
+  // A condition on the inputs alone.
+  ExpressionShape input_condition() {
+    switch (random_.weighted({2, 2, 1})) {
+      case 0: return bool_global();
+      case 1: return less(integer_global("n"), literal(random_.between(0, 3)));
+      default: return less(integer_global("m"), integer_global("n"));
+    }
+  }
+
+  // len(a) <= c || a[c] != K: an element after the loop, guarded.
+  ExpressionShape element_differs() {
+    const std::int64_t index = random_.between(1, 2);
+    ExpressionShape outside = binary(BinaryOperator::LessEqual, length_of("a"), literal(index));
+    ExpressionShape element = differs(array_read("a", literal(index)), literal(random_.between(1, 7)));
+    return binary(BinaryOperator::Or, std::move(outside), std::move(element));
+  }
+
+  ExpressionShape integer_global(const std::string& name) const { return variable(name, ShapeType::integer()); }
+  ExpressionShape bool_global() const { return variable("f", ShapeType::boolean()); }
+
+  // The shape's globals, those the program lacks, in one fixed order (the printer leaves out
+  // the ones the shape does not use), with a value in every input.  Declared before any statement
+  // is built, so that no expression's operands draw for a declaration.
+  void declare_globals(bool with_array) {
+    const std::pair<const char*, ShapeType> globals[] = {
+        {"i", ShapeType::integer()}, {"j", ShapeType::integer()}, {"n", ShapeType::integer()}, {"m", ShapeType::integer()},
+        {"k", ShapeType::integer()}, {"v", ShapeType::integer()}, {"f", ShapeType::boolean()}};
+    for (const auto& [name, type] : globals) declare(name, type);
+    if (with_array && arrays_allowed()) declare("a", ShapeType::int_array());
+  }
+
+  void declare(const std::string& name, ShapeType type) {
+    if (case_.program.find_global(name) != nullptr) return;
+    case_.program.globals.push_back({name, type});
+    for (InputShape& input : case_.inputs) {
+      InputValue value = input_value(name, type);
+      input.globals.emplace_back(name, std::move(value));
+    }
+  }
+
+  InputValue input_value(const std::string& name, ShapeType type) {
+    InputValue value;
+    switch (type.kind) {
+      case ShapeType::Kind::Bool:
+        value.kind = InputValue::Kind::Bool;
+        value.boolean = random_.chance(1, 2);
+        break;
+      case ShapeType::Kind::IntArray: {
+        value.kind = InputValue::Kind::Array;
+        const auto length = random_.below(5);
+        for (std::uint64_t e = 0; e < length; ++e) value.elements.push_back(Integer(random_.between(-3, 7)));
+        break;
+      }
+      default:
+        value.kind = InputValue::Kind::Int;
+        // Bounds (n, m) small, so that concrete runs pass a loop a few times; now and then negative.
+        value.integer = Integer(name == "n" || name == "m" ? random_.between(-2, 5) : random_.between(-3, 5));
+        break;
+    }
+    return value;
+  }
+
+  RandomSource& random_;
+  TestCase& case_;
+  std::vector<StatementShape> out_;
+};
+
+}  // namespace
+
+EngineShape add_engine_shape(RandomSource& random, int level, TestCase& test_case) {
+  // Level 1 programs are the apc engine's own (no procedures, no objects); level 2 gets fewer
+  // shapes, since a recursive call later in main puts the program outside the apc engine; level 3
+  // none (objects are outside it too).
+  std::vector<unsigned> weights = level == 1 ? std::vector<unsigned>{70, 15, 8, 7}
+                                  : level == 2 ? std::vector<unsigned>{85, 7, 4, 4}
+                                               : std::vector<unsigned>{1, 0, 0, 0};
+  const auto shape = static_cast<EngineShape>(random.weighted(weights));
+  ShapeBuilder builder(random, test_case);
+  switch (shape) {
+    case EngineShape::None: return shape;
+    case EngineShape::CountingLoop: builder.counting_loop(); break;
+    case EngineShape::NestedLoops: builder.nested_loops(); break;
+    case EngineShape::Backbones: builder.backbones(); break;
+  }
+  builder.finish();
+  return shape;
+}
+
+}  // namespace symref::props

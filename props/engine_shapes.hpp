@@ -1,0 +1,48 @@
+// Program shapes that reach the rules of the apc and compact engines, added to generated test cases.
+//
+// The random statements of the generator seldom line up into what the apc engine (Strejček &
+// Trtík) and the compact engine (Trtík) have rules for: a counter moved by an invariant amount
+// beside one moved by a variant amount, a variable set to one constant on one loop path and to
+// another on the other, an array written at a moving index, nested loops whose inner loop has
+// several paths, several backbones into the same assert, a counting loop that needs five passes.
+// Each shape here is such a structure over globals of its own (i, j, n, m, k, v, and the array a),
+// put at the start of `main` and ended by an assert: the program's first, which the apc
+// properties take for their target.  The random program follows it unchanged.
+//
+// The shapes are drawn from a random stream of their own (seeded from the case's seed), so that
+// the generator's own stream, and every program of a seed that gets no shape, stays as it was.
+// Every loop counts up by a positive step to a bound (an input, a literal or len(a)), so each
+// ends; the explorations' loop bound cuts the long ones.
+#pragma once
+
+#include <cstdint>
+
+#include "props/random_source.hpp"
+#include "props/test_case.hpp"
+
+namespace symref::props {
+
+enum class EngineShape : std::uint8_t {
+  None,
+  // i := i0; while i < N { [if C { .. } else { .. }] i := i + step; } with, on one path or both,
+  // k := k + d (d invariant: a literal, m, m / 2, m % 3; or variant: i), v := (a constant, i, i + c),
+  // a[i] := c (moving) or a[m] := c (invariant); N an input, a literal 0..3, a literal 4..6 (the
+  // compact engine's ∀τ then needs κ ≥ 5), or len(a) for the moving writer.  Rules 1–4 and §4's
+  // array rule (apc), loop templates (compact).
+  CountingLoop,
+  // while i < M { j := 0 or i; while j < N { j := j + 1 [and on a second path v := v + 1] }
+  // [k := k + j] i := i + 1; }: Fig. 3 of Strejček & Trtík with one or two inner counters, fixed
+  // or input-dependent trip counts — light processing's ⋆ for inner counters, heavy processing's
+  // s_{i,j} and δ_{i,j} (Algorithm 2).
+  NestedLoops,
+  // if C1 { v := K1 } else [if C2] { v := K2 } [else { v := K3 }]: two or three backbones into
+  // the assert v != K, the constants equal or not — apc's disjunction over the backbones and the
+  // guided search of §7.
+  Backbones,
+};
+
+// Draws a shape for a test case of level `level` (most cases get none) and adds it: its globals,
+// their values in every input, and its statements at the start of main.  Returns the shape added.
+EngineShape add_engine_shape(RandomSource& random, int level, TestCase& test_case);
+
+}  // namespace symref::props
