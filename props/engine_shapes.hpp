@@ -5,9 +5,10 @@
 // beside one moved by a variant amount, a variable set to one constant on one loop path and to
 // another on the other, an array written at a moving index, nested loops whose inner loop has
 // several paths, several backbones into the same assert, a counting loop that needs five passes.
-// Each shape here is such a structure over globals of its own (i, j, n, m, k, v, and the array a),
-// put at the start of `main` and ended by an assert: the program's first, which the apc
-// properties take for their target.  The random program follows it unchanged.
+// Each shape here is such a structure over globals of its own (i, j, n, m, k, v, f, and the
+// array a) ended by an assert, the target of the apc properties; it becomes the program's main.
+// (A random main after it would multiply its paths, and the cost of every property, for nothing
+// the shape is there for.)
 //
 // The shapes are drawn from a random stream of their own (seeded from the case's seed), so that
 // the generator's own stream, and every program of a seed that gets no shape, stays as it was.
@@ -27,8 +28,9 @@ enum class EngineShape : std::uint8_t {
   // i := i0; while i < N { [if C { .. } else { .. }] i := i + step; } with, on one path or both,
   // k := k + d (d invariant: a literal, m, m / 2, m % 3; or variant: i), v := (a constant, i, i + c),
   // a[i] := c (moving) or a[m] := c (invariant); N an input, a literal 0..3, a literal 4..6 (the
-  // compact engine's ∀τ then needs κ ≥ 5), or len(a) for the moving writer.  Rules 1–4 and §4's
-  // array rule (apc), loop templates (compact).
+  // compact engine's ∀τ then needs κ ≥ 5, beyond its quantifier-free brackets' first passes), or
+  // len(a) for the moving writer.  Rules 1–4 and §4's array rule (apc); loop templates (compact),
+  // for which a third of these loops move every variable by invariant amounts only.
   CountingLoop,
   // while i < M { j := 0 or i; while j < N { j := j + 1 [and on a second path v := v + 1] }
   // [k := k + j] i := i + 1; }: Fig. 3 of Strejček & Trtík with one or two inner counters, fixed
@@ -41,8 +43,8 @@ enum class EngineShape : std::uint8_t {
   Backbones,
 };
 
-// Draws a shape for a test case of level `level` (most cases get none) and adds it: its globals,
-// their values in every input, and its statements at the start of main.  Returns the shape added.
+// Draws a shape for a test case of level `level` (most cases get none) and puts it in: its
+// globals, their values in every input, and its statements as main.  Returns the shape drawn.
 EngineShape add_engine_shape(RandomSource& random, int level, TestCase& test_case);
 
 }  // namespace symref::props
