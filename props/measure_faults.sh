@@ -4,8 +4,10 @@
 #   props/measure_faults.sh check [SYMREF] [SEED...]
 #     Every fault of semantics/faults.def whose catch field holds fuzz options, run with those
 #     options at each seed (default: 7 and 99), no shrinking: one line per fault and seed with the
-#     exit code, the case that failed and the property; exits 1 when some campaign did not exit 3.
-#     Faults caught only by a named test (`test:NAME`) are listed as such and not run.
+#     exit code, the case that failed and the property; then each distinct set of options at each
+#     seed without a fault, which must pass (the catches are the faults' own).  Exits 1 when a
+#     campaign with a fault did not exit 3 or one without did not exit 0.  Faults caught only by a
+#     named test (`test:NAME`) are listed as such and not run.
 #   props/measure_faults.sh table [SYMREF] [SEEDS] [OUT]
 #     The same campaigns at seeds 1..SEEDS (default 5), as a Markdown table: fault, catching
 #     property, programs to the first catch per seed, their median.  With OUT (e.g.
@@ -16,7 +18,8 @@
 #     first failing case per level and the property that caught it at level 3 (props/README.md).
 #
 # SYMREF defaults to build/symref.  The catch options are read as tests/props.cmake reads them
-# (empty: `--count 100 --level 3`).
+# (empty: `--count 100 --level 3`).  FAULTS="name ..." in the environment restricts every mode
+# to those faults.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 faults_def="$here/../semantics/faults.def"
@@ -26,9 +29,12 @@ symref=${1:-build/symref}
 [ $# -gt 0 ] && shift
 output_dir=${TMPDIR:-/tmp}/symref-measure-faults
 
-# "name|catch options" for every FAULT line.
+# "name|catch options" for every FAULT line (those named in $FAULTS, when set).
 fault_lines() {
-  sed -n 's/^FAULT([A-Za-z0-9]*, "\([a-z0-9-]*\)", "[^"]*", "\([^"]*\)")$/\1|\2/p' "$faults_def"
+  sed -n 's/^FAULT([A-Za-z0-9]*, "\([a-z0-9-]*\)", "[^"]*", "\([^"]*\)")$/\1|\2/p' "$faults_def" |
+    while IFS= read -r line; do
+      case " ${FAULTS:-${line%%|*}} " in *" ${line%%|*} "*) echo "$line" ;; esac
+    done
 }
 
 # One campaign: prints "EXIT CASE PROPERTY" (CASE and PROPERTY `-` when nothing failed).
@@ -44,6 +50,7 @@ case "$mode" in
   check)
     seeds=${*:-7 99}
     missed=0
+    option_sets=""
     for line in $(fault_lines | tr ' ' '~'); do
       fault=${line%%|*}
       options=$(printf '%s' "${line#*|}" | tr '~' ' ')
@@ -51,6 +58,7 @@ case "$mode" in
         test:*) echo "$fault  caught by the test ${options#test:}"; continue ;;
         "") options="--count 100 --level 3" ;;
       esac
+      case "|$option_sets|" in *"|$options|"*) ;; *) option_sets="$option_sets|$options" ;; esac
       for seed in $seeds; do
         set -- $(run_campaign "$fault" "$seed" "$options")
         if [ "$1" = 3 ]; then verdict=caught; else verdict="NOT CAUGHT (exit $1)"; missed=$((missed + 1)); fi
@@ -58,7 +66,18 @@ case "$mode" in
       done
     done
     echo "$missed campaign(s) not caught"
-    [ "$missed" = 0 ]
+    failed=0
+    for options in $(printf '%s' "${option_sets#|}" | tr ' |' '~ '); do
+      options=$(printf '%s' "$options" | tr '~' ' ')
+      for seed in $seeds; do
+        nice "$symref" fuzz --seed "$seed" $options --shrink-limit 0 --quiet --output-dir "$output_dir" >/dev/null 2>&1
+        code=$?
+        if [ "$code" = 0 ]; then verdict=passes; else verdict="FAILS (exit $code)"; failed=$((failed + 1)); fi
+        echo "no fault  seed $seed  $verdict  [$options]"
+      done
+    done
+    echo "$failed campaign(s) without a fault not passing"
+    [ "$missed" = 0 ] && [ "$failed" = 0 ]
     ;;
   table)
     seeds=${1:-5}
