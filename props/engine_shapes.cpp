@@ -211,6 +211,118 @@ class ShapeBuilder {
     out_.push_back(assertion(differs(v, literal(random_.pick(constants)))));
   }
 
+  // A counting recursion and a callee with several leaves, called from main (level 2).
+  void calls() {
+    declare_globals(true);
+    const ExpressionShape u1 = variable("u1", ShapeType::integer());
+    const ExpressionShape k = integer_global("k");
+    const ExpressionShape v = integer_global("v");
+    // Q1(u1): if u1 < n { [k := k + d;] Q1(u1 + 1); v := v + c; } [else { v := 0; }] — a recursion
+    // template whose return phase counts in v (Trtík §5.2), the parameter moving up to an input.
+    CallableShape count;
+    count.name = "Q1";
+    count.parameters.push_back({"u1", ShapeType::integer()});
+    std::vector<StatementShape> deeper;
+    if (random_.chance(1, 2)) deeper.push_back(increment(k, invariant_amount()));
+    deeper.push_back(call("Q1", {plus(u1, literal(1))}));
+    deeper.push_back(increment(v, literal(random_.between(1, 2))));
+    std::vector<StatementShape> last;
+    if (random_.chance(1, 2)) last.push_back(assign(v, literal(0)));
+    count.body.push_back(choice(less(u1, integer_global("n")), std::move(deeper), std::move(last)));
+    // Q2(u1, u2): reads and writes globals and, at level 2 with no classes, an element of a,
+    // with a leaf per branch, one of them an error when u2 is out of a's bounds.
+    CallableShape update;
+    update.name = "Q2";
+    update.parameters = {{"u1", ShapeType::integer()}, {"u2", ShapeType::integer()}};
+    const ExpressionShape u2 = variable("u2", ShapeType::integer());
+    std::vector<StatementShape> above{assign(k, plus(u1, integer_global("m")))};
+    if (arrays_allowed() && random_.chance(2, 3)) above.push_back(assign(array_read("a", u2), u1));
+    std::vector<StatementShape> below;
+    if (random_.chance(1, 2)) {
+      below.push_back(choice(bool_global(), {assign(v, u2)}, {}));
+    } else {
+      below.push_back(assign(v, binary(BinaryOperator::Remainder, u2, literal(random_.chance(1, 2) ? 2 : -3))));
+    }
+    update.body.push_back(choice(less(u2, u1), std::move(above), std::move(below)));
+    case_.program.procedures.push_back(std::move(count));
+    case_.program.procedures.push_back(std::move(update));
+    // main: one to three calls, one of them now and then under a condition (a call site with a path
+    // condition of its own), then the target.
+    const int calls = static_cast<int>(random_.between(1, 3));
+    for (int c = 0; c < calls; ++c) {
+      StatementShape made;
+      if (random_.chance(1, 2)) {
+        made = call("Q1", {literal(random_.between(-1, 1))});
+      } else {
+        ExpressionShape second = random_.chance(1, 2) ? integer_global("m") : literal(random_.between(-1, 2));
+        ExpressionShape first = random_.chance(1, 2) ? integer_global("n") : k;
+        made = call("Q2", {std::move(first), std::move(second)});
+      }
+      if (random_.chance(1, 4)) made = choice(input_condition(), {std::move(made)}, {});
+      out_.push_back(std::move(made));
+    }
+    ExpressionShape target = random_.chance(1, 2) ? differs(v, literal(random_.between(0, 3))) : differs(k, literal(random_.between(0, 3)));
+    out_.push_back(assertion(std::move(target)));
+  }
+
+  // Lists, trees and shared nodes of a class of its own, Item { key, next, other } (level 3):
+  // a walk along next, a node put in front, a node shared by two fields, writes through two
+  // children, and an alias test; the inputs' Items point anywhere (sharing, cycles) or nil.
+  void heap() {
+    declare_globals(false);
+    const auto item = static_cast<std::int32_t>(case_.program.classes.size());
+    const ShapeType node = ShapeType::object(item);
+    case_.program.classes.push_back(ClassShape{"Item", {{"key", ShapeType::integer()}, {"next", node}, {"other", node}}, {}});
+    const ExpressionShape h = declared_object("h", item);
+    const ExpressionShape g = declared_object("g", item);
+    auto key = [&](ExpressionShape of) { return field_read(std::move(of), "key", ShapeType::integer()); };
+    auto next = [&](ExpressionShape of) { return field_read(std::move(of), "next", node); };
+    auto other = [&](ExpressionShape of) { return field_read(std::move(of), "other", node); };
+    auto present = [&](ExpressionShape of) { return differs(std::move(of), nil_literal(node)); };
+    auto both = [](ExpressionShape left, ExpressionShape right) { return binary(BinaryOperator::And, std::move(left), std::move(right)); };
+    const int pieces = static_cast<int>(random_.between(2, 4));
+    for (int p = 0; p < pieces; ++p) {
+      switch (random_.weighted({3, 2, 2, 2, 2})) {
+        case 0: {  // g := h; while g != nil { g.key := g.key + 1; g := g.next; }
+          out_.push_back(assign(g, h));
+          std::vector<StatementShape> body{assign(key(g), plus(key(g), literal(1))), assign(g, next(g))};
+          out_.push_back(loop(present(g), std::move(body)));
+          break;
+        }
+        case 1: {  // g := new Item; g.next := h; h := g;
+          StatementShape made;
+          made.kind = StatementShapeKind::New;
+          made.class_index = item;
+          made.target.push_back(g);
+          out_.push_back(std::move(made));
+          out_.push_back(assign(next(g), h));
+          if (random_.chance(1, 2)) out_.push_back(assign(key(g), integer_global("n")));
+          out_.push_back(assign(h, g));
+          break;
+        }
+        case 2:  // if h != nil { h.other := h.next; }: one node behind two fields
+          out_.push_back(choice(present(h), {assign(other(h), next(h))}, {}));
+          break;
+        case 3: {  // if h != nil && h.next != nil && h.other != nil { h.next.key := h.other.key + 1; }
+          ExpressionShape guard = both(both(present(h), present(next(h))), present(other(h)));
+          out_.push_back(choice(std::move(guard), {assign(key(next(h)), plus(key(other(h)), literal(1)))}, {}));
+          break;
+        }
+        default: {  // if h != nil && h.next == h.other { v := 1; } else { v := 2; }
+          ExpressionShape same = binary(BinaryOperator::Equal, next(h), other(h));
+          out_.push_back(choice(both(present(h), std::move(same)), {assign(integer_global("v"), literal(1))},
+                                {assign(integer_global("v"), literal(2))}));
+          break;
+        }
+      }
+    }
+    ExpressionShape target = random_.chance(1, 2)
+                                 ? binary(BinaryOperator::Or, binary(BinaryOperator::Equal, h, nil_literal(node)),
+                                          differs(key(h), literal(random_.between(0, 3))))
+                                 : differs(integer_global("v"), literal(random_.between(1, 2)));
+    out_.push_back(assertion(std::move(target)));
+  }
+
   // The shape's statements as main.
   void finish() { case_.program.main = std::move(out_); }
 
@@ -263,6 +375,50 @@ class ShapeBuilder {
   }
 
   ExpressionShape integer_global(const std::string& name) const { return variable(name, ShapeType::integer()); }
+
+  static StatementShape call(const std::string& callee, std::vector<ExpressionShape> arguments) {
+    StatementShape s;
+    s.kind = StatementShapeKind::ProcedureCall;
+    s.callee = callee;
+    s.arguments = std::move(arguments);
+    return s;
+  }
+
+  // A global of class `item`, and in every input a few objects of that class (appended to the
+  // input's heap) whose fields point at one another or are nil, the global at one of them or nil.
+  ExpressionShape declared_object(const std::string& name, std::int32_t item) {
+    const ShapeType type = ShapeType::object(item);
+    const std::string& class_name = case_.program.classes[static_cast<std::size_t>(item)].name;
+    case_.program.globals.push_back({name, type});
+    for (InputShape& input : case_.inputs) {
+      std::vector<std::int32_t> objects;
+      for (const auto& object : input.objects)
+        if (object.class_name == class_name) objects.push_back(static_cast<std::int32_t>(&object - input.objects.data()));
+      if (objects.empty()) {  // the first global of the class makes its objects
+        const auto count = random_.weighted({1, 2, 3, 2});
+        for (std::size_t o = 0; o < count; ++o) {
+          objects.push_back(static_cast<std::int32_t>(input.objects.size()));
+          input.objects.push_back(ObjectInput{class_name, {}});
+        }
+        for (std::int32_t object : objects) {
+          InputValue key;
+          key.integer = Integer(random_.between(-2, 4));
+          input.objects[static_cast<std::size_t>(object)].fields.emplace_back("key", std::move(key));
+          for (const char* link : {"next", "other"}) {
+            InputValue target;
+            target.kind = InputValue::Kind::Reference;
+            if (random_.chance(2, 3)) target.object = random_.pick(objects);
+            input.objects[static_cast<std::size_t>(object)].fields.emplace_back(link, std::move(target));
+          }
+        }
+      }
+      InputValue value;
+      value.kind = InputValue::Kind::Reference;
+      if (!objects.empty() && random_.chance(4, 5)) value.object = random_.pick(objects);
+      input.globals.emplace_back(name, std::move(value));
+    }
+    return variable(name, type);
+  }
   ExpressionShape bool_global() const { return variable("f", ShapeType::boolean()); }
 
   // The shape's globals, those the program lacks, in one fixed order (the printer leaves out
@@ -315,10 +471,12 @@ class ShapeBuilder {
 }  // namespace
 
 EngineShape add_engine_shape(RandomSource& random, int level, TestCase& test_case) {
-  // Level 1 only: the apc engine takes neither recursion nor objects.  Nested loops cost about
-  // four times an average random program to check (the apc properties' summaries of them), the
-  // other two shapes less than one.
-  std::vector<unsigned> weights = level == 1 ? std::vector<unsigned>{70, 17, 2, 11} : std::vector<unsigned>{1, 0, 0, 0};
+  // The apc shapes at level 1 only: the apc engine takes neither recursion nor objects.  Nested
+  // loops cost about four times an average random program to check (the apc properties'
+  // summaries of them), the other shapes less than one.
+  std::vector<unsigned> weights = level == 1   ? std::vector<unsigned>{70, 17, 2, 11, 0, 0}
+                                  : level == 2 ? std::vector<unsigned>{90, 0, 0, 0, 10, 0}
+                                               : std::vector<unsigned>{90, 0, 0, 0, 0, 10};
   const auto shape = static_cast<EngineShape>(random.weighted(weights));
   ShapeBuilder builder(random, test_case);
   switch (shape) {
@@ -326,6 +484,8 @@ EngineShape add_engine_shape(RandomSource& random, int level, TestCase& test_cas
     case EngineShape::CountingLoop: builder.counting_loop(); break;
     case EngineShape::NestedLoops: builder.nested_loops(); break;
     case EngineShape::Backbones: builder.backbones(); break;
+    case EngineShape::Calls: builder.calls(); break;
+    case EngineShape::Heap: builder.heap(); break;
   }
   builder.finish();
   return shape;

@@ -41,6 +41,17 @@ enum class EngineShape : std::uint8_t {
   // the assert v != K, the constants equal or not — apc's disjunction over the backbones and the
   // guided search of §7.
   Backbones,
+  // proc Q1(u1) { if u1 < n { [k := k + d;] Q1(u1 + 1); v := v + c; } [else { v := 0; }] } and
+  // proc Q2(u1, u2) { if u2 < u1 { k := u1 + m; [a[u2] := u1;] } else { [if f] v := .. } },
+  // called one to three times from main, a call now and then under a condition: a recursion
+  // template with a return phase (compact), callees reading and writing globals and an array,
+  // with several leaves and call sites (compositional).  Level 2.
+  Calls,
+  // A class Item { key, next, other } and globals h, g: a walk along next, a node put in front,
+  // h.other := h.next (a shared node), writes through both children, h.next == h.other; inputs
+  // with Items pointing anywhere (lists, trees, shared nodes, cycles) — lazy and summary heap
+  // initialization (aliasing, nil, new objects).  Level 3.
+  Heap,
 };
 
 // Draws a shape for a test case of level `level` (most cases get none) and puts it in: its
