@@ -28,9 +28,10 @@ enum class EngineShape : std::uint8_t {
   // i := i0; while i < N { [if C { .. } else { .. }] i := i + step; } with, on one path or both,
   // k := k + d (d invariant: a literal, m, m / 2, m % 3; or variant: i), v := (a constant, i, i + c),
   // a[i] := c (moving) or a[m] := c (invariant); N an input, a literal 0..3, a literal 4..6 (the
-  // compact engine's ∀τ then needs κ ≥ 5, beyond its quantifier-free brackets' first passes), or
-  // len(a) for the moving writer.  Rules 1–4 and §4's array rule (apc); loop templates (compact),
-  // for which a third of these loops move every variable by invariant amounts only.
+  // compact engine's ∀τ then needs κ ≥ 5, beyond its quantifier-free brackets' first passes),
+  // len(a) for the moving writer, or k, which the loop may move too.  Rules 1–4 and §4's array
+  // rule (apc); loop templates (compact), for which a third of these loops move every variable by
+  // invariant amounts only.
   CountingLoop,
   // while i < M { j := 0 or i; while j < N { j := j + 1 [and on a second path v := v + 1] }
   // [k := k + j] i := i + 1; }: Fig. 3 of Strejček & Trtík with one or two inner counters, fixed
@@ -48,9 +49,9 @@ enum class EngineShape : std::uint8_t {
   // with several leaves and call sites (compositional).  Level 2.
   Calls,
   // A class Item { key, next, other } and globals h, g: a walk along next, a node put in front,
-  // h.other := h.next (a shared node), writes through both children, h.next == h.other; inputs
-  // with Items pointing anywhere (lists, trees, shared nodes, cycles) — lazy and summary heap
-  // initialization (aliasing, nil, new objects).  Level 3.
+  // h.other := h.next (a shared node), writes through both children, h.next == h.other, h.next
+  // compared with a new Item; inputs with Items pointing anywhere (lists, trees, shared nodes,
+  // cycles) — lazy and summary heap initialization (aliasing, nil, new objects).  Level 3.
   Heap,
 };
 
