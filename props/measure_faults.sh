@@ -14,8 +14,9 @@
 #     bench/README.md), the table replaces the one between the markers
 #     `<!-- fault-table-begin -->` and `<!-- fault-table-end -->` in that file.
 #   props/measure_faults.sh levels [SYMREF] [SEEDS] [COUNT]
-#     Every fault at levels 1, 2 and 3 with all properties, seeds 1..SEEDS, COUNT cases each: the
-#     first failing case per level and the property that caught it at level 3 (props/README.md).
+#     Every fault at levels 1, 2 and 3 with all properties (or OPTIONS from the environment, e.g.
+#     "--property concrete_fast_path"), seeds 1..SEEDS, COUNT cases each: the first failing case
+#     per level and the property that caught it at level 3 (props/README.md).
 #
 # SYMREF defaults to build/symref.  The catch options are read as tests/props.cmake reads them
 # (empty: `--count 100 --level 3`).  FAULTS="name ..." in the environment restricts every mode
@@ -130,7 +131,7 @@ case "$mode" in
       for level in 1 2 3; do
         cases=""
         for seed in $(seq 1 "$seeds"); do
-          set -- $(run_campaign "$fault" "$seed" "--count $count --level $level")
+          set -- $(run_campaign "$fault" "$seed" "--count $count --level $level ${OPTIONS:-}")
           cases="$cases $2"
           if [ "$level" = 3 ] && [ "$3" != - ]; then
             case " $caught_by " in *" $3 "*) ;; *) caught_by="$caught_by $3" ;; esac
