@@ -13,6 +13,8 @@
 #include <algorithm>
 #include <optional>
 
+#include "props/engine_shapes.hpp"
+
 namespace symref::props {
 
 namespace {
@@ -869,6 +871,9 @@ TestCase generate_test_case(std::uint64_t seed, int level, int size) {
   const int update_count = static_cast<int>(random.between(1, 3));
   for (int k = 0; k < update_count; ++k) test_case.updates.push_back(probes.update());
   test_case.choice_seed = random.next();
+  // The engine shapes draw from a stream of their own: a case without one is what it was before.
+  RandomSource shapes(RandomSource::mix(seed ^ 0x5348415045535f31ULL));
+  add_engine_shape(shapes, level, test_case);
   return test_case;
 }
 

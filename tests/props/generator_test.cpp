@@ -2,6 +2,7 @@
 //
 // The generators and the shrinker: every generated program, probe program and shrink candidate is
 // well typed; one seed gives one program; every construct, error outcome and aliasing occurs.
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -66,6 +67,62 @@ TEST(Shrinking, EveryCandidateLoadsAndIsSmaller) {
         EXPECT_LE(program_weight(candidate.program), weight);
       }
     }
+}
+
+// Which engine shape main is, told apart by the variables only the shapes use: a loop on i
+// (counting loop) or with a loop on j inside (nested loops), an if-chain before `assert v != K`
+// (backbones), a call of Q1 or Q2 (calls), the class Item (heap); empty for a random main.
+std::string engine_shape_of(const ProgramShape& program) {
+  auto on = [](const StatementShape& s, const char* counter) {
+    return s.kind == StatementShapeKind::While && s.value[0].operands[0].kind == ExpressionShapeKind::Variable &&
+           s.value[0].operands[0].name == counter;
+  };
+  if (!program.classes.empty() && program.classes.back().name == "Item") return "heap";
+  for (const StatementShape& s : program.main) {
+    if (s.kind == StatementShapeKind::ProcedureCall && (s.callee == "Q1" || s.callee == "Q2")) return "calls";
+    if (s.kind == StatementShapeKind::If && !s.body.empty() && s.body[0].kind == StatementShapeKind::ProcedureCall &&
+        (s.body[0].callee == "Q1" || s.body[0].callee == "Q2"))
+      return "calls";
+    if (s.value.empty() || s.value[0].kind != ExpressionShapeKind::Binary) continue;
+    if (on(s, "i")) return std::any_of(s.body.begin(), s.body.end(), [&](const StatementShape& t) { return on(t, "j"); })
+                               ? "nested loops"
+                               : "counting loop";
+  }
+  const StatementShape& last = program.main.empty() ? StatementShape{} : program.main.back();
+  if (last.kind == StatementShapeKind::Assert && program.main.front().kind == StatementShapeKind::If &&
+      last.value[0].kind == ExpressionShapeKind::Binary && last.value[0].operands[0].kind == ExpressionShapeKind::Variable &&
+      last.value[0].operands[0].name == "v")
+    return "backbones";
+  return "";
+}
+
+// The engine shapes (props/engine_shapes.hpp): each occurs within 200 seeds of its level, loads,
+// ends in an assert, and has a value for each of its globals in every input.
+TEST(Generator, EngineShapesOccurAtTheirLevelsWithTheirInputs) {
+  for (int level = 1; level <= 3; ++level) {
+    std::map<std::string, int> seen;
+    for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+      const TestCase test_case = generate_test_case(seed, level, static_cast<int>(seed % 101));
+      const ProgramShape& program = test_case.program;
+      const std::string shape = engine_shape_of(program);
+      if (shape.empty()) continue;
+      ++seen[shape];
+      const std::string what = shape + ", level " + std::to_string(level) + " seed " + std::to_string(seed);
+      expect_loads(test_case, what);
+      EXPECT_EQ(program.main.back().kind, StatementShapeKind::Assert) << what;
+      for (const InputShape& input : test_case.inputs)
+        for (const VariableShape& global : program.globals) {
+          const bool given = std::any_of(input.globals.begin(), input.globals.end(),
+                                         [&](const auto& value) { return value.first == global.name; });
+          EXPECT_TRUE(given) << what << ": no input value for " << global.name;
+        }
+    }
+    const std::vector<std::string> expected = level == 1   ? std::vector<std::string>{"counting loop", "nested loops", "backbones"}
+                                              : level == 2 ? std::vector<std::string>{"calls"}
+                                                           : std::vector<std::string>{"heap"};
+    for (const std::string& shape : expected) EXPECT_GE(seen[shape], 2) << shape << " at level " << level;
+    EXPECT_EQ(seen.size(), expected.size()) << "a shape of another level at level " << level;
+  }
 }
 
 // Shrinking a test case that "fails" whenever main has a loop ends in a program that is little
