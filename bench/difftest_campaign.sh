@@ -7,9 +7,9 @@
 # Usage: bench/difftest_campaign.sh [SYMREF] [OUT]   (from the repository's root)
 #   SYMREF  the binary (default build/symref); OUT  the campaigns' records (default difftest-campaign)
 # Environment: SEED (1), LOOP_BOUND (3), TIMEOUT (5 s per proof obligation), RANDOM_INPUTS (20),
-#   COUNT_GCC, COUNT_DAFNY (100 programs per level), COUNT_WHY3, COUNT_WP (20 per level),
-#   TOOLS (gcc dafny why3 frama-c-wp), LEVELS (1 2 3), README (bench/README.md; empty: print the
-#   section only).  Runs into an OUT that holds earlier ones add to it: the table covers them all.
+#   COUNT_GCC, COUNT_DAFNY, COUNT_WHY3, COUNT_WP (100 programs per level), LEVEL_SECONDS (empty;
+#   else each level stops after that many seconds, `--time`), TOOLS (gcc dafny why3 frama-c-wp),
+#   LEVELS (1 2 3), README (bench/README.md; empty: print the section only).  Runs into an OUT that holds earlier ones add to it: the table covers them all.
 set -u
 symref=${1:-build/symref}
 out=${2:-difftest-campaign}
@@ -30,12 +30,12 @@ for tool in $tools; do
   case $tool in
     gcc) count=${COUNT_GCC:-100} ;;
     dafny) count=${COUNT_DAFNY:-100} ;;
-    why3) count=${COUNT_WHY3:-20} ;;
-    frama-c-wp) count=${COUNT_WP:-20} ;;
+    why3) count=${COUNT_WHY3:-100} ;;
+    frama-c-wp) count=${COUNT_WP:-100} ;;
     *) echo "difftest_campaign.sh: unknown tool $tool" >&2; exit 2 ;;
   esac
   for level in $levels; do
-    set -- difftest --campaign --against "$tool" --seed "$seed" --count "$count" --level "$level" \
+    set -- difftest --campaign --against "$tool" --seed "$seed" --count "$count" ${LEVEL_SECONDS:+--time "$LEVEL_SECONDS"} --level "$level" \
       --loop-bound "$loop_bound" --timeout "$timeout" --random "$random_inputs" --out "$out/$tool-level$level"
     echo "nice -n 10 symref $*" >> "$out/commands.txt"
     echo "== $tool, level $level: $count programs" >&2
