@@ -7,7 +7,7 @@
 ; product or the mod from the indices, gives a valid model.  symref's validating layer
 ; (ModelCheckingSolver) rejects the model; cvc5's own getValue of the third assertion under the
 ; model is false as well, so the fault is cvc5's and the check answers unknown with that reason
-; (Solver::own_value: a solver's wrong model is an unknown answer, not a failure of symref's
+; (Solver::backend_value: a solver's wrong model is an unknown answer, not a failure of symref's
 ; property axioms_agree).  Test
 ; Backend.AModelFalsifyingTheQueryIsCaughtByTheValidatingLayer.
 (set-option :produce-models true)
