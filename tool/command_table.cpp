@@ -11,8 +11,8 @@
 #include "interp/cli/explore_extension.hpp"
 #include "engines/apc/apc_command.hpp"
 #include "interop/commands.hpp"
-#include "props/commands.hpp"
-#include "props/difftest_campaign.hpp"
+#include "fuzz/commands.hpp"
+#include "fuzz/difftest_campaign.hpp"
 
 namespace symref::tool {
 

@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "interp/explore/explorer.hpp"
-#include "props/campaign.hpp"
+#include "fuzz/campaign.hpp"
 #include "interp/solver/layers/model_checking_solver.hpp"
 #include "interp/explore/path_following.hpp"
 #include "interp/state_json/state_format.hpp"

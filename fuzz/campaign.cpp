@@ -2,7 +2,7 @@
 //
 // Running a campaign through RapidCheck's checkProperty: batches of cases, a listener for
 // progress, and shrinking focused on the property that failed first.
-#include "props/campaign.hpp"
+#include "fuzz/campaign.hpp"
 
 #include <algorithm>
 #include <chrono>

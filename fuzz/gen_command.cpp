@@ -9,7 +9,7 @@
 
 #include "interp/cli/exit_codes.hpp"
 #include "interp/state_json/state_format.hpp"
-#include "props/commands.hpp"
+#include "fuzz/commands.hpp"
 #include "props/generator.hpp"
 #include "props/shape_printer.hpp"
 #include "semantics/syntax/front_end.hpp"

@@ -10,8 +10,8 @@
 
 #include "interp/cli/command.hpp"
 #include "interp/cli/exit_codes.hpp"
-#include "props/campaign_shards.hpp"
-#include "props/commands.hpp"
+#include "fuzz/campaign_shards.hpp"
+#include "fuzz/commands.hpp"
 #include "semantics/syntax/diagnostics.hpp"
 
 namespace symref::props {

@@ -1,5 +1,5 @@
 // Worker processes of a campaign: the same tallies as one process, a stalled Z3 check killed and its case resumed, a crash reported (campaign_workers.hpp).
-#include "props/campaign_workers.hpp"
+#include "fuzz/campaign_workers.hpp"
 
 #include <gtest/gtest.h>
 

@@ -14,10 +14,10 @@
 #include "interp/cli/exit_codes.hpp"
 #include "interp/explore/timings.hpp"
 #include "interp/solver/solver_chain.hpp"
-#include "props/campaign.hpp"
-#include "props/campaign_shards.hpp"
-#include "props/campaign_workers.hpp"
-#include "props/commands.hpp"
+#include "fuzz/campaign.hpp"
+#include "fuzz/campaign_shards.hpp"
+#include "fuzz/campaign_workers.hpp"
+#include "fuzz/commands.hpp"
 #include "semantics/faults.hpp"
 
 namespace symref::props {

@@ -1,5 +1,5 @@
 // A campaign's cases checked in worker processes that this process supervises (campaign_workers.hpp).
-#include "props/campaign_workers.hpp"
+#include "fuzz/campaign_workers.hpp"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -20,7 +20,7 @@
 #include <nlohmann/json.hpp>
 
 #include "interp/solver/session/stall_watch.hpp"
-#include "props/campaign_shards.hpp"
+#include "fuzz/campaign_shards.hpp"
 
 namespace symref::props {
 

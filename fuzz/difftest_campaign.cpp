@@ -1,5 +1,5 @@
 // Differential campaigns against an outside tool: generate, difftest, shrink what disagrees.
-#include "props/difftest_campaign.hpp"
+#include "fuzz/difftest_campaign.hpp"
 
 #include <chrono>
 #include <filesystem>

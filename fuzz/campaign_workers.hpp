@@ -11,7 +11,7 @@
 // case; a stall left alone held its case for seconds to minutes.
 #pragma once
 
-#include "props/campaign.hpp"
+#include "fuzz/campaign.hpp"
 
 namespace symref::props {
 

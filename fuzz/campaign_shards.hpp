@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "props/campaign.hpp"
+#include "fuzz/campaign.hpp"
 
 namespace symref::props {
 

@@ -1,5 +1,5 @@
 // Campaign parts: merging and the JSON of a shard (campaign_shards.hpp).
-#include "props/campaign_shards.hpp"
+#include "fuzz/campaign_shards.hpp"
 #include "interp/version.hpp"
 
 #include <algorithm>
