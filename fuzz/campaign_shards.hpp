@@ -1,4 +1,4 @@
-// A campaign in parts (props/campaign.hpp): shards run on other machines, their results as JSON,
+// A campaign in parts (fuzz/campaign.hpp): shards run on other machines, their results as JSON,
 // and the merge of the parts into one result.
 #pragma once
 

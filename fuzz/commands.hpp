@@ -1,6 +1,6 @@
-// The `symref fuzz` and `symref gen` subcommands: the paper's theorems checked on random programs.
+// The commands of fuzz/, `symref fuzz`, `symref fuzz-merge` and `symref gen`: the paper's theorems checked on random programs.
 //
-// The `symref fuzz` and `symref gen` subcommands (docs/cli.md): random well-typed programs and
+// The `symref fuzz`, `fuzz-merge` and `gen` subcommands (docs/cli.md): random well-typed programs and
 // the paper's lemmas and theorems checked on them at scale (props/properties.hpp).
 #pragma once
 

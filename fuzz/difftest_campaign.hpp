@@ -1,6 +1,6 @@
-// `symref difftest --campaign --against TOOL`: random programs from the generator (generator.hpp),
+// `symref difftest --campaign --against TOOL`: random programs from the generator (props/generator.hpp),
 // each exported and compared with the tool by difftest (interop/difftest.hpp); every disagreement
-// shrunk by the well-typed shrinker (shrinking.hpp) to a small program that still disagrees,
+// shrunk by the well-typed shrinker (props/shrinking.hpp) to a small program that still disagrees,
 // written out and printed with the command that reproduces it.
 #pragma once
 
