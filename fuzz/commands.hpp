@@ -8,7 +8,7 @@
 
 #include "interp/cli/command.hpp"
 
-namespace symref::props {
+namespace symref::fuzz {
 
 // `symref fuzz [--seed S] [--count N | --time T] [--level 1|2|3] [--property P] [--inject-fault NAME]
 // [--list-faults]`: exit 0 when every case passed, 2 on bad usage, 3 when a property failed (the
@@ -20,4 +20,4 @@ void add_fuzz_merge_command(CLI::App& app, cli::Action& action);
 // `symref gen [--seed S] [--level L] [--size N] [--input]`: one generated program, or its input state.
 void add_gen_command(CLI::App& app, cli::Action& action);
 
-}  // namespace symref::props
+}  // namespace symref::fuzz

@@ -6,9 +6,9 @@
 
 #include "interop/commands.hpp"
 
-namespace symref::props {
+namespace symref::fuzz {
 
 // Exit 0 when no program disagrees, 3 otherwise.
 int run_difftest_campaign(const interop::CampaignRequest& request);
 
-}  // namespace symref::props
+}  // namespace symref::fuzz

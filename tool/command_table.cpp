@@ -28,7 +28,7 @@ void add_report_with_heap_models(CLI::App& app, cli::Action& action) { cli::add_
 
 // `difftest` with its campaign mode, which runs the generator and shrinker of props/.
 void add_difftest_with_campaign(CLI::App& app, cli::Action& action) {
-  interop::add_difftest_command(app, action, &props::run_difftest_campaign);
+  interop::add_difftest_command(app, action, &fuzz::run_difftest_campaign);
 }
 
 constexpr std::array commands{
@@ -37,9 +37,9 @@ constexpr std::array commands{
     CommandEntry{"explore", &add_explore_with_engines},
     CommandEntry{"step", &cli::add_step_command},
     CommandEntry{"wp", &cli::add_wp_command},
-    CommandEntry{"fuzz", &props::add_fuzz_command},
-    CommandEntry{"fuzz-merge", &props::add_fuzz_merge_command},
-    CommandEntry{"gen", &props::add_gen_command},
+    CommandEntry{"fuzz", &fuzz::add_fuzz_command},
+    CommandEntry{"fuzz-merge", &fuzz::add_fuzz_merge_command},
+    CommandEntry{"gen", &fuzz::add_gen_command},
     CommandEntry{"report", &add_report_with_heap_models},
     CommandEntry{"grade", &cli::add_grade_command},
     CommandEntry{"lab", &cli::add_lab_command},

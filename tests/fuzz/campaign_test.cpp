@@ -10,7 +10,7 @@
 #include "fuzz/campaign_workers.hpp"
 #include "semantics/faults.hpp"
 
-namespace symref::props {
+namespace symref::fuzz {
 namespace {
 
 std::uint64_t total(const RuleTally& tally) {
@@ -24,10 +24,10 @@ TEST(Campaign, OneSeedRepeatsItsRun) {
   options.seed = 99;
   options.count = 10;
   options.level = 2;
-  options.properties = {property_id("completeness"), property_id("definedness")};
+  options.properties = {props::property_id("completeness"), props::property_id("definedness")};
   const CampaignResult first = run_campaign(options);
   const CampaignResult second = run_campaign(options);
-  for (PropertyId kind : options.properties)
+  for (props::PropertyId kind : options.properties)
     EXPECT_EQ(first.tallies[static_cast<std::size_t>(kind)].checks, second.tallies[static_cast<std::size_t>(kind)].checks);
 }
 
@@ -38,7 +38,7 @@ TEST(Campaign, CatchesAPlantedFaultAndShrinksIt) {
   options.seed = 1;
   options.count = 60;
   options.level = 1;
-  options.properties = {property_id("definedness")};
+  options.properties = {props::property_id("definedness")};
   set_active_fault(Fault::ArrayBoundOffByOne);
   const CampaignResult first = run_campaign(options);
   const CampaignResult second = run_campaign(options);
@@ -62,7 +62,7 @@ TEST(Campaign, TheReproduceLineGivesTheFailingCasesProgram) {
     options.seed = 1;
     options.count = count;
     options.level = 1;
-    options.properties = {property_id("definedness")};
+    options.properties = {props::property_id("definedness")};
     std::map<std::uint64_t, std::uint64_t> by_case;
     for (const CaseRecord& record : run_campaign(options).case_records) by_case[record.number] = record.digest;
     return by_case;
@@ -99,8 +99,8 @@ TEST(Campaign, TheReproduceLineCarriesASolverTimeOutOtherThanTheDefault) {
 TEST(Campaign, StallsAreKeptInShardResultsAndSummed) {
   CampaignOptions options;
   CampaignResult first, second;
-  first.tallies.resize(all_properties().size());
-  second.tallies.resize(all_properties().size());
+  first.tallies.resize(props::all_properties().size());
+  second.tallies.resize(props::all_properties().size());
   first.stalls = 2;
   second.stalls = 5;
   const CampaignResult read = shard_from_json(shard_to_json(options, first, ""));
@@ -116,8 +116,8 @@ CampaignOptions small_campaign() {
   options.seed = 3;
   options.count = 10;
   options.level = 2;
-  options.properties = {property_id("correctness"), property_id("compact_soundness"), property_id("apc_unsat_no_path"),
-                        property_id("compositional_outcomes")};
+  options.properties = {props::property_id("correctness"), props::property_id("compact_soundness"),
+                        props::property_id("apc_unsat_no_path"), props::property_id("compositional_outcomes")};
   options.settings.isolation_grace_milliseconds = 0;
   return options;
 }
@@ -137,7 +137,7 @@ TEST(EngineCoverage, CampaignsCountInOneProcessAndInWorkers) {
   EXPECT_TRUE(one.coverage->of("heap").all_zero());  // no heap property chosen
 
   counted.jobs = 2;
-  counted.settings.isolation_grace_milliseconds = PropertySettings{}.isolation_grace_milliseconds;
+  counted.settings.isolation_grace_milliseconds = props::PropertySettings{}.isolation_grace_milliseconds;
   const CampaignResult workers = run_campaign_in_workers(counted);
   ASSERT_TRUE(workers.coverage.has_value());
   for (std::size_t e = 0; e < one.coverage->tallies().size(); ++e)
@@ -147,4 +147,4 @@ TEST(EngineCoverage, CampaignsCountInOneProcessAndInWorkers) {
 }
 
 }  // namespace
-}  // namespace symref::props
+}  // namespace symref::fuzz

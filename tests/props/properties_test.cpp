@@ -21,17 +21,17 @@ class PropertyHolds : public ::testing::TestWithParam<PropertyAtLevel> {};
 
 TEST_P(PropertyHolds, OnRandomPrograms) {
   set_active_fault(Fault::None);
-  CampaignOptions options;
+  fuzz::CampaignOptions options;
   options.seed = 2024;
   options.count = 40;
   options.level = GetParam().level;
   options.properties = {GetParam().property};
   options.shrink_limit = 300;
-  const CampaignResult result = run_campaign(options);
+  const fuzz::CampaignResult result = fuzz::run_campaign(options);
   ASSERT_FALSE(result.failure.has_value()) << result.failure->message << "\nprogram:\n"
                                            << result.failure->program << "input: " << result.failure->input;
   EXPECT_EQ(result.cases, options.count);
-  const PropertyTally& tally = result.tallies[static_cast<std::size_t>(GetParam().property)];
+  const fuzz::PropertyTally& tally = result.tallies[static_cast<std::size_t>(GetParam().property)];
   EXPECT_EQ(tally.cases, options.count);
   EXPECT_GT(tally.checks, 0u) << "the property checked nothing";
 }
