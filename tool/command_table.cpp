@@ -1,6 +1,6 @@
 // The table of symref's subcommands.  Each layer contributes its own commands; only this target
 // sees them all, so the dependencies of the libraries point one way (semantics <- interp <-
-// engines <- interop <- props <- the binary).  A new command is one line here.
+// engines <- interop <- props <- fuzz <- the binary).  A new command is one line here.
 #include "tool/command_table.hpp"
 
 #include <array>
@@ -26,7 +26,7 @@ void add_explore_with_engines(CLI::App& app, cli::Action& action) {
 // `report` with the heap models of engines/.
 void add_report_with_heap_models(CLI::App& app, cli::Action& action) { cli::add_report_command(app, action, heap::heap_models()); }
 
-// `difftest` with its campaign mode, which runs the generator and shrinker of props/.
+// `difftest` with its campaign mode (fuzz/difftest_campaign.hpp), which runs the generator and shrinker of props/.
 void add_difftest_with_campaign(CLI::App& app, cli::Action& action) {
   interop::add_difftest_command(app, action, &fuzz::run_difftest_campaign);
 }
