@@ -36,13 +36,13 @@ add_test(NAME fuzz.syntactic_contradictions
                  -P ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/syntactic_contradictions_checks.cmake)
 set_tests_properties(fuzz.syntactic_contradictions PROPERTIES LABELS unit TIMEOUT 300)
 
-# A timed campaign's shrinking ends at its deadline or shortly after its failure .
+# A timed campaign's shrinking ends at its deadline or shortly after its failure.
 add_test(NAME fuzz.shrinking_deadline
          COMMAND ${CMAKE_COMMAND} -DSYMREF=$<TARGET_FILE:symref> -DOUTPUT=${CMAKE_CURRENT_BINARY_DIR}/fuzz-shrinking-deadline
                  -P ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/shrinking_deadline_checks.cmake)
 set_tests_properties(fuzz.shrinking_deadline PROPERTIES LABELS unit TIMEOUT 120)
 
-# The check-log summary used to weigh work budgets .
+# The check-log summary used to weigh work budgets.
 add_test(NAME fuzz.check_log_summary
          COMMAND ${CMAKE_COMMAND} -DSCRIPT=${PROJECT_SOURCE_DIR}/fuzz/summarize_check_log.sh
                  -DSAMPLE=${CMAKE_CURRENT_SOURCE_DIR}/fuzz/check_log_sample.txt
