@@ -1,6 +1,6 @@
 // The commands of the interop layer: `symref export` and `symref difftest`.  The campaign mode of
-// difftest (`--campaign`) needs the random program generator and shrinker of props/, a layer above
-// this one, so the binary's command table passes it in.
+// difftest (`--campaign`, fuzz/difftest_campaign.hpp) needs the random program generator and
+// shrinker of props/, layers above this one, so the binary's command table passes it in.
 #pragma once
 
 #include <cstdint>

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The dependencies of symref's layers point one way: semantics <- interp <- engines <- interop <- props <- tool;
+# The dependencies of symref's layers point one way: semantics <- interp <- engines <- interop <- props <- fuzz <- tool;
 # inside interp/solver/, the interface (its own files) <- session/ <- backends/ <- layers/ (what
 # solvers share, the libraries, the decorators over them) <- solver_chain.cpp, the one file that
 # stacks them; and the concrete fast path (semantics/concrete/fast/) is an extra the definitional
@@ -19,11 +19,12 @@ check() {  # check LAYER FORBIDDEN...
     done < <(grep -rnE "^[[:space:]]*#[[:space:]]*include[[:space:]]+\"${above}/" "$layer" --include='*.hpp' --include='*.cpp' --include='*.h')
   done
 }
-check semantics interp engines interop props tool
-check interp engines interop props tool
-check engines interop props tool
-check interop props tool
-check props tool
+check semantics interp engines interop props fuzz tool
+check interp engines interop props fuzz tool
+check engines interop props fuzz tool
+check interop props fuzz tool
+check props fuzz tool
+check fuzz tool
 check interp/solver/session interp/solver/backends interp/solver/layers
 check interp/solver/backends interp/solver/layers
 for file in interp/solver/*.hpp interp/solver/*.cpp; do
@@ -38,5 +39,5 @@ while IFS= read -r hit; do
   status=1
 done < <(grep -rnE '^[[:space:]]*#[[:space:]]*include[[:space:]]+"semantics/concrete/fast/' semantics \
            --include='*.hpp' --include='*.cpp' --include='*.h' | grep -v '^semantics/concrete/fast/')
-[ $status -eq 0 ] && echo "layering: semantics <- interp <- engines <- interop <- props <- tool and interface <- session <- backends <- layers <- chain hold, the fast path outside the definition"
+[ $status -eq 0 ] && echo "layering: semantics <- interp <- engines <- interop <- props <- fuzz <- tool and interface <- session <- backends <- layers <- chain hold, the fast path outside the definition"
 exit $status

@@ -1,4 +1,6 @@
-# The planted-fault tests (label `faults`) and the CLI checks of `symref fuzz` and `symref gen`.
+# The properties and the generator through `symref fuzz` and `symref gen`: the planted-fault tests
+# (label `faults`), each property able to fail alone, and the generator's golden files.  The checks
+# of the campaign machinery itself (fuzz/) are in tests/fuzz.cmake.
 #
 # The planted faults (semantics/faults.hpp): for each one, `symref fuzz --inject-fault NAME` with
 # the fault's catch options must exit 3 and write the shrunk counterexample (label `faults`), from
@@ -6,7 +8,7 @@
 # read from their declaration, semantics/faults.def (one FAULT(...) per line), so a new fault gets
 # its tests without a change here; its last field, the catch options, names its own fuzz options
 # (level, properties, a count of at most 1000) or the unit test that catches it (test:NAME).
-# props/measure_faults.sh check runs the same campaigns without shrinking, and without the faults.
+# fuzz/measure_faults.sh check runs the same campaigns without shrinking, and without the faults.
 file(STRINGS ${PROJECT_SOURCE_DIR}/semantics/faults.def fault_lines ENCODING UTF-8 REGEX "^FAULT\\(")
 # A changed fault list or catch option re-runs the configure step, so its test follows.
 set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/semantics/faults.def)
@@ -78,20 +80,6 @@ foreach(pair compact_tests_replay:compact-theta-off-by-one lemma1_composition:co
   add_property_can_fail(${parts} 1)
 endforeach()
 
-# The command line: usage errors exit 2, a clean campaign exits 0, `gen` repeats itself.
-add_test(NAME props.cli COMMAND ${CMAKE_COMMAND} -DSYMREF=$<TARGET_FILE:symref> -P ${CMAKE_CURRENT_SOURCE_DIR}/props/cli_checks.cmake)
-set_tests_properties(props.cli PROPERTIES LABELS unit TIMEOUT 300)
-
-# Shards, worker processes and fuzz-merge.
-add_test(NAME props.shards COMMAND ${CMAKE_COMMAND} -DSYMREF=$<TARGET_FILE:symref> -DOUTPUT=${CMAKE_CURRENT_BINARY_DIR}/props-shards
-                                   -P ${CMAKE_CURRENT_SOURCE_DIR}/props/shard_checks.cmake)
-set_tests_properties(props.shards PROPERTIES LABELS unit TIMEOUT 600)
-
-# The engines' rule coverage of `fuzz --coverage`, in text, JSON and merged shards.
-add_test(NAME props.coverage COMMAND ${CMAKE_COMMAND} -DSYMREF=$<TARGET_FILE:symref> -DOUTPUT=${CMAKE_CURRENT_BINARY_DIR}/props-coverage
-                                     -P ${CMAKE_CURRENT_SOURCE_DIR}/props/coverage_checks.cmake)
-set_tests_properties(props.coverage PROPERTIES LABELS unit TIMEOUT 300)
-
 # Reproducible by seed: `symref gen --whole-case` against golden files, so that a build
 # whose compiler evaluates the generator's draws in another order (e.g. clang's sanitizer build) fails.
 file(GLOB gen_golden_files CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/props/gen_golden/*.txt)
@@ -102,36 +90,3 @@ foreach(golden ${gen_golden_files})
                    -DACTUAL=${CMAKE_CURRENT_BINARY_DIR}/gen-golden-${stem}.txt -P ${CMAKE_CURRENT_SOURCE_DIR}/props/gen_golden_check.cmake)
   set_tests_properties(props.gen-golden.${stem} PROPERTIES LABELS unit TIMEOUT 60)
 endforeach()
-
-# The per-case query cache of `fuzz` (on by default, --no-query-cache switches it off).
-add_test(NAME props.query_cache COMMAND ${CMAKE_COMMAND} -DSYMREF=$<TARGET_FILE:symref> -DOUTPUT=${CMAKE_CURRENT_BINARY_DIR}/props-query-cache
-                                        -P ${CMAKE_CURRENT_SOURCE_DIR}/props/query_cache_checks.cmake)
-set_tests_properties(props.query_cache PROPERTIES LABELS unit TIMEOUT 300)
-
-# The quantifier-expansion layer (on by default, --no-quantifier-expansion switches it off).
-add_test(NAME props.quantifier_expansion
-         COMMAND ${CMAKE_COMMAND} -DSYMREF=$<TARGET_FILE:symref> -DOUTPUT=${CMAKE_CURRENT_BINARY_DIR}/props-quantifier-expansion
-                 -P ${CMAKE_CURRENT_SOURCE_DIR}/props/quantifier_expansion_checks.cmake)
-set_tests_properties(props.quantifier_expansion PROPERTIES LABELS unit TIMEOUT 300)
-
-# The syntactic-contradiction layer (on by default in fuzz,
-# --no-syntactic-contradictions switches it off).
-add_test(NAME props.syntactic_contradictions
-         COMMAND ${CMAKE_COMMAND} -DSYMREF=$<TARGET_FILE:symref> -DOUTPUT=${CMAKE_CURRENT_BINARY_DIR}/props-syntactic-contradictions
-                 -P ${CMAKE_CURRENT_SOURCE_DIR}/props/syntactic_contradictions_checks.cmake)
-set_tests_properties(props.syntactic_contradictions PROPERTIES LABELS unit TIMEOUT 300)
-
-# A timed campaign's shrinking ends at its deadline or shortly after its failure .
-add_test(NAME props.shrinking_deadline
-         COMMAND ${CMAKE_COMMAND} -DSYMREF=$<TARGET_FILE:symref> -DOUTPUT=${CMAKE_CURRENT_BINARY_DIR}/props-shrinking-deadline
-                 -P ${CMAKE_CURRENT_SOURCE_DIR}/props/shrinking_deadline_checks.cmake)
-set_tests_properties(props.shrinking_deadline PROPERTIES LABELS unit TIMEOUT 120)
-
-# The check-log summary used to weigh work budgets .
-add_test(NAME props.check_log_summary
-         COMMAND ${CMAKE_COMMAND} -DSCRIPT=${PROJECT_SOURCE_DIR}/props/summarize_check_log.sh
-                 -DSAMPLE=${CMAKE_CURRENT_SOURCE_DIR}/props/check_log_sample.txt
-                 -DGOLDEN=${CMAKE_CURRENT_SOURCE_DIR}/props/check_log_sample.summary
-                 -DOUTPUT=${CMAKE_CURRENT_BINARY_DIR}/props-check-log-summary
-                 -P ${CMAKE_CURRENT_SOURCE_DIR}/props/check_log_summary_checks.cmake)
-set_tests_properties(props.check_log_summary PROPERTIES LABELS unit TIMEOUT 60)

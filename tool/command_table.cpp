@@ -1,6 +1,6 @@
 // The table of symref's subcommands.  Each layer contributes its own commands; only this target
 // sees them all, so the dependencies of the libraries point one way (semantics <- interp <-
-// engines <- interop <- props <- the binary).  A new command is one line here.
+// engines <- interop <- props <- fuzz <- the binary).  A new command is one line here.
 #include "tool/command_table.hpp"
 
 #include <array>
@@ -11,8 +11,8 @@
 #include "interp/cli/explore_extension.hpp"
 #include "engines/apc/apc_command.hpp"
 #include "interop/commands.hpp"
-#include "props/commands.hpp"
-#include "props/difftest_campaign.hpp"
+#include "fuzz/commands.hpp"
+#include "fuzz/difftest_campaign.hpp"
 
 namespace symref::tool {
 
@@ -26,9 +26,9 @@ void add_explore_with_engines(CLI::App& app, cli::Action& action) {
 // `report` with the heap models of engines/.
 void add_report_with_heap_models(CLI::App& app, cli::Action& action) { cli::add_report_command(app, action, heap::heap_models()); }
 
-// `difftest` with its campaign mode, which runs the generator and shrinker of props/.
+// `difftest` with its campaign mode (fuzz/difftest_campaign.hpp), which runs the generator and shrinker of props/.
 void add_difftest_with_campaign(CLI::App& app, cli::Action& action) {
-  interop::add_difftest_command(app, action, &props::run_difftest_campaign);
+  interop::add_difftest_command(app, action, &fuzz::run_difftest_campaign);
 }
 
 constexpr std::array commands{
@@ -37,9 +37,9 @@ constexpr std::array commands{
     CommandEntry{"explore", &add_explore_with_engines},
     CommandEntry{"step", &cli::add_step_command},
     CommandEntry{"wp", &cli::add_wp_command},
-    CommandEntry{"fuzz", &props::add_fuzz_command},
-    CommandEntry{"fuzz-merge", &props::add_fuzz_merge_command},
-    CommandEntry{"gen", &props::add_gen_command},
+    CommandEntry{"fuzz", &fuzz::add_fuzz_command},
+    CommandEntry{"fuzz-merge", &fuzz::add_fuzz_merge_command},
+    CommandEntry{"gen", &fuzz::add_gen_command},
     CommandEntry{"report", &add_report_with_heap_models},
     CommandEntry{"grade", &cli::add_grade_command},
     CommandEntry{"lab", &cli::add_lab_command},

@@ -1,6 +1,6 @@
 # `--no-timings`: the same input gives the same bytes.  Each command runs twice (and fuzz across
 # --jobs and --shard splits) and the outputs are compared byte for byte.
-include(${CMAKE_CURRENT_LIST_DIR}/../props/expect_exit.cmake)
+include(${CMAKE_CURRENT_LIST_DIR}/../fuzz/expect_exit.cmake)
 
 file(REMOVE_RECURSE ${OUTPUT})
 file(MAKE_DIRECTORY ${OUTPUT})

@@ -10,10 +10,8 @@
 #include "engines/apc/apc_coverage.hpp"
 #include "engines/compact/compact_coverage.hpp"
 #include "props/apc_subject.hpp"
-#include "props/campaign_workers.hpp"
 #include "props/case_workspace.hpp"
 #include "semantics/concrete/state.hpp"
-#include "semantics/faults.hpp"
 #include "semantics/symbolic/symbolic_rule_table.hpp"
 
 namespace symref::props {
@@ -103,41 +101,6 @@ TEST(EngineCoverage, TheWorkspaceHandsEachEngineItsTally) {
 
   CaseWorkspace uncounted(unused, PropertySettings{});
   EXPECT_EQ(uncounted.rule_tally("forward"), nullptr);
-}
-
-CampaignOptions small_campaign() {
-  CampaignOptions options;
-  options.seed = 3;
-  options.count = 10;
-  options.level = 2;
-  options.properties = {property_id("correctness"), property_id("compact_soundness"), property_id("apc_unsat_no_path"),
-                        property_id("compositional_outcomes")};
-  options.settings.isolation_grace_milliseconds = 0;
-  return options;
-}
-
-// A campaign counts only with --coverage, and its worker processes send the same counts as one
-// process adds up.
-TEST(EngineCoverage, CampaignsCountInOneProcessAndInWorkers) {
-  set_active_fault(Fault::None);
-  CampaignOptions plain = small_campaign();
-  EXPECT_FALSE(run_campaign(plain).coverage.has_value());
-
-  CampaignOptions counted = small_campaign();
-  counted.coverage = true;
-  const CampaignResult one = run_campaign(counted);
-  ASSERT_TRUE(one.coverage.has_value());
-  EXPECT_GT(total(one.coverage->tallies()[0]), 0u);  // forward, for correctness
-  EXPECT_TRUE(one.coverage->of("heap").all_zero());  // no heap property chosen
-
-  counted.jobs = 2;
-  counted.settings.isolation_grace_milliseconds = PropertySettings{}.isolation_grace_milliseconds;
-  const CampaignResult workers = run_campaign_in_workers(counted);
-  ASSERT_TRUE(workers.coverage.has_value());
-  for (std::size_t e = 0; e < one.coverage->tallies().size(); ++e)
-    for (std::size_t k = 0; k < one.coverage->tallies()[e].size(); ++k)
-      EXPECT_EQ(workers.coverage->tallies()[e][k], one.coverage->tallies()[e][k])
-          << one.coverage->tallies()[e].table().rules[k].name;
 }
 
 }  // namespace

@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "interp/explore/explorer.hpp"
-#include "props/campaign.hpp"
+#include "fuzz/campaign.hpp"
 #include "interp/solver/layers/model_checking_solver.hpp"
 #include "interp/explore/path_following.hpp"
 #include "interp/state_json/state_format.hpp"
@@ -121,14 +121,14 @@ TEST(PropsRegression, NewObjectSubstitutionStopsAtItsBudget) {
 // (through 9e0a28e).  Z3Solver now asks the query again in a new core when Z3's own model
 // falsifies an asserted side constraint.  A Z3 without the bug passes this test without the mend.
 TEST(PropsRegression, Z3CoreThatLostAUnitIsAskedAgainInANewCore) {
-  props::CampaignOptions options;
+  fuzz::CampaignOptions options;
   options.seed = 3;
   options.level = 3;
   options.count = 100;
   options.properties = {props::property_id("tests_replay")};
   options.settings.isolation_grace_milliseconds = 0;
   options.shrink_limit = 0;
-  const props::CampaignResult result = props::run_campaign(options);
+  const fuzz::CampaignResult result = fuzz::run_campaign(options);
   EXPECT_FALSE(result.failure.has_value()) << result.failure->message;
   EXPECT_EQ(result.cases, 100u);
 }

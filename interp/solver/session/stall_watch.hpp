@@ -3,7 +3,7 @@
 // Z3 4.8.12 stalls on some nonlinear queries: for seconds, sometimes minutes, it computes with
 // ever larger numbers without counting work and without looking at its interrupt flag, so neither
 // the rlimit nor the watchdog's interrupt ends the check.  Only a process boundary bounds such a
-// check.  A supervisor (props/campaign_workers.hpp) forks worker processes and shares a StallBoard
+// check.  A supervisor (fuzz/campaign_workers.hpp) forks worker processes and shares a StallBoard
 // with each; the worker's session (solver_session.hpp) holds it, and while a Z3 or cvc5 check of
 // one of its solvers runs, the board holds the moment by which it must have stopped (its time
 // limit plus the board's grace); the supervisor kills the worker once that moment has passed.

@@ -95,7 +95,7 @@ class WorkBudget {
   // Counts a Z3 check that ran out of time.
   void count_z3_time_out();
   // Spends the time-out allowance at once: a case that goes on after one of its checks stalled
-  // (props/campaign_workers.hpp) gets the reduced limit for the rest.
+  // (fuzz/campaign_workers.hpp) gets the reduced limit for the rest.
   void spend_time_out_allowance();
 
  private:

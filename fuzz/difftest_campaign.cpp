@@ -1,5 +1,5 @@
 // Differential campaigns against an outside tool: generate, difftest, shrink what disagrees.
-#include "props/difftest_campaign.hpp"
+#include "fuzz/difftest_campaign.hpp"
 
 #include <chrono>
 #include <filesystem>
@@ -15,7 +15,7 @@
 #include "semantics/syntax/diagnostics.hpp"
 #include "semantics/syntax/front_end.hpp"
 
-namespace symref::props {
+namespace symref::fuzz {
 
 namespace {
 
@@ -25,9 +25,9 @@ int program_size(std::uint64_t seed) { return 10 + static_cast<int>(seed % 41); 
 
 // Does the tool disagree with symref on this test case's program?  Programs the front end
 // rejects (a shrink that left the language) count as agreeing.
-bool disagrees(const TestCase& test_case, const interop::DifftestOptions& options) {
+bool disagrees(const props::TestCase& test_case, const interop::DifftestOptions& options) {
   try {
-    auto program = load_program_from_text("shrink.sym", program_text(test_case));
+    auto program = load_program_from_text("shrink.sym", props::program_text(test_case));
     return interop::difftest_program(*program, "shrink.sym", options).disagrees();
   } catch (const InputError&) {
     return false;
@@ -36,18 +36,18 @@ bool disagrees(const TestCase& test_case, const interop::DifftestOptions& option
 
 // Greedy shrinking: take the first edit that keeps the disagreement, until none does or the
 // budget of difftest runs is spent.
-TestCase shrink(TestCase test_case, const interop::DifftestOptions& options, std::size_t budget) {
+props::TestCase shrink(props::TestCase test_case, const interop::DifftestOptions& options, std::size_t budget) {
   bool progress = true;
   while (progress && budget > 0) {
     progress = false;
-    for (const ShrinkEdit& edit : shrink_edits(test_case)) {
+    for (const props::ShrinkEdit& edit : props::shrink_edits(test_case)) {
       if (budget == 0) break;
-      if (edit.kind == ShrinkEdit::Kind::RemoveInput || edit.kind == ShrinkEdit::Kind::RemoveProbe ||
-          edit.kind == ShrinkEdit::Kind::RemoveUpdate || edit.kind == ShrinkEdit::Kind::RemoveObject ||
-          edit.kind == ShrinkEdit::Kind::SimplifyValue)
+      if (edit.kind == props::ShrinkEdit::Kind::RemoveInput || edit.kind == props::ShrinkEdit::Kind::RemoveProbe ||
+          edit.kind == props::ShrinkEdit::Kind::RemoveUpdate || edit.kind == props::ShrinkEdit::Kind::RemoveObject ||
+          edit.kind == props::ShrinkEdit::Kind::SimplifyValue)
         continue;  // difftest chooses its own inputs: only the program matters
       --budget;
-      TestCase candidate = apply_shrink_edit(test_case, edit);
+      props::TestCase candidate = props::apply_shrink_edit(test_case, edit);
       if (disagrees(candidate, options)) {
         test_case = std::move(candidate);
         progress = true;
@@ -73,11 +73,11 @@ int run_difftest_campaign(const interop::CampaignRequest& request) {
   for (std::uint64_t k = request.shard_index;; k += request.shard_count) {
     if (request.time_seconds > 0 ? elapsed() >= request.time_seconds : k >= request.count) break;
     const std::uint64_t seed = request.seed + k;
-    TestCase test_case = generate_test_case(seed, request.level, program_size(seed));
+    props::TestCase test_case = props::generate_test_case(seed, request.level, program_size(seed));
     const std::string name = "difftest-" + std::to_string(seed) + ".sym";
     std::unique_ptr<Program> program;
     try {
-      program = load_program_from_text(name, program_text(test_case));
+      program = load_program_from_text(name, props::program_text(test_case));
     } catch (const InputError& error) {
       ++rejected;  // the generator makes well-typed programs; counted in case it ever does not
       continue;
@@ -89,8 +89,8 @@ int run_difftest_campaign(const interop::CampaignRequest& request) {
                                   {"seconds", report.seconds}};
     if (report.disagrees()) {
       ++disagreeing;
-      TestCase shrunk = shrink(test_case, request.difftest, 200);
-      std::string shrunk_text = program_text(shrunk);
+      props::TestCase shrunk = shrink(test_case, request.difftest, 200);
+      std::string shrunk_text = props::program_text(shrunk);
       std::string shrunk_file = "difftest-" + std::to_string(seed) + "-shrunk.sym";
       std::filesystem::path where = request.out_directory.empty() ? std::filesystem::path(".") : std::filesystem::path(request.out_directory);
       std::ofstream(where / shrunk_file) << shrunk_text;
@@ -138,4 +138,4 @@ int run_difftest_campaign(const interop::CampaignRequest& request) {
   return disagreeing > 0 ? 3 : 0;
 }
 
-}  // namespace symref::props
+}  // namespace symref::fuzz

@@ -1,19 +1,19 @@
 #!/bin/sh
 # How many generated programs each planted fault needs before `symref fuzz` catches it.
 #
-#   props/measure_faults.sh check [SYMREF] [SEED...]
+#   fuzz/measure_faults.sh check [SYMREF] [SEED...]
 #     Every fault of semantics/faults.def whose catch field holds fuzz options, run with those
 #     options at each seed (default: 7 and 99), no shrinking: one line per fault and seed with the
 #     exit code, the case that failed and the property; then each distinct set of options at each
 #     seed without a fault, which must pass (the catches are the faults' own).  Exits 1 when a
 #     campaign with a fault did not exit 3 or one without did not exit 0.  Faults caught only by a
 #     named test (`test:NAME`) are listed as such and not run.
-#   props/measure_faults.sh table [SYMREF] [SEEDS] [OUT]
+#   fuzz/measure_faults.sh table [SYMREF] [SEEDS] [OUT]
 #     The same campaigns at seeds 1..SEEDS (default 5), as a Markdown table: fault, catching
 #     property, programs to the first catch per seed, their median.  With OUT (e.g.
 #     bench/README.md), the table replaces the one between the markers
 #     `<!-- fault-table-begin -->` and `<!-- fault-table-end -->` in that file.
-#   props/measure_faults.sh levels [SYMREF] [SEEDS] [COUNT]
+#   fuzz/measure_faults.sh levels [SYMREF] [SEEDS] [COUNT]
 #     Every fault at levels 1, 2 and 3 with all properties (or OPTIONS from the environment, e.g.
 #     "--property concrete_fast_path"), seeds 1..SEEDS, COUNT cases each: the first failing case
 #     per level and the property that caught it at level 3 (props/README.md).
@@ -143,7 +143,7 @@ case "$mode" in
     done
     ;;
   *)
-    echo "usage: props/measure_faults.sh check|table|levels [SYMREF] ..." >&2
+    echo "usage: fuzz/measure_faults.sh check|table|levels [SYMREF] ..." >&2
     exit 2
     ;;
 esac

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Programs per second per level with every property on: one `symref fuzz --time SECONDS` run per
-# level (props/README.md).  Usage: props/measure_throughput.sh [SYMREF] [SECONDS]
+# level (fuzz/README.md).  Usage: fuzz/measure_throughput.sh [SYMREF] [SECONDS]
 symref=${1:-build-props/symref}
 seconds=${2:-60}
 for level in 1 2 3; do

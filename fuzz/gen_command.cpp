@@ -9,12 +9,12 @@
 
 #include "interp/cli/exit_codes.hpp"
 #include "interp/state_json/state_format.hpp"
-#include "props/commands.hpp"
+#include "fuzz/commands.hpp"
 #include "props/generator.hpp"
 #include "props/shape_printer.hpp"
 #include "semantics/syntax/front_end.hpp"
 
-namespace symref::props {
+namespace symref::fuzz {
 
 namespace {
 
@@ -27,8 +27,8 @@ struct GenCommandOptions {
 };
 
 // The program, the probe program (probes and updates), every input as JSON, and the choice seed.
-void print_whole_case(const TestCase& test_case) {
-  const std::string text = program_text(test_case);
+void print_whole_case(const props::TestCase& test_case) {
+  const std::string text = props::program_text(test_case);
   auto program = load_program_from_text("generated.sym", text);
   std::cout << text << "// probes and updates\n" << print_program_shape(probe_program(test_case));
   for (std::size_t k = 0; k < test_case.inputs.size(); ++k)
@@ -37,18 +37,18 @@ void print_whole_case(const TestCase& test_case) {
 }
 
 int gen(const GenCommandOptions& options) {
-  TestCase test_case = generate_test_case(options.seed, options.level, options.size);
+  props::TestCase test_case = props::generate_test_case(options.seed, options.level, options.size);
   if (options.whole_case) {
     print_whole_case(test_case);
     return cli::exit_done;
   }
-  const std::string text = program_text(test_case);
+  const std::string text = props::program_text(test_case);
   if (!options.input) {
     std::cout << text;
     return cli::exit_done;
   }
   auto program = load_program_from_text("generated.sym", text);
-  GlobalState state = materialize_input(*program, test_case.inputs.at(0));
+  GlobalState state = props::materialize_input(*program, test_case.inputs.at(0));
   std::cout << write_state(*program, state).dump(2) << "\n";
   return cli::exit_done;
 }
@@ -72,4 +72,4 @@ void add_gen_command(CLI::App& app, cli::Action& action) {
   command->final_callback([&action, options] { action = [options] { return gen(*options); }; });
 }
 
-}  // namespace symref::props
+}  // namespace symref::fuzz

@@ -2,7 +2,7 @@
 //
 // Running a campaign through RapidCheck's checkProperty: batches of cases, a listener for
 // progress, and shrinking focused on the property that failed first.
-#include "props/campaign.hpp"
+#include "fuzz/campaign.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -17,22 +17,22 @@
 #include "semantics/faults.hpp"
 #include "props/test_case_gen.hpp"
 
-namespace symref::props {
+namespace symref::fuzz {
 
 namespace {
 // The properties a campaign checks: those chosen, or all.
-std::vector<PropertyId> chosen_properties(const CampaignOptions& options) {
-  std::vector<PropertyId> ids = options.properties;
+std::vector<props::PropertyId> chosen_properties(const CampaignOptions& options) {
+  std::vector<props::PropertyId> ids = options.properties;
   if (ids.empty())
-    for (PropertyId id = 0; id < all_properties().size(); ++id)
-      if (all_properties()[id].by_default) ids.push_back(id);
+    for (props::PropertyId id = 0; id < props::all_properties().size(); ++id)
+      if (props::all_properties()[id].by_default) ids.push_back(id);
   return ids;
 }
 }  // namespace
 
 std::uint64_t batch_seed(std::uint64_t seed, std::uint64_t batch) {
   // splitmix64 of the pair: neighbouring seeds and batches give unrelated streams.
-  return RandomSource::mix(seed * 0x9E3779B97F4A7C15ULL + batch + 0x632BE59BD9B4E019ULL);
+  return props::RandomSource::mix(seed * 0x9E3779B97F4A7C15ULL + batch + 0x632BE59BD9B4E019ULL);
 }
 
 std::uint64_t CampaignResult::properties_checked() const {
@@ -89,7 +89,7 @@ class Campaign {
  public:
   explicit Campaign(const CampaignOptions& options) : options_(options) {
     properties_ = chosen_properties(options);
-    result_.tallies.resize(all_properties().size());
+    result_.tallies.resize(props::all_properties().size());
     if (options.coverage) {
       result_.coverage.emplace();
       case_coverage_.emplace();
@@ -131,7 +131,7 @@ class Campaign {
     std::uint64_t in_batch = 0;
     auto property = rc::detail::toProperty([this, level, batch, cases, &in_batch] {
       const auto generating = Clock::now();
-      const TestCase test_case = *arbitrary_test_case(level);
+      const props::TestCase test_case = *props::arbitrary_test_case(level);
       if (!first_) result_.generation_seconds += seconds_since(generating);
       std::uint64_t number = 0;
       std::size_t first_property = 0;
@@ -260,7 +260,7 @@ class Campaign {
   // The properties of one case from the `first`-th chosen on; while shrinking only the one that
   // failed first.  `number`: the case's number when it is a generated case (tallied), 0 for a
   // shrink candidate.
-  std::optional<Violation> evaluate(const TestCase& test_case, std::uint64_t number, std::size_t first) {
+  std::optional<Violation> evaluate(const props::TestCase& test_case, std::uint64_t number, std::size_t first) {
     Tallier tallier(*this, number);
     return check_case(test_case, number, first, tallier);
   }
@@ -288,7 +288,7 @@ class Campaign {
       if (number_ != 0) campaign_.send({{"begin", position}, {"case", number_}, {"position", campaign_.position_ - 1}});
     }
     // `fault_reached`: how often the planted fault's code ran during the check.
-    void finished(std::size_t position, const PropertyVerdict& verdict, double seconds, std::uint64_t fault_reached) {
+    void finished(std::size_t position, const props::PropertyVerdict& verdict, double seconds, std::uint64_t fault_reached) {
       if (number_ == 0) return;
       PropertyTally& tally = campaign_.result_.tallies[static_cast<std::size_t>(campaign_.properties_[position])];
       tally.checks += verdict.checks;
@@ -306,9 +306,9 @@ class Campaign {
                              {"fault_reached", fault_reached}};
       // What the engines counted during the property's check (its case's shared explorations the
       // first time a property asks for them).
-      if (std::optional<EngineCoverage>& counted = campaign_.case_coverage_; counted && !counted->all_zero()) {
+      if (std::optional<props::EngineCoverage>& counted = campaign_.case_coverage_; counted && !counted->all_zero()) {
         campaign_.result_.coverage->add(*counted);
-        if (campaign_.options_.report_lines != nullptr) line["coverage"] = coverage_counts(*counted);
+        if (campaign_.options_.report_lines != nullptr) line["coverage"] = props::coverage_counts(*counted);
         counted->clear();
       }
       campaign_.hold(line);
@@ -321,7 +321,8 @@ class Campaign {
 
   // The chosen properties from the `first`-th on, reported as they run; while shrinking only the
   // one that failed first.
-  std::optional<Violation> check_case(const TestCase& test_case, std::uint64_t number, std::size_t first, Tallier& report) {
+  std::optional<Violation> check_case(const props::TestCase& test_case, std::uint64_t number, std::size_t first,
+                                      Tallier& report) {
     const auto built = Clock::now();
     // A case on the session: its solvers share Z3 contexts, with the cases before it in its run
     // (cases_per_run), and a case gets the same models whatever ran before its run (another shard,
@@ -341,7 +342,7 @@ class Campaign {
             solver::UndecidedAllowance{options_.settings.undecided_checks_per_property, options_.settings.reduced_z3_work_per_check,
                                        options_.settings.cvc5_undecided_checks_per_case, options_.settings.reduced_cvc5_work_per_check}));
     if (first != 0) solvers_.budget().spend_time_out_allowance();  // resumed after a stall
-    CaseWorkspace workspace(test_case, options_.settings, solvers_);
+    props::CaseWorkspace workspace(test_case, options_.settings, solvers_);
     if (number != 0 && case_coverage_) workspace.count_rules_in(&*case_coverage_);
     if (first == 0) report.record(case_digest(workspace.program_text()));
     try {
@@ -350,14 +351,14 @@ class Campaign {
       const bool shrinking = first_.has_value();
       if (shrinking && first_->property == "generator") return std::nullopt;
       for (std::size_t position = first; position < properties_.size(); ++position) {
-        const PropertyDescription& description = describe(properties_[position]);
+        const props::PropertyDescription& description = props::describe(properties_[position]);
         if (shrinking && description.name != first_->property) continue;
         report.begin(position);
         const auto started = Clock::now();
         if (solvers_.check_log().on()) solvers_.check_log().set_label("case " + std::to_string(number) + " " + std::string(description.name));
         solvers_.budget().renew_undecided_allowance(description.undecided_in_hopeless_runs);
         const std::uint64_t reached_before = symref::fault_reached();
-        PropertyVerdict verdict = check_property(properties_[position], workspace);
+        props::PropertyVerdict verdict = props::check_property(properties_[position], workspace);
         report.finished(position, verdict, seconds_since(started), symref::fault_reached() - reached_before);
         if (verdict.failure) {
           Violation violation;
@@ -368,7 +369,7 @@ class Campaign {
           return violation;
         }
       }
-    } catch (const GeneratedProgramRejected& rejected) {
+    } catch (const props::GeneratedProgramRejected& rejected) {
       if (first_ && first_->property != "generator") return std::nullopt;  // a shrink the checker rejects: not this failure
       return Violation{"generator", rejected.what(), workspace.program_text(), "{}"};
     }
@@ -403,12 +404,12 @@ class Campaign {
   };
 
   const CampaignOptions& options_;
-  std::vector<PropertyId> properties_;
+  std::vector<props::PropertyId> properties_;
   CampaignResult result_;
   std::string held_lines_;  // lines for the parent not written yet (send, hold)
   // With --coverage: what the engines count on the case being checked, added to the result (and
   // sent to the parent) after each property.
-  std::optional<EngineCoverage> case_coverage_;
+  std::optional<props::EngineCoverage> case_coverage_;
   Clock::time_point started_;
   Clock::time_point last_progress_;
   std::optional<Violation> first_;  // the case that failed first; set while shrinking it
@@ -435,9 +436,9 @@ std::string campaign_summary(const CampaignOptions& options, const CampaignResul
   char line[256];
   std::snprintf(line, sizeof line, "%-30s %8s %10s %8s %8s", "property", "cases", "checks", "unknown", "skipped");
   out << line << (timings ? "   seconds" : "") << "\n";
-  for (PropertyId kind : chosen_properties(options)) {
+  for (props::PropertyId kind : chosen_properties(options)) {
     const PropertyTally& tally = result.tallies[static_cast<std::size_t>(kind)];
-    std::snprintf(line, sizeof line, "%-30s %8llu %10llu %8llu %8llu", std::string(describe(kind).name).c_str(),
+    std::snprintf(line, sizeof line, "%-30s %8llu %10llu %8llu %8llu", std::string(props::describe(kind).name).c_str(),
                   static_cast<unsigned long long>(tally.cases), static_cast<unsigned long long>(tally.checks),
                   static_cast<unsigned long long>(tally.unknown), static_cast<unsigned long long>(tally.skipped));
     out << line;
@@ -450,4 +451,4 @@ std::string campaign_summary(const CampaignOptions& options, const CampaignResul
   return out.str();
 }
 
-}  // namespace symref::props
+}  // namespace symref::fuzz

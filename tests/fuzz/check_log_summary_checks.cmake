@@ -1,7 +1,7 @@
-# props/summarize_check_log.sh: the summary of a small check log against its golden
+# fuzz/summarize_check_log.sh: the summary of a small check log against its golden
 # file (sums, the undecided checks by property and case, and the budget estimate, worked out by
 # hand in check_log_sample.summary), and its errors.
-# -DSCRIPT=props/summarize_check_log.sh -DSAMPLE=check_log_sample.txt -DGOLDEN=check_log_sample.summary -DOUTPUT=dir
+# -DSCRIPT=fuzz/summarize_check_log.sh -DSAMPLE=check_log_sample.txt -DGOLDEN=check_log_sample.summary -DOUTPUT=dir
 include(${CMAKE_CURRENT_LIST_DIR}/expect_exit.cmake)
 
 expect_exit(0 ${SCRIPT} ${SAMPLE} --z3-budget 100000 --cvc5-budget 50000)

@@ -1,7 +1,7 @@
 #!/bin/bash
 # The rule for judging a speed change: failures, unknowns, checks
 # and wall seconds per level over 18 campaigns (levels 1-3 x seeds 1-6, 50 cases each, --jobs 2).
-# Usage: props/measure_failures_and_unknowns.sh BUILD/symref [extra fuzz options]
+# Usage: fuzz/measure_failures_and_unknowns.sh BUILD/symref [extra fuzz options]
 symref=${1:?usage: $0 BUILD/symref [fuzz options]}
 shift
 for level in 1 2 3; do

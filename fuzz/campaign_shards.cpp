@@ -1,5 +1,5 @@
 // Campaign parts: merging and the JSON of a shard (campaign_shards.hpp).
-#include "props/campaign_shards.hpp"
+#include "fuzz/campaign_shards.hpp"
 #include "interp/version.hpp"
 
 #include <algorithm>
@@ -8,11 +8,11 @@
 #include <new>
 #include <stdexcept>
 
-namespace symref::props {
+namespace symref::fuzz {
 
 CampaignResult merge_campaign_results(std::vector<CampaignResult> parts) {
   CampaignResult merged;
-  merged.tallies.resize(all_properties().size());
+  merged.tallies.resize(props::all_properties().size());
   for (CampaignResult& part : parts) {
     merged.cases += part.cases;
     merged.seconds = std::max(merged.seconds, part.seconds);
@@ -51,11 +51,11 @@ std::string reproduce_line(const CampaignOptions& options, const std::vector<std
   if (options.seconds <= 0) count = std::min(count, options.count);
   std::string line = "symref fuzz --seed " + std::to_string(options.seed) + " --level " + std::to_string(options.level) +
                      " --count " + std::to_string(count);
-  if (options.settings.loop_bound != PropertySettings{}.loop_bound)
+  if (options.settings.loop_bound != props::PropertySettings{}.loop_bound)
     line += " --loop-bound " + std::to_string(options.settings.loop_bound);
-  if (options.settings.max_int_bits != PropertySettings{}.max_int_bits)
+  if (options.settings.max_int_bits != props::PropertySettings{}.max_int_bits)
     line += " --max-int-bits " + std::to_string(options.settings.max_int_bits);
-  if (options.settings.timeout_milliseconds != PropertySettings{}.timeout_milliseconds)
+  if (options.settings.timeout_milliseconds != props::PropertySettings{}.timeout_milliseconds)
     line += " --solver-timeout " + std::to_string(options.settings.timeout_milliseconds);
   for (const auto& name : property_names) line += " --property " + name;
   if (!options.query_cache) line += " --no-query-cache";
@@ -79,8 +79,8 @@ nlohmann::json shard_to_json(const CampaignOptions& options, const CampaignResul
   document["unknowns"] = result.unknown();
   document["stalls"] = result.stalls;
   nlohmann::json properties = nlohmann::json::array();
-  for (PropertyId id = 0; id < all_properties().size(); ++id) {
-    const PropertyDescription& property = all_properties()[id];
+  for (props::PropertyId id = 0; id < props::all_properties().size(); ++id) {
+    const props::PropertyDescription& property = props::all_properties()[id];
     if (!options.properties.empty() && std::find(options.properties.begin(), options.properties.end(), id) == options.properties.end())
       continue;
     const PropertyTally& tally = result.tallies.at(id);
@@ -105,21 +105,21 @@ nlohmann::json shard_to_json(const CampaignOptions& options, const CampaignResul
   nlohmann::json records = nlohmann::json::array();
   for (const CaseRecord& record : result.case_records) records.push_back({record.number, record.digest});
   document["case_records"] = std::move(records);
-  if (result.coverage) document["coverage"] = coverage_to_json(*result.coverage);
+  if (result.coverage) document["coverage"] = props::coverage_to_json(*result.coverage);
   return document;
 }
 
 CampaignResult shard_from_json(const nlohmann::json& document) {
   try {
     CampaignResult result;
-    result.tallies.resize(all_properties().size());
+    result.tallies.resize(props::all_properties().size());
     result.cases = document.at("cases").get<std::uint64_t>();
     result.seconds = document.value("seconds", 0.0);  // absent in a result written with --no-timings
     result.generation_seconds = document.value("generation_seconds", 0.0);
     result.workspace_seconds = document.value("workspace_seconds", 0.0);
     result.stalls = document.value("stalls", std::uint64_t{0});
     for (const auto& entry : document.at("properties")) {
-      auto kind = property_by_name(entry.at("name").get<std::string>());
+      auto kind = props::property_by_name(entry.at("name").get<std::string>());
       if (!kind) throw std::runtime_error("unknown property " + entry.at("name").get<std::string>());
       PropertyTally& tally = result.tallies[static_cast<std::size_t>(*kind)];
       tally.cases = entry.at("cases").get<std::uint64_t>();
@@ -145,11 +145,11 @@ CampaignResult shard_from_json(const nlohmann::json& document) {
     }
     for (const auto& record : document.at("case_records"))
       result.case_records.push_back(CaseRecord{record.at(0).get<std::uint64_t>(), record.at(1).get<std::uint64_t>()});
-    if (document.contains("coverage")) result.coverage = coverage_from_json(document.at("coverage"));
+    if (document.contains("coverage")) result.coverage = props::coverage_from_json(document.at("coverage"));
     return result;
   } catch (const nlohmann::json::exception& error) {
     throw std::runtime_error(std::string("not a fuzz shard result (") + error.what() + ")");
   }
 }
 
-}  // namespace symref::props
+}  // namespace symref::fuzz

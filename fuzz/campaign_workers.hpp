@@ -11,13 +11,13 @@
 // case; a stall left alone held its case for seconds to minutes.
 #pragma once
 
-#include "props/campaign.hpp"
+#include "fuzz/campaign.hpp"
 
-namespace symref::props {
+namespace symref::fuzz {
 
 // run_campaign with options.jobs workers, merged in case order.  Without isolation and with one
 // job the campaign runs in this process.  A worker that dies otherwise than by a stall (a crash)
 // is the failure of the case it was checking; its program is then in the reproduce line only.
 CampaignResult run_campaign_in_workers(const CampaignOptions& options);
 
-}  // namespace symref::props
+}  // namespace symref::fuzz

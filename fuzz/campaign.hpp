@@ -20,7 +20,7 @@
 #include "props/engine_coverage.hpp"
 #include "props/properties.hpp"
 
-namespace symref::props {
+namespace symref::fuzz {
 
 // The cases of one shard shared out among the worker processes of `--jobs N` (in memory they all
 // map): every worker generates the shard's cases in the same order, and each run of cases
@@ -39,9 +39,9 @@ struct CampaignOptions {
   double seconds = 0;          // > 0: run batches until this much time has passed
   int level = 3;
   int max_size = 100;          // RapidCheck's size grows to this within each batch of cases
-  std::vector<PropertyId> properties;  // empty: all
+  std::vector<props::PropertyId> properties;  // empty: all
   std::size_t shrink_limit = 1000;       // property evaluations spent on shrinking a failure
-  PropertySettings settings;
+  props::PropertySettings settings;
   // Each case's solvers answer a query asked before in the case from a store
   // (interp/solver/session/query_cache.hpp; --no-query-cache: off).  Faster; models then come from other
   // solvers' histories, so model-driven counts (tests, concretizations) differ from a run without it.
@@ -145,7 +145,7 @@ struct CampaignResult {
   // With CampaignOptions::coverage: the engines' rules applied on the cases, summed.  A property
   // whose worker was killed in a stall loses what it counted, and the worker that takes over
   // counts the case's explorations anew for the later properties.
-  std::optional<EngineCoverage> coverage;
+  std::optional<props::EngineCoverage> coverage;
 
   std::uint64_t properties_checked() const;
   std::uint64_t unknown() const;
@@ -164,4 +164,4 @@ std::string stalls_note(const CampaignResult& result);
 // The per-property table printed at the end of a campaign; `timings` false: without the seconds column.
 std::string campaign_summary(const CampaignOptions& options, const CampaignResult& result, bool timings = true);
 
-}  // namespace symref::props
+}  // namespace symref::fuzz

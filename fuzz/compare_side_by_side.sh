@@ -3,7 +3,7 @@
 # its own, the cores swapped every round: both see the same
 # spell of the machine, and neither keeps the faster core.  Prints each round's seconds and the
 # geometric mean of the ratios B/A (below 1: B is faster).
-# Usage: props/compare_side_by_side.sh A/symref B/symref [ROUNDS] [COUNT] [LEVEL] [SEED]
+# Usage: fuzz/compare_side_by_side.sh A/symref B/symref [ROUNDS] [COUNT] [LEVEL] [SEED]
 a=${1:?usage: $0 A/symref B/symref [rounds] [count] [level] [seed]}
 b=${2:?usage: $0 A/symref B/symref [rounds] [count] [level] [seed]}
 rounds=${3:-4}

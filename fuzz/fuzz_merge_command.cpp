@@ -10,11 +10,11 @@
 
 #include "interp/cli/command.hpp"
 #include "interp/cli/exit_codes.hpp"
-#include "props/campaign_shards.hpp"
-#include "props/commands.hpp"
+#include "fuzz/campaign_shards.hpp"
+#include "fuzz/commands.hpp"
 #include "semantics/syntax/diagnostics.hpp"
 
-namespace symref::props {
+namespace symref::fuzz {
 
 namespace {
 
@@ -130,7 +130,8 @@ int merge(const std::vector<std::string>& directories, bool timings) {
       throw InputError(shard.path.string() + ": error: " + error.what() + "\n");
     }
     if (options.properties.empty())
-      for (const auto& property : document.at("properties")) options.properties.push_back(*property_by_name(property.at("name").get<std::string>()));
+      for (const auto& property : document.at("properties"))
+        options.properties.push_back(*props::property_by_name(property.at("name").get<std::string>()));
   }
   std::string missing;
   for (std::uint64_t index = 0; index < shard_count; ++index)
@@ -149,7 +150,7 @@ int merge(const std::vector<std::string>& directories, bool timings) {
             << " unknown skipped" << stalls_note(merged);
   if (timings) std::cout << "; the slowest shard took " << merged.seconds << " s";
   std::cout << "\n";
-  if (merged.coverage) std::cout << coverage_report(*merged.coverage, level);
+  if (merged.coverage) std::cout << props::coverage_report(*merged.coverage, level);
   std::size_t failures = 0;
   for (const auto& shard : shards)
     for (const auto& failure : shard.document.at("failures")) {
@@ -177,4 +178,4 @@ void add_fuzz_merge_command(CLI::App& app, cli::Action& action) {
   });
 }
 
-}  // namespace symref::props
+}  // namespace symref::fuzz

@@ -14,13 +14,13 @@
 #include "interp/cli/exit_codes.hpp"
 #include "interp/explore/timings.hpp"
 #include "interp/solver/solver_chain.hpp"
-#include "props/campaign.hpp"
-#include "props/campaign_shards.hpp"
-#include "props/campaign_workers.hpp"
-#include "props/commands.hpp"
+#include "fuzz/campaign.hpp"
+#include "fuzz/campaign_shards.hpp"
+#include "fuzz/campaign_workers.hpp"
+#include "fuzz/commands.hpp"
 #include "semantics/faults.hpp"
 
-namespace symref::props {
+namespace symref::fuzz {
 
 namespace {
 
@@ -37,7 +37,7 @@ struct FuzzCommandOptions {
   std::string output_directory = ".";
   std::uint32_t loop_bound = 2;
   std::uint64_t max_int_bits = default_max_int_bits;
-  unsigned solver_timeout_milliseconds = PropertySettings{}.timeout_milliseconds;
+  unsigned solver_timeout_milliseconds = props::PropertySettings{}.timeout_milliseconds;
   bool quiet = false;
   bool query_cache = true;
   bool quantifier_expansion = true;
@@ -100,7 +100,7 @@ void print_text_summary(const CampaignOptions& options, const CampaignResult& re
                   result.generation_seconds, result.workspace_seconds, property_seconds(result));
     std::cout << split;
   }
-  if (result.coverage) std::cout << coverage_report(*result.coverage, options.level);
+  if (result.coverage) std::cout << props::coverage_report(*result.coverage, options.level);
 }
 
 int fuzz(const FuzzCommandOptions& command) {
@@ -125,7 +125,7 @@ int fuzz(const FuzzCommandOptions& command) {
   options.settings.syntactic_contradictions = command.syntactic_contradictions;
   if (!command.isolated_checks) options.settings.isolation_grace_milliseconds = 0;
   options.log_checks = std::getenv("SYMREF_CHECK_LOG") != nullptr;  // a line per solver check on stderr
-  for (const auto& name : command.properties) options.properties.push_back(*property_by_name(name));
+  for (const auto& name : command.properties) options.properties.push_back(*props::property_by_name(name));
   if (!command.quiet) options.progress = &std::cerr;
   options.jobs = command.jobs;
   options.coverage = command.coverage;
@@ -208,7 +208,7 @@ void add_fuzz_command(CLI::App& app, cli::Action& action) {
       ->check(CLI::Range(1, 3))
       ->capture_default_str();
   std::vector<std::string> property_names;
-  for (const auto& property : all_properties()) property_names.emplace_back(property.name);
+  for (const auto& property : props::all_properties()) property_names.emplace_back(property.name);
   command->add_option("--property", options->properties, "check only this property (repeatable)")
       ->check(CLI::IsMember(property_names));
   cli::add_fault_option(command, options->fault, "switch on a planted fault (see --list-faults)");
@@ -269,4 +269,4 @@ void add_fuzz_command(CLI::App& app, cli::Action& action) {
   command->final_callback([&action, options] { action = [options] { return fuzz(*options); }; });
 }
 
-}  // namespace symref::props
+}  // namespace symref::fuzz

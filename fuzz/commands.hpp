@@ -1,6 +1,6 @@
-// The `symref fuzz` and `symref gen` subcommands: the paper's theorems checked on random programs.
+// The commands of fuzz/, `symref fuzz`, `symref fuzz-merge` and `symref gen`: the paper's theorems checked on random programs.
 //
-// The `symref fuzz` and `symref gen` subcommands (docs/cli.md): random well-typed programs and
+// The `symref fuzz`, `fuzz-merge` and `gen` subcommands (docs/cli.md): random well-typed programs and
 // the paper's lemmas and theorems checked on them at scale (props/properties.hpp).
 #pragma once
 
@@ -8,7 +8,7 @@
 
 #include "interp/cli/command.hpp"
 
-namespace symref::props {
+namespace symref::fuzz {
 
 // `symref fuzz [--seed S] [--count N | --time T] [--level 1|2|3] [--property P] [--inject-fault NAME]
 // [--list-faults]`: exit 0 when every case passed, 2 on bad usage, 3 when a property failed (the
@@ -20,4 +20,4 @@ void add_fuzz_merge_command(CLI::App& app, cli::Action& action);
 // `symref gen [--seed S] [--level L] [--size N] [--input]`: one generated program, or its input state.
 void add_gen_command(CLI::App& app, cli::Action& action);
 
-}  // namespace symref::props
+}  // namespace symref::fuzz

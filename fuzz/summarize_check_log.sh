@@ -3,7 +3,7 @@
 # fuzz campaign went, what its undecided checks cost, and what a smaller work budget per check
 # would have saved and lost.
 #
-# Usage: props/summarize_check_log.sh LOG [--z3-budget UNITS] [--cvc5-budget UNITS] [--top N]
+# Usage: fuzz/summarize_check_log.sh LOG [--z3-budget UNITS] [--cvc5-budget UNITS] [--top N]
 #   LOG: the standard error of e.g. `SYMREF_CHECK_LOG=1 symref fuzz --seed 1 --level 1 --count 2900`.
 #   --z3-budget / --cvc5-budget: estimate a budget below the campaign's.  A check that used more
 #   units is assumed to have run at an even pace: it would have ended after BUDGET/units of its

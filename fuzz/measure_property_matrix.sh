@@ -2,7 +2,7 @@
 # Which property catches which planted fault, each property alone: the number of the first
 # failing case of `symref fuzz --property P --inject-fault F` at one seed and level, "-" when not
 # caught within COUNT cases.  Prints a Markdown table (props/README.md).
-# Usage: props/measure_property_matrix.sh [SYMREF] [LEVEL] [COUNT] [SEED]
+# Usage: fuzz/measure_property_matrix.sh [SYMREF] [LEVEL] [COUNT] [SEED]
 symref=${1:-build-props/symref}
 level=${2:-3}
 count=${3:-100}

@@ -1,12 +1,12 @@
 // Worker processes of a campaign: the same tallies as one process, a stalled Z3 check killed and its case resumed, a crash reported (campaign_workers.hpp).
-#include "props/campaign_workers.hpp"
+#include "fuzz/campaign_workers.hpp"
 
 #include <gtest/gtest.h>
 
 #include "interp/solver/session/stall_watch.hpp"
 #include "semantics/faults.hpp"
 
-namespace symref::props {
+namespace symref::fuzz {
 namespace {
 
 // Properties that ask Z3 (correctness, pc_equals_wp, solvers_agree) among ones that do not.
@@ -15,16 +15,16 @@ CampaignOptions small_campaign() {
   options.seed = 7;
   options.count = 20;
   options.level = 1;
-  options.properties = {property_id("definedness"), property_id("correctness"), property_id("pc_equals_wp"),
-                        property_id("solvers_agree"), property_id("completeness")};
+  options.properties = {props::property_id("definedness"), props::property_id("correctness"), props::property_id("pc_equals_wp"),
+                        props::property_id("solvers_agree"), props::property_id("completeness")};
   return options;
 }
 
 void expect_same_tallies(const CampaignResult& a, const CampaignResult& b, const CampaignOptions& options) {
-  for (PropertyId kind : options.properties) {
+  for (props::PropertyId kind : options.properties) {
     const PropertyTally& x = a.tallies[static_cast<std::size_t>(kind)];
     const PropertyTally& y = b.tallies[static_cast<std::size_t>(kind)];
-    const std::string name(describe(kind).name);
+    const std::string name(props::describe(kind).name);
     EXPECT_EQ(x.cases, y.cases) << name;
     EXPECT_EQ(x.checks, y.checks) << name;
     EXPECT_EQ(x.unknown, y.unknown) << name;
@@ -72,12 +72,12 @@ TEST_F(CampaignWorkers, AStalledCheckIsKilledAndItsCaseResumed) {
   EXPECT_EQ(result.cases, options.count);
   ASSERT_EQ(result.case_records.size(), expected.case_records.size());  // each case recorded once
   std::uint64_t unknowns = 0, lost_checks = 0;
-  for (PropertyId kind : options.properties) {
+  for (props::PropertyId kind : options.properties) {
     const PropertyTally& got = result.tallies[static_cast<std::size_t>(kind)];
     const PropertyTally& want = expected.tallies[static_cast<std::size_t>(kind)];
-    EXPECT_EQ(got.cases, options.count) << describe(kind).name;  // every property ran on every case
+    EXPECT_EQ(got.cases, options.count) << props::describe(kind).name;  // every property ran on every case
     unknowns += got.unknown - want.unknown;
-    EXPECT_LE(got.checks, want.checks) << describe(kind).name;
+    EXPECT_LE(got.checks, want.checks) << props::describe(kind).name;
     lost_checks += want.checks - got.checks;
   }
   EXPECT_EQ(unknowns, 1u);
@@ -92,7 +92,7 @@ TEST_F(CampaignWorkers, AStalledCheckIsKilledAndItsCaseResumed) {
 TEST_F(CampaignWorkers, ACaseThatStallsTwiceHasItsLaterPropertiesCountedUnknown) {
   auto options_with = [](unsigned stalls_per_case) {
     CampaignOptions options = small_campaign();
-    options.properties.push_back(property_id("substitution"));
+    options.properties.push_back(props::property_id("substitution"));
     options.settings.timeout_milliseconds = 500;
     options.settings.isolation_grace_milliseconds = 100;
     options.settings.stalls_per_case = stalls_per_case;
@@ -103,7 +103,9 @@ TEST_F(CampaignWorkers, ACaseThatStallsTwiceHasItsLaterPropertiesCountedUnknown)
     options.simulated_trouble = {5, std::chrono::milliseconds(60'000), false, 6};
     return run_campaign_in_workers(options);
   };
-  auto unknown = [](const CampaignResult& result, PropertyId kind) { return result.tallies[static_cast<std::size_t>(kind)].unknown; };
+  auto unknown = [](const CampaignResult& result, props::PropertyId kind) {
+    return result.tallies[static_cast<std::size_t>(kind)].unknown;
+  };
   const CampaignResult every_property = run(0);
   const CampaignResult given_up = run(2);
   std::uint64_t unknowns[2] = {0, 0};
@@ -112,17 +114,17 @@ TEST_F(CampaignWorkers, ACaseThatStallsTwiceHasItsLaterPropertiesCountedUnknown)
     ASSERT_FALSE(result.failure.has_value()) << result.failure->message;
     EXPECT_EQ(result.stalls, 2u);
     EXPECT_EQ(result.cases, options_with(0).count);
-    for (PropertyId kind : options_with(0).properties) {
-      EXPECT_EQ(result.tallies[static_cast<std::size_t>(kind)].cases, options_with(0).count) << describe(kind).name;
+    for (props::PropertyId kind : options_with(0).properties) {
+      EXPECT_EQ(result.tallies[static_cast<std::size_t>(kind)].cases, options_with(0).count) << props::describe(kind).name;
       unknowns[r] += unknown(result, kind);
     }
   }
   EXPECT_EQ(unknowns[0], 2u) << "one unknown per stall";
   EXPECT_EQ(unknowns[1], 3u) << "and one for the property after the second stall, unchecked";
-  EXPECT_EQ(unknown(every_property, property_id("substitution")), 0u);
-  EXPECT_EQ(unknown(given_up, property_id("substitution")), 1u);
-  EXPECT_LT(given_up.tallies[static_cast<std::size_t>(property_id("substitution"))].checks,
-            every_property.tallies[static_cast<std::size_t>(property_id("substitution"))].checks);
+  EXPECT_EQ(unknown(every_property, props::property_id("substitution")), 0u);
+  EXPECT_EQ(unknown(given_up, props::property_id("substitution")), 1u);
+  EXPECT_LT(given_up.tallies[static_cast<std::size_t>(props::property_id("substitution"))].checks,
+            every_property.tallies[static_cast<std::size_t>(props::property_id("substitution"))].checks);
 }
 
 // A worker that crashes is the failure of the case it was checking, with its reproduce data: in
@@ -153,4 +155,4 @@ TEST_F(CampaignWorkers, TwoWorkersTallyAsOne) {
 }
 
 }  // namespace
-}  // namespace symref::props
+}  // namespace symref::fuzz

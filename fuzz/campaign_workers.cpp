@@ -1,5 +1,5 @@
 // A campaign's cases checked in worker processes that this process supervises (campaign_workers.hpp).
-#include "props/campaign_workers.hpp"
+#include "fuzz/campaign_workers.hpp"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -20,9 +20,9 @@
 #include <nlohmann/json.hpp>
 
 #include "interp/solver/session/stall_watch.hpp"
-#include "props/campaign_shards.hpp"
+#include "fuzz/campaign_shards.hpp"
 
-namespace symref::props {
+namespace symref::fuzz {
 
 namespace {
 
@@ -74,8 +74,8 @@ class Supervisor {
       : options_(options), jobs_(std::max(1u, options.jobs)), isolate_(options.settings.isolation_grace_milliseconds != 0) {
     properties_ = options.properties;
     if (properties_.empty())
-      for (PropertyId id = 0; id < all_properties().size(); ++id) properties_.push_back(id);
-    result_.tallies.resize(all_properties().size());
+      for (props::PropertyId id = 0; id < props::all_properties().size(); ++id) properties_.push_back(id);
+    result_.tallies.resize(props::all_properties().size());
     if (options.coverage) result_.coverage.emplace();
     mapped_bytes_ = boards_offset + jobs_ * sizeof(solver::StallBoard);
     shared_ = ::mmap(nullptr, mapped_bytes_, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -260,7 +260,7 @@ class Supervisor {
       tally.seconds += line["seconds"].get<double>();
       tally.fault_reached += line.value("fault_reached", std::uint64_t{0});
       if (!line["failed"].get<bool>()) ++tally.cases;
-      if (line.contains("coverage") && result_.coverage) add_coverage_counts(*result_.coverage, line["coverage"]);
+      if (line.contains("coverage") && result_.coverage) props::add_coverage_counts(*result_.coverage, line["coverage"]);
       worker.running.reset();
     } else if (line.contains("end")) {
       worker.end = line;
@@ -300,8 +300,9 @@ class Supervisor {
       ++tally.cases;
       tally.seconds += seconds_since(worker.running->since);
       if (options_.progress != nullptr)
-        *options_.progress << "fuzz: case " << worker.running->case_number << ": " << describe(properties_[worker.running->property]).name
-                           << ": a solver check ran " << options_.settings.isolation_grace_milliseconds
+        *options_.progress << "fuzz: case " << worker.running->case_number << ": "
+                           << props::describe(properties_[worker.running->property]).name << ": a solver check ran "
+                           << options_.settings.isolation_grace_milliseconds
                            << " ms past its time limit (a stall); its worker process was killed and one unknown counted\n"
                            << std::flush;
       std::size_t next = worker.running->property + 1;
@@ -330,7 +331,7 @@ class Supervisor {
       failure = *worker.failing;
       failure.message = failure.first_message + " (not shrunk: its worker process " + how + " while shrinking)";
     } else {
-      failure.property = worker.running ? std::string(describe(properties_[worker.running->property]).name) : "campaign";
+      failure.property = worker.running ? std::string(props::describe(properties_[worker.running->property]).name) : "campaign";
       failure.message = failure.property + ": the worker process checking case " +
                         (worker.running ? std::to_string(worker.running->case_number) : std::string("?")) + " " + how;
       failure.first_message = failure.message;
@@ -370,7 +371,7 @@ class Supervisor {
   const CampaignOptions& options_;
   const unsigned jobs_;
   const bool isolate_;
-  std::vector<PropertyId> properties_;
+  std::vector<props::PropertyId> properties_;
   std::size_t mapped_bytes_ = 0;
   void* shared_ = nullptr;  // the claims, then the boards
   CaseClaims* claims_ = nullptr;
@@ -390,4 +391,4 @@ CampaignResult run_campaign_in_workers(const CampaignOptions& options) {
   return supervisor.run();
 }
 
-}  // namespace symref::props
+}  // namespace symref::fuzz

@@ -1,4 +1,4 @@
-// A campaign in parts (props/campaign.hpp): shards run on other machines, their results as JSON,
+// A campaign in parts (fuzz/campaign.hpp): shards run on other machines, their results as JSON,
 // and the merge of the parts into one result.
 #pragma once
 
@@ -8,9 +8,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "props/campaign.hpp"
+#include "fuzz/campaign.hpp"
 
-namespace symref::props {
+namespace symref::fuzz {
 
 // The results of disjoint parts of one campaign as one: tallies summed, cases in number order,
 // the failure of the lowest case number kept.  Seconds: the longest part's (they ran side by side).
@@ -27,4 +27,4 @@ nlohmann::json shard_to_json(const CampaignOptions& options, const CampaignResul
 // Back from JSON; throws std::runtime_error on a document that is not a shard result.
 CampaignResult shard_from_json(const nlohmann::json& document);
 
-}  // namespace symref::props
+}  // namespace symref::fuzz

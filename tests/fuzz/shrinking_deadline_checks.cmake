@@ -1,5 +1,5 @@
 # A campaign run for a time shrinks its failure until the deadline, or for up to
-# shrinking_grace_seconds after the failure was found (props/campaign.hpp):
+# shrinking_grace_seconds after the failure was found (fuzz/campaign.hpp):
 # a 10 ms campaign whose planted fault fails at case 2 stops shrinking early and says so,
 # on the terminal and in its shard file; a campaign of a count shrinks to the end.
 include(${CMAKE_CURRENT_LIST_DIR}/expect_exit.cmake)
