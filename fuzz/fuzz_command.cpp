@@ -103,7 +103,7 @@ void print_text_summary(const CampaignOptions& options, const CampaignResult& re
   if (result.coverage) std::cout << props::coverage_report(*result.coverage, options.level);
 }
 
-int fuzz(const FuzzCommandOptions& command) {
+int run_fuzz(const FuzzCommandOptions& command) {
   if (command.list_faults) {
     for (const auto& fault : all_faults())
       std::cout << fault.name << "  " << fault.description << "\n    caught by: " << caught_by(fault) << "\n";
@@ -266,7 +266,7 @@ void add_fuzz_command(CLI::App& app, cli::Action& action) {
   command->add_option("--format", options->format, "text, or json: the campaign's result as one document (docs/json.md)")
       ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();
-  command->final_callback([&action, options] { action = [options] { return fuzz(*options); }; });
+  command->final_callback([&action, options] { action = [options] { return run_fuzz(*options); }; });
 }
 
 }  // namespace symref::fuzz
