@@ -20,7 +20,7 @@ namespace {
 
 // `explore` with the engines of engines/ beside forward and trace, and their heap models.
 void add_explore_with_engines(CLI::App& app, cli::Action& action) {
-  cli::add_explore_command(app, action, {compositional::explore_extension()}, heap::heap_models());
+  cli::add_explore_command(app, action, {compact::explore_extension(), compositional::explore_extension()}, heap::heap_models());
 }
 
 // `report` with the heap models of engines/.

@@ -1,4 +1,5 @@
-// The `compact` and `templates` subcommands: options, the run, the report, exit codes.
+// Compact symbolic execution on the command line, as `explore --engine compact` and as its alias
+// `compact`, and the `templates` subcommand: options, the run, the report, exit codes.
 #include "engines/compact/compact_command.hpp"
 
 #include <iostream>
@@ -153,28 +154,67 @@ int run_templates(const CompactCommandOptions& options) {
   return cli::exit_done;
 }
 
+
+// The options only compact execution has, on `compact` and on `explore` (prefixed "compact:").
+void add_compact_only_options(CLI::App* command, CompactCommandOptions& options, const std::string& prefix) {
+  command->add_option("--templates", options.templates, prefix + "on: compact (Algorithm 1 with templates); off: classic")
+      ->check(CLI::IsMember({"on", "off"}))
+      ->capture_default_str();
+  command->add_option("--brackets", options.brackets,
+                      prefix + "on: a quantified query is first decided by quantifier-free brackets (∀τ spelt out for small k, or instantiated at 0, k and k - 1)")
+      ->check(CLI::IsMember({"on", "off"}))
+      ->capture_default_str();
+  command->add_option("--choose", options.choose, prefix + "chooseTemplate among a loop's templates: first or random")
+      ->check(CLI::IsMember({"first", "random"}))
+      ->capture_default_str();
+  command->add_option("--max-instances", options.max_instances, prefix + "template instances per path; then loops run classically")
+      ->capture_default_str();
+  command->add_option("--check-classic", options.check_classic,
+                      prefix + "check Theorems 1 and 2 against explore --loop-bound K; exit 3 when one fails")
+      ->check(CLI::PositiveNumber);
+}
+
 }  // namespace
+
+cli::ExploreEngineExtension explore_extension() {
+  return cli::ExploreEngineExtension{"compact", "Trtík: loops and recursion folded by templates", [](CLI::App* command) -> cli::ExploreEngineRun {
+    auto flags = std::make_shared<CompactCommandOptions>();
+    add_compact_only_options(command, *flags, "compact: ");
+    return [flags](const cli::ExploreCommonOptions& common) {
+      CompactCommandOptions options = *flags;
+      options.file = common.file;
+      if (!common.order.empty()) options.order = common.order;
+      if (common.seed) options.seed = *common.seed;
+      options.loop_bound = common.exploration.loop_bound;
+      options.max_steps = common.exploration.max_steps;
+      options.max_paths = common.exploration.max_paths;
+      options.max_int_bits = common.exploration.max_int_bits;
+      options.solver = common.exploration.solver;
+      options.timeout_milliseconds = common.exploration.timeout_milliseconds;
+      options.format = common.format;
+      options.tests_directory = common.tests_directory;
+      options.smt_directory = common.smt_directory;
+      options.fault = common.fault;
+      options.progress = common.progress;
+      options.no_timings = common.no_timings;
+      return run_compact(options);
+    };
+  }, [](const cli::ExploreCommonOptions& common) {
+    if (common.exploration.loop_bound == 0)
+      throw CLI::ValidationError("--loop-bound", "--engine compact needs --loop-bound of at least 1");
+  }};
+}
 
 void add_compact_command(CLI::App& app, cli::Action& action) {
   auto options = std::make_shared<CompactCommandOptions>();
-  CLI::App* command = app.add_subcommand("compact", "compact symbolic execution (Trtík): loops folded by templates with a parameter k");
+  CLI::App* command = app.add_subcommand("compact", "compact symbolic execution (Trtík): loops folded by templates with a parameter k; "
+                                                    "the same as explore --engine compact --order bfs");
   command->add_option("FILE", options->file, "the program (.sym)")->required();
-  command->add_option("--templates", options->templates, "on: compact (Algorithm 1 with templates); off: classic")
-      ->check(CLI::IsMember({"on", "off"}))
-      ->capture_default_str();
-  command->add_option("--brackets", options->brackets,
-                      "on: a quantified query is first decided by quantifier-free brackets (∀τ spelt out for small k, or instantiated at 0, k and k - 1)")
-      ->check(CLI::IsMember({"on", "off"}))
-      ->capture_default_str();
+  add_compact_only_options(command, *options, "");
   command->add_option("--order", options->order, "the queue: bfs (FIFO, as printed) or dfs")
       ->check(CLI::IsMember({"bfs", "dfs"}))
       ->capture_default_str();
-  command->add_option("--choose", options->choose, "chooseTemplate among a loop's templates: first or random")
-      ->check(CLI::IsMember({"first", "random"}))
-      ->capture_default_str();
   command->add_option("--seed", options->seed, "the seed of --choose random")->capture_default_str();
-  command->add_option("--max-instances", options->max_instances, "template instances per path; then loops run classically")
-      ->capture_default_str();
   command->add_option("--loop-bound", options->loop_bound, "classic iterations per loop entry and active calls, as in explore")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
@@ -188,9 +228,6 @@ void add_compact_command(CLI::App& app, cli::Action& action) {
   command->add_option("--tests", options->tests_directory, "write each feasible leaf's test input to this directory");
   command->add_option("--smt-dir", options->smt_directory,
                       "write every solver query there as SMT-LIB2 (the search's in DIR/search, the templates' in DIR/templates)");
-  command->add_option("--check-classic", options->check_classic,
-                      "check Theorems 1 and 2 against explore --loop-bound K; exit 3 when one fails")
-      ->check(CLI::PositiveNumber);
   cli::add_fault_option(command, options->fault, "switch on a planted bug (see `symref fuzz --list-faults`)");
   cli::add_progress_flag(command, options->progress);
   cli::add_no_timings_flag(command, options->no_timings);

@@ -12,6 +12,7 @@
 #include "engines/compact/bounded_forall.hpp"
 #include "engines/compact/compact_coverage.hpp"
 #include "interp/explore/test_generation.hpp"
+#include "interp/explore/worklist_search.hpp"
 #include "semantics/concrete/machine.hpp"
 #include "semantics/faults.hpp"
 #include "semantics/symbolic/state_valuation.hpp"
@@ -212,80 +213,75 @@ class CompactSearch {
     return true;
   }
 
-  void search() {
-    std::deque<WorkItem> work;
-    work.push_back(WorkItem{machine_.initial(), {}, false, false, {}, false, 0});
-    result_.statistics.vertices = 1;
-    result_.tree.push_back(TreeVertex{});
-    std::vector<SymbolicSuccessor> successors;
-    while (!work.empty()) {
-      if (result_.paths.size() >= options_.max_paths) {
-        result_.statistics.truncated = true;
-        break;
+  // The hooks of run_worklist_search for Algorithm 1: line 43's check of a successor, the return
+  // phase (lines 12–16) before the outcome test, a usable template instantiated in place of a
+  // classic step (lines 20–34), and the tree T of the *-variant.
+  struct Search {
+    CompactSearch& search;
+
+    std::uint64_t leaves() const { return search.result_.paths.size(); }
+    void truncate() { search.result_.statistics.truncated = true; }
+    bool admit(WorkItem& item) {  // line 43: only satisfiable successors enter Q
+      SatResult status = search.decide(item.configuration.path_condition.conjunction(search.terms_));
+      if (status == SatResult::Unsat) {
+        search.finish(item, SatResult::Unsat);
+        return false;
       }
-      WorkItem item = take_next(work, options_.order);
-      if (item.needs_check) {  // line 43: only satisfiable successors enter Q
-        SatResult status = decide(item.configuration.path_condition.conjunction(terms_));
-        if (status == SatResult::Unsat) {
-          finish(item, SatResult::Unsat);
-          continue;
+      if (status == SatResult::Unknown) item.undecided = true;
+      return true;
+    }
+    void before_outcome(WorkItem& item) { search.returning_from_recursion(item); }
+    // A template usable here is instantiated (its children replace the item), unless the path has
+    // used up its instances: then it runs classically.
+    bool replace(WorkItem& item, std::vector<WorkItem>& children) {
+      auto instantiated = [&](const std::vector<std::size_t>& templates) {
+        if (item.instances.size() >= search.options_.max_instances) {
+          count_rule(search.options_.coverage, CompactRule::InstancesExhausted);
+          return false;
         }
-        if (status == SatResult::Unknown) item.undecided = true;
+        search.instantiate(item, search.choose_template(templates), children);
+        return true;
+      };
+      SymbolicConfiguration& c = item.configuration;
+      if (item.at_entry) {  // line 21 at a procedure's entry
+        item.at_entry = false;
+        auto usable = search.usable_at_entry_.find(c.control.top_frame().callable);
+        if (usable != search.usable_at_entry_.end() && instantiated(usable->second)) return true;
       }
-      while (true) {
-        SymbolicConfiguration& c = item.configuration;
-        if (c.outcome == Outcome::Running && c.steps >= options_.max_steps) {
-          c.outcome = Outcome::Bound;
-          c.bound_reason = "step limit " + std::to_string(options_.max_steps) + " reached";
-        }
-        returning_from_recursion(item);
-        if (c.outcome != Outcome::Running) {  // line 7: an error location (the end of main below)
-          finish(item, SatResult::Sat);
-          break;
-        }
-        // A template usable here is instantiated (its children replace the item), unless the path
-        // has used up its instances: then it runs classically.
-        auto instantiated = [&](const auto& templates) {
-          if (item.instances.size() >= options_.max_instances) {
-            count_rule(options_.coverage, CompactRule::InstancesExhausted);
-            return false;
-          }
-          std::vector<WorkItem> children;
-          instantiate(item, choose_template(templates), children);
-          push_children(work, children, item.vertex);
-          return true;
-        };
-        if (item.at_entry) {  // line 21 at a procedure's entry
-          item.at_entry = false;
-          auto usable = usable_at_entry_.find(c.control.top_frame().callable);
-          if (usable != usable_at_entry_.end() && instantiated(usable->second)) break;
-        }
-        const Statement* at = c.control.current();
-        if (at != nullptr && at->kind == StatementKind::While) {
-          auto usable = usable_.find(at);
-          if (usable != usable_.end() && instantiated(usable->second)) break;
-        }
-        successors.clear();  // line 39: a classic step
-        machine_.successors(c, successors);
-        if (successors.empty()) {  // the end of main
-          finish(item, SatResult::Sat);
-          break;
-        }
-        const std::size_t depth = c.control.depth();
-        if (successors.size() == 1) {
-          c = std::move(successors[0].configuration);
-          item.at_entry = c.control.depth() > depth;
-          continue;
-        }
-        std::vector<WorkItem> children;
-        for (auto& successor : successors) {
-          const bool entered = successor.configuration.control.depth() > depth;
-          children.push_back(WorkItem{std::move(successor.configuration), item.instances, true, item.undecided, item.records, entered});
-        }
-        push_children(work, children, item.vertex);
-        break;
+      const Statement* at = c.control.current();
+      if (at != nullptr && at->kind == StatementKind::While) {
+        auto usable = search.usable_.find(at);
+        if (usable != search.usable_.end() && instantiated(usable->second)) return true;
+      }
+      return false;
+    }
+    void finish(WorkItem& item) { search.finish(item, SatResult::Sat); }  // line 7, or the end of main
+    void successors(WorkItem& item, std::vector<SymbolicSuccessor>& successors) {  // line 39: a classic step
+      search.machine_.successors(item.configuration, successors);
+    }
+    void follow(WorkItem& item, SymbolicSuccessor& successor) {
+      const std::size_t depth = item.configuration.control.depth();
+      item.configuration = std::move(successor.configuration);
+      item.at_entry = item.configuration.control.depth() > depth;
+    }
+    void fork(WorkItem& item, std::vector<SymbolicSuccessor>& successors, std::vector<WorkItem>& children) {
+      const std::size_t depth = item.configuration.control.depth();
+      for (auto& successor : successors) {
+        const bool entered = successor.configuration.control.depth() > depth;
+        children.push_back(WorkItem{std::move(successor.configuration), item.instances, true, item.undecided, item.records, entered});
       }
     }
+    void enqueue(std::deque<WorkItem>& work, std::vector<WorkItem>& children, const WorkItem& parent) {
+      search.push_children(work, children, parent.vertex);
+    }
+  };
+
+  void search() {
+    result_.statistics.vertices = 1;
+    result_.tree.push_back(TreeVertex{});
+    Search hooks{*this};
+    run_worklist_search(hooks, WorkItem{machine_.initial(), {}, false, false, {}, false, 0},
+                        WorklistLimits{options_.order, options_.max_steps, options_.max_paths});
   }
 
   // A leaf: its φ asked once more (for the model of its test); unknown anywhere stays unknown.

@@ -24,7 +24,7 @@ struct CompactOptions {
   std::uint32_t max_instances = 8;                // instantiations per path; then loops run classically
   SymbolicLimits limits;                          // --loop-bound K for classic iterations and calls
   std::uint64_t max_steps = 10'000;               // per path
-  std::uint64_t max_paths = 100'000;              // leaves
+  std::uint64_t max_paths = 100'000;              // leaves; then the search stops (0: no limit)
   std::string solver = "z3";
   // The chains of the search and the template construction (solver_chain.hpp): 5 s per query by
   // default, every model checked against φ by the evaluator; --smt-dir writes the search's queries

@@ -185,12 +185,13 @@ nlohmann::ordered_json compact_to_json(const ReportContext& context, const Compa
   }
   out["tree"] = std::move(tree);
   const auto& s = result.statistics;
-  out["stats"] = {{"paths", s.paths},          {"feasible", s.feasible},
-                  {"infeasible", s.infeasible}, {"unknown", s.unknown},
-                  {"vertices", s.vertices},     {"instantiations", s.instantiations},
-                  {"queries", s.queries},       {"quantified_queries", s.quantified_queries},
-                  {"bracket_answers", s.bracket_answers},
-                  {"seconds", s.seconds},       {"truncated", s.truncated}};
+  out["stats"] = search_statistics_to_json(context, s.paths, s.feasible, s.infeasible, s.unknown,
+                                           {{"vertices", s.vertices},
+                                            {"instantiations", s.instantiations},
+                                            {"queries", s.queries},
+                                            {"quantified_queries", s.quantified_queries},
+                                            {"bracket_answers", s.bracket_answers}},
+                                           s.seconds, s.truncated);
   return out;
 }
 

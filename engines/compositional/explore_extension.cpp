@@ -22,7 +22,6 @@ namespace {
 struct CompositionalFlags {
   std::int32_t target_line = 0;
   std::string initial;
-  std::optional<std::uint64_t> seed;
   std::uint64_t max_executions = 10'000;
   std::string axioms = "quantified";
   bool no_summaries = false;
@@ -82,8 +81,8 @@ int run(const cli::ExploreCommonOptions& common, const CompositionalFlags& flags
     std::vector<std::string> notes;
     options.initial = read_state(*program, *source, notes);
     for (const auto& note : notes) std::cerr << "note: " << note << "\n";
-  } else if (flags.seed) {
-    options.initial = random_input(*program, *flags.seed);
+  } else if (common.seed) {
+    options.initial = random_input(*program, *common.seed);
   }
   CompositionalExplorer explorer(*program, terms, options);
   CompositionalResult result = explorer.explore();
@@ -112,11 +111,10 @@ int run(const cli::ExploreCommonOptions& common, const CompositionalFlags& flags
 }  // namespace
 
 cli::ExploreEngineExtension explore_extension() {
-  return cli::ExploreEngineExtension{"compositional", [](CLI::App* command) -> cli::ExploreEngineRun {
+  return cli::ExploreEngineExtension{"compositional", "summaries of procedures, computed on demand", [](CLI::App* command) -> cli::ExploreEngineRun {
     auto flags = std::make_shared<CompositionalFlags>();
     command->add_option("--target", flags->target_line, "compositional: the statement starting on LINE (an assert: its failure)");
     command->add_option("--initial", flags->initial, "compositional: the first input (STATE.json); default: every global at its default");
-    command->add_option("--seed", flags->seed, "compositional: a random first input, reproducible by seed");
     command->add_option("--max-executions", flags->max_executions, "compositional: stop Algorithm 1 after N executions")
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100'000'000}))
         ->capture_default_str();

@@ -21,13 +21,18 @@ std::string heap_help(const HeapModelCatalogue& heap_models) {
 
 }  // namespace
 
-void add_exploration_flags(CLI::App* command, ExplorationFlags& flags, const std::vector<std::string>& extra_engines,
+void add_exploration_flags(CLI::App* command, ExplorationFlags& flags, const std::vector<EngineName>& extra_engines,
                            const HeapModelCatalogue& heap_models) {
   flags.heap_models = heap_models;
   std::vector<std::string> engines{"forward", "trace"};
-  engines.insert(engines.end(), extra_engines.begin(), extra_engines.end());
-  std::string help = "forward (§2-§4.1) or trace (§4: path conditions as weakest preconditions)";
-  for (const auto& name : extra_engines) help += ", or " + name;
+  std::string help = "forward (§2-§4.1)";
+  std::vector<std::string> descriptions{"trace (§4: path conditions as weakest preconditions)"};
+  for (const EngineName& engine : extra_engines) {
+    engines.push_back(engine.name);
+    descriptions.push_back(engine.name + " (" + engine.description + ")");
+  }
+  for (std::size_t k = 0; k < descriptions.size(); ++k)
+    help += (k + 1 == descriptions.size() ? " or " : ", ") + descriptions[k];
   command->add_option("--engine", flags.engine, help)
       ->check(CLI::IsMember(engines))
       ->capture_default_str();

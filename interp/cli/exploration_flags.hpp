@@ -25,10 +25,16 @@ struct ExplorationFlags {
   std::uint64_t max_int_bits = default_max_int_bits;
 };
 
+// An engine of engines/ that the command also accepts, with a few words on what it is.
+struct EngineName {
+  std::string name;
+  std::string description;
+};
+
 // --engine, --solver, --loop-bound, --max-steps, --max-paths, --timeout, --heap, --max-int-bits.
 // `extra_engines`: engines of engines/ that the command also accepts (explore_extension.hpp);
 // `heap_models`: the heap models of engines/ that --heap offers besides arrays.
-void add_exploration_flags(CLI::App* command, ExplorationFlags& flags, const std::vector<std::string>& extra_engines = {},
+void add_exploration_flags(CLI::App* command, ExplorationFlags& flags, const std::vector<EngineName>& extra_engines = {},
                            const HeapModelCatalogue& heap_models = {});
 
 ExploreOptions explore_options_from(const ExplorationFlags& flags);

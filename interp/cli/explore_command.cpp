@@ -27,7 +27,8 @@ struct ExploreCommandOptions {
   std::string file;
   ExplorationFlags exploration;
   std::string format = "text";
-  std::string order = "dfs";
+  std::string order;  // empty: dfs for forward and trace, the engine's own default for an extension
+  std::optional<std::uint64_t> seed;
   std::string tests_directory;
   std::string smt_directory;
   bool no_incremental = false;
@@ -127,18 +128,24 @@ void add_explore_command(CLI::App& app, Action& action, const std::vector<Explor
   auto options = std::make_shared<ExploreCommandOptions>();
   CLI::App* command = app.add_subcommand("explore", "the symbolic execution tree: paths, path conditions, tests replayed concretely");
   command->add_option("FILE", options->file, "the program (.sym)")->required();
-  std::vector<std::string> extra_engines;
-  for (const auto& extension : extensions) extra_engines.push_back(extension.name);
+  std::vector<EngineName> extra_engines;
+  for (const auto& extension : extensions) extra_engines.push_back({extension.name, extension.description});
   add_exploration_flags(command, options->exploration, extra_engines, heap_models);
-  auto runs = std::make_shared<std::vector<std::pair<std::string, ExploreEngineRun>>>();
-  for (const auto& extension : extensions) runs->emplace_back(extension.name, extension.attach(command));
+  struct AttachedEngine {
+    std::string name;
+    ExploreEngineRun run;
+    std::function<void(const ExploreCommonOptions&)> check_usage;
+  };
+  auto runs = std::make_shared<std::vector<AttachedEngine>>();
+  for (const auto& extension : extensions) runs->push_back({extension.name, extension.attach(command), extension.check_usage});
   command->add_option("--format", options->format,
                       "text, json, jsonl (one line per leaf as it is decided, then one with the stats) or dot")
       ->check(CLI::IsMember({"text", "json", "jsonl", "dot"}))
       ->capture_default_str();
-  command->add_option("--order", options->order, "search order: dfs or bfs")
-      ->check(CLI::IsMember({"dfs", "bfs"}))
-      ->capture_default_str();
+  command->add_option("--order", options->order, "search order: dfs or bfs (default: dfs; compact: bfs, the queue of its Algorithm 1)")
+      ->check(CLI::IsMember({"dfs", "bfs"}));
+  command->add_option("--seed", options->seed,
+                      "the engine's random choices, reproducible: compositional's first input, compact's --choose random (default 1)");
   command->add_option("--tests", options->tests_directory, "write each feasible leaf's test input to this directory, as it is found");
   add_progress_flag(command, options->progress);
   add_no_timings_flag(command, options->no_timings);
@@ -155,16 +162,18 @@ void add_explore_command(CLI::App& app, Action& action, const std::vector<Explor
                    "switch on a planted semantic bug (see `symref fuzz --list-faults`), to watch the checks catch it");
   command->final_callback([&action, options, runs] {
     check_heap_flags(options->exploration);
-    for (const auto& [name, engine_run] : *runs)
-      if (name == options->exploration.engine) {
+    for (const AttachedEngine& engine : *runs)
+      if (engine.name == options->exploration.engine) {
         if (options->format == "jsonl")
           throw CLI::ValidationError("--format", "--format jsonl needs --engine forward or trace");
         ExploreCommonOptions common{options->file,          options->exploration,   options->format,     options->tests_directory,
-                                    options->fault,         options->smt_directory, options->no_timings, !options->no_quantifier_expansion};
-        // An init-capture: clang 14 cannot capture a structured binding by name.
-        action = [run = engine_run, common] { return run(common); };
+                                    options->fault,         options->smt_directory, options->no_timings, !options->no_quantifier_expansion,
+                                    options->order,         options->seed,          options->progress};
+        if (engine.check_usage) engine.check_usage(common);
+        action = [run = engine.run, common] { return run(common); };
         return;
       }
+    if (options->seed) throw CLI::ValidationError("--seed", "--seed needs --engine compositional or compact");
     action = [options] { return explore(*options); };
   });
 }

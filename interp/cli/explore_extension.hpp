@@ -3,7 +3,9 @@
 // table, so interp never includes an engine (docs/contributing.md layering).
 #pragma once
 
+#include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,13 +26,20 @@ struct ExploreCommonOptions {
   std::string smt_directory;  // --smt-dir: every solver query as SMT-LIB2
   bool no_timings = false;    // --no-timings (interp/explore/timings.hpp)
   bool quantifier_expansion = true;  // --no-quantifier-expansion: off
+  std::string order;                 // --order dfs or bfs; empty: the engine's own default
+  std::optional<std::uint64_t> seed;  // --seed: the engine's random choices, reproducible
+  int progress = 0;                  // --progress (1) / --no-progress (-1) / neither (0)
 };
 
 using ExploreEngineRun = std::function<int(const ExploreCommonOptions&)>;
 
 struct ExploreEngineExtension {
   std::string name;
+  std::string description;  // a few words for --engine's help
   std::function<ExploreEngineRun(CLI::App* command)> attach;
+  // Usage errors in the shared options that only this engine has (CLI::ValidationError, exit 2),
+  // checked when the command line is parsed; empty: none.
+  std::function<void(const ExploreCommonOptions&)> check_usage;
 };
 
 // `explore` with the engines of `extensions` beside forward and trace, and the heap models of

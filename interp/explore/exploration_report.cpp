@@ -142,11 +142,23 @@ nlohmann::ordered_json path_to_json(const ReportContext& context, const Explored
   return entry;
 }
 
+nlohmann::ordered_json search_statistics_to_json(const ReportContext& context, std::uint64_t paths, std::uint64_t feasible,
+                                                 std::uint64_t infeasible, std::uint64_t unknown,
+                                                 const nlohmann::ordered_json& engine_fields, double seconds, bool truncated) {
+  nlohmann::ordered_json out = {{"paths", paths}, {"feasible", feasible}, {"infeasible", infeasible}, {"unknown", unknown}};
+  for (const auto& [name, value] : engine_fields.items()) out[name] = value;
+  out["seconds"] = seconds;
+  out["truncated"] = truncated;
+  if (!context.timings) strip_timings(out);
+  return out;
+}
+
 nlohmann::ordered_json statistics_to_json(const ReportContext& context, const ExplorationStatistics& s) {
-  nlohmann::ordered_json out = {{"paths", s.paths},        {"feasible", s.feasible},  {"infeasible", s.infeasible},
-                                {"unknown", s.unknown},    {"steps", s.steps},        {"queries", s.queries}, {"shortcuts", s.shortcuts},
-                                {"solver_seconds", s.solver_seconds}, {"path_condition_seconds", s.path_condition_seconds},
-                                {"path_condition_nodes", s.path_condition_nodes}, {"seconds", s.seconds}, {"truncated", s.truncated}};
+  nlohmann::ordered_json out = search_statistics_to_json(
+      context, s.paths, s.feasible, s.infeasible, s.unknown,
+      {{"steps", s.steps}, {"queries", s.queries}, {"shortcuts", s.shortcuts}, {"solver_seconds", s.solver_seconds},
+       {"path_condition_seconds", s.path_condition_seconds}, {"path_condition_nodes", s.path_condition_nodes}},
+      s.seconds, s.truncated);
   if (context.heap_model != nullptr) {
     // forks: Σ over forks of (successors not proved infeasible − 1) = feasible leaves − 1.
     std::uint64_t live = s.feasible + s.unknown;

@@ -34,6 +34,13 @@ nlohmann::ordered_json path_head_to_json(const ReportContext& context, const std
                                          solver::SatResult status, const std::string& status_reason,
                                          terms::Term path_condition);
 
+// The "stats" every tree-building engine writes (docs/json.md): the leaves by status, then the
+// engine's own counters `engine_fields`, then the wall time and whether the leaf limit stopped
+// the search.  With context.timings false every figure that measures time is left out.
+nlohmann::ordered_json search_statistics_to_json(const ReportContext& context, std::uint64_t paths, std::uint64_t feasible,
+                                                 std::uint64_t infeasible, std::uint64_t unknown,
+                                                 const nlohmann::ordered_json& engine_fields, double seconds, bool truncated);
+
 // The final symbolic state of a path: σ on the globals and the fields, printed as terms.
 nlohmann::ordered_json symbolic_state_to_json(const ReportContext& context, const SymbolicConfiguration& configuration);
 

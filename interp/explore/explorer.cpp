@@ -6,6 +6,7 @@
 
 #include "interp/explore/path_following.hpp"
 #include "interp/explore/test_generation.hpp"
+#include "interp/explore/worklist_search.hpp"
 #include "interp/property_failure.hpp"
 #include "semantics/symbolic/symbolic_rule_table.hpp"
 #include "semantics/terms/traversal.hpp"
@@ -253,76 +254,67 @@ std::optional<GlobalState> Explorer::test_from_current_model(std::string& reason
   return test;
 }
 
+// The hooks of run_worklist_search for the forward and trace engines: the tree's nodes at forks,
+// feasibility by the incremental solver, a leaf with its test and replay.
+struct Explorer::Search {
+  Explorer& explorer;
+  ExplorationResult& result;
+
+  std::uint64_t leaves() const { return result.statistics.paths; }
+  void truncate() { result.statistics.truncated = true; }
+  bool admit(WorkItem& item) {
+    SatResult status;
+    if (explorer.feasible(item, status)) return true;
+    if (status == SatResult::Unsat) explorer.record_pruned(item, result, status);
+    else explorer.finish_leaf(item, result, status);
+    return false;
+  }
+  void before_outcome(WorkItem&) {}
+  bool replace(WorkItem&, std::vector<WorkItem>&) { return false; }
+  void finish(WorkItem& item) { explorer.finish_leaf(item, result, SatResult::Sat); }
+  void successors(WorkItem& item, std::vector<SymbolicSuccessor>& successors) {
+    explorer.machine_.successors(item.configuration, successors);
+    result.statistics.steps += successors.empty() ? 0 : 1;
+    if (explorer.options_.rule_tally != nullptr)
+      for (const SymbolicSuccessor& successor : successors) count_symbolic_rule(explorer.options_.rule_tally, successor.rule);
+  }
+  static SourceLocation deciding_location(SymbolicConfiguration& c) {
+    const Statement* deciding = c.control.depth() > 0 ? c.control.current() : nullptr;
+    return deciding ? deciding->location : SourceLocation{};
+  }
+  void follow(WorkItem& item, SymbolicSuccessor& successor) {
+    const SourceLocation here = deciding_location(item.configuration);
+    for (terms::Term added : successor.added) item.conditions.push_back(added);
+    const std::size_t before = item.configuration.branches.size();
+    item.configuration = std::move(successor.configuration);
+    item.letter_locations.insert(item.letter_locations.end(), item.configuration.branches.size() - before, here);
+  }
+  void fork(WorkItem& item, std::vector<SymbolicSuccessor>& successors, std::vector<WorkItem>& children) {
+    SymbolicConfiguration& c = item.configuration;
+    const SourceLocation here = deciding_location(c);
+    std::int32_t fork = explorer.add_node(result, item.node, c.branches.substr(item.letters_at_node), item.conditions,
+                                          item.letter_locations);
+    if (const Statement* statement = c.control.current(); statement != nullptr && fork >= 0)
+      result.nodes[fork].location = statement->location;
+    const std::size_t letters = c.branches.size();
+    for (auto& successor : successors) {
+      const std::size_t decided = successor.configuration.branches.size() - letters;
+      children.push_back(WorkItem{std::move(successor.configuration), fork, letters, std::move(successor.added), true,
+                                  std::vector<SourceLocation>(decided, here)});
+    }
+  }
+  void enqueue(std::deque<WorkItem>& work, std::vector<WorkItem>& children, const WorkItem&) {
+    put_children(work, children, explorer.options_.order);
+  }
+};
+
 ExplorationResult Explorer::explore() {
   auto started = std::chrono::steady_clock::now();
   ExplorationResult result;
   add_node(result, -1, "", {}, {});
-
-  std::deque<WorkItem> work;
-  work.push_back(WorkItem{machine_.initial(), 0, 0, {}, false, {}});
-  std::vector<SymbolicSuccessor> successors;
-
-  while (!work.empty()) {
-    if (options_.max_paths != 0 && result.statistics.paths >= options_.max_paths) {
-      result.statistics.truncated = true;
-      break;
-    }
-    WorkItem item = take_next(work, options_.order);
-    if (item.needs_check) {
-      SatResult status;
-      if (!feasible(item, status)) {
-        if (status == SatResult::Unsat)
-          record_pruned(item, result, status);
-        else
-          finish_leaf(item, result, status);
-        continue;
-      }
-    }
-    // Follow the path while it does not fork.
-    while (true) {
-      SymbolicConfiguration& c = item.configuration;
-      if (c.outcome == Outcome::Running && c.steps >= options_.max_steps) {
-        c.outcome = Outcome::Bound;
-        c.bound_reason = "step limit " + std::to_string(options_.max_steps) + " reached";
-      }
-      if (c.outcome != Outcome::Running) {
-        finish_leaf(item, result, SatResult::Sat);
-        break;
-      }
-      successors.clear();
-      machine_.successors(c, successors);
-      result.statistics.steps += successors.empty() ? 0 : 1;
-      if (options_.rule_tally != nullptr)
-        for (const SymbolicSuccessor& successor : successors) count_symbolic_rule(options_.rule_tally, successor.rule);
-      if (successors.empty()) {  // the end of main
-        finish_leaf(item, result, SatResult::Sat);
-        break;
-      }
-      const Statement* deciding = c.control.depth() > 0 ? c.control.current() : nullptr;
-      const SourceLocation here = deciding ? deciding->location : SourceLocation{};
-      if (successors.size() == 1) {
-        // One rule applies: the others' conditions are syntactically false, so this one's holds
-        // whenever φ does, and no query is needed.
-        for (terms::Term added : successors[0].added) item.conditions.push_back(added);
-        const std::size_t before = c.branches.size();
-        item.configuration = std::move(successors[0].configuration);
-        item.letter_locations.insert(item.letter_locations.end(), item.configuration.branches.size() - before, here);
-        continue;
-      }
-      std::int32_t fork = add_node(result, item.node, c.branches.substr(item.letters_at_node), item.conditions, item.letter_locations);
-      if (const Statement* statement = c.control.current(); statement != nullptr && fork >= 0)
-        result.nodes[fork].location = statement->location;
-      std::size_t letters = c.branches.size();
-      std::vector<WorkItem> children;
-      for (auto& successor : successors) {
-        const std::size_t decided = successor.configuration.branches.size() - letters;
-        children.push_back(WorkItem{std::move(successor.configuration), fork, letters, std::move(successor.added), true,
-                                    std::vector<SourceLocation>(decided, here)});
-      }
-      put_children(work, children, options_.order);
-      break;
-    }
-  }
+  Search search{*this, result};
+  run_worklist_search(search, WorkItem{machine_.initial(), 0, 0, {}, false, {}},
+                      WorklistLimits{options_.order, options_.max_steps, options_.max_paths});
 
   auto statistics = solver_->statistics();
   result.statistics.path_condition_seconds = path_condition_seconds_;

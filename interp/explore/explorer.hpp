@@ -119,6 +119,7 @@ class Explorer {
 
  private:
   struct WorkItem;
+  struct Search;
   bool feasible(WorkItem& item, solver::SatResult& status);
   terms::Term path_condition_of(const SymbolicConfiguration& configuration);
   void check_agreement(ExploredPath& path);

@@ -50,6 +50,34 @@ TEST_F(CompactCli, JsonCarriesTemplatesParametersAndStatistics) {
   EXPECT_GT(out["stats"]["quantified_queries"].get<int>(), 0);
 }
 
+// `explore --engine compact` is the engine's front end among the others, `compact` its alias: the
+// same options give the same bytes (compact's queue is breadth first by default, explore's order
+// is given), and the options explore has but compact cannot honour are refused.
+TEST_F(CompactCli, ExploreEngineCompactIsTheCompactCommand) {
+  for (const char* name : {"late_assert.sym", "counting_sum.sym", "count_if.sym"}) {
+    for (const char* format : {"json", "text", "dot"}) {
+      ProcessResult alias = run_command(SYMREF_BINARY, {"compact", corpus(name), "--format", format, "--no-timings", "--loop-bound", "3"});
+      ProcessResult engine = run_command(SYMREF_BINARY, {"explore", corpus(name), "--engine", "compact", "--format", format,
+                                                         "--no-timings", "--loop-bound", "3"});
+      ASSERT_EQ(alias.code, 0) << alias.err;
+      EXPECT_EQ(engine.code, 0) << engine.err;
+      EXPECT_EQ(engine.out, alias.out) << name << " " << format;
+    }
+    ProcessResult alias = run_command(SYMREF_BINARY, {"compact", corpus(name), "--format", "json", "--no-timings", "--order", "dfs",
+                                                      "--choose", "random", "--seed", "5", "--max-instances", "1"});
+    ProcessResult engine = run_command(SYMREF_BINARY, {"explore", "--engine", "compact", corpus(name), "--format", "json", "--no-timings",
+                                                       "--order", "dfs", "--choose", "random", "--seed", "5", "--max-instances", "1"});
+    EXPECT_EQ(engine.out, alias.out) << name;
+  }
+  EXPECT_EQ(run_command(SYMREF_BINARY, {"explore", "--engine", "compact", corpus("late_assert.sym"), "--format", "jsonl"}).code, 2);
+  EXPECT_EQ(run_command(SYMREF_BINARY, {"explore", "--engine", "compact", corpus("late_assert.sym"), "--loop-bound", "0"}).code, 2);
+  EXPECT_EQ(run_command(SYMREF_BINARY, {"explore", "--engine", "compact", corpus("late_assert.sym"), "--heap", "lazy"}).code, 2);
+  EXPECT_EQ(run_command(SYMREF_BINARY, {"explore", corpus("late_assert.sym"), "--seed", "3"}).code, 2);
+  ProcessResult fault = run_command(SYMREF_BINARY, {"explore", "--engine", "compact", corpus("late_assert.sym"), "--inject-fault",
+                                                    "compact-theta-off-by-one"});
+  EXPECT_EQ(fault.code, 3) << fault.out << fault.err;
+}
+
 TEST_F(CompactCli, TemplatesOffIsClassicAndCutByTheBound) {
   ProcessResult result = run_command(SYMREF_BINARY, {"compact", corpus("counting_sum.sym"), "--templates", "off", "--loop-bound", "3", "--format", "json"});
   ASSERT_EQ(result.code, 0) << result.err;
