@@ -123,7 +123,7 @@ cli::ExploreEngineExtension explore_extension() {
         ->capture_default_str();
     command->add_flag("--no-summaries", flags->no_summaries, "compositional: inline every call into one tree (non-compositional)");
     return [flags](const cli::ExploreCommonOptions& common) { return run(common, *flags); };
-  }};
+  }, /*check_usage=*/{}};
 }
 
 }  // namespace symref::compositional
