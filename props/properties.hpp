@@ -1,11 +1,8 @@
 // The paper's lemmas and theorems (2.1–4.5) as properties of one test case, named after what they check.
 //
-// The paper's lemmas and theorems as executable properties of one test case (docs/guide-campaigns.md#properties
-// "Properties"), each named after what it checks: substitution (Lemmas 2.1, 3.3, 4.4),
-// definedness (Lemma 4.3), correctness (Theorems 2.3, 3.5), completeness (Theorems 2.4, 3.6),
-// traces (Theorem 4.5), pc_equals_wp (§4 against §2–§3), solvers_agree, tests_replay,
-// simplification_keeps_meaning, King's view of the tree, paths_partition, and concrete_fast_path
-// (the fast path of `run` against the rules).
+// The catalogue, with the paper's result behind each property, is listed in
+// docs/guide-campaigns.md#properties; each check is a file of props/properties/ and a row of
+// all_properties().
 #pragma once
 
 #include <cstdint>
