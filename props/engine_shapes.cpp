@@ -67,7 +67,7 @@ class ShapeBuilder {
     // cycle gets a compact loop template (Trtík §5.1: initial value plus a constant); the others
     // mix in what only the apc engine's rules summarise.
     const bool templated = random_.chance(1, 3);
-    // Half the templated loops also need a flag, i < N && f, which main switches off before the
+    // Half the templated loops also test a flag, i < N && f, which main switches off before the
     // loop: the template, built with f free, has a pass condition whose instance here keeps
     // nothing but its ∀τ's guard, ∀τ ¬(0 ≤ τ < κ), which is no counted ∀τ for the compact
     // engine's brackets (the solver gets it as it is).
@@ -234,12 +234,12 @@ class ShapeBuilder {
     out_.push_back(assertion(differs(v, literal(random_.pick(constants)))));
   }
 
-  // i := 0; while i < N { if C1 { .. } .. if C5 { .. } i := i + 1; }: five ifs in a row in one
-  // pass, 32 paths through it from a free i, more than the compact engine builds templates for
-  // (16).  The conditions test the counter, which main starts at 0, so a run takes one path per
-  // pass; at most one of them reads an input (f or m) and forks it.  The target reads an Item,
-  // h == nil || k != K: a program with a class is one the apc engine refuses, which would
-  // summarise all 32 loop paths, at a cost of seconds and with its queries left unknown.
+  // i := 0; while i < N { if C1 { .. } .. if C5 { .. } i := i + 1; }: five or six ifs in a row
+  // in one pass, 32 or 64 paths through it from a free i, more than the compact engine builds
+  // templates for (16).  The conditions test the counter, which main starts at 0, so a run takes
+  // one path per pass; at most one of them reads an input (f or m) and forks it.  The target
+  // reads an Item, h == nil || k != K: a program with a class is one the apc engine refuses,
+  // which would summarise every loop path, at a cost of seconds and with its queries unknown.
   void branchy_loop() {
     declare_globals(false);
     const std::int32_t item = item_class();
