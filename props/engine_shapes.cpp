@@ -566,7 +566,7 @@ EngineShape add_engine_shape(RandomSource& random, int level, TestCase& test_cas
   // The apc shapes at level 1 only: the apc engine takes neither recursion nor objects.  Nested
   // loops cost about four times an average random program to check (the apc properties'
   // summaries of them), the other shapes less than one.
-  std::vector<unsigned> weights = level == 1   ? std::vector<unsigned>{68, 17, 4, 11, 0, 0, 0}
+  std::vector<unsigned> weights = level == 1   ? std::vector<unsigned>{69, 17, 3, 11, 0, 0, 0}
                                   : level == 2 ? std::vector<unsigned>{80, 0, 0, 0, 20, 0, 0}
                                                : std::vector<unsigned>{84, 0, 0, 0, 0, 10, 6};
   const auto shape = static_cast<EngineShape>(random.weighted(weights));
