@@ -67,6 +67,11 @@ class ShapeBuilder {
     // cycle gets a compact loop template (Trtík §5.1: initial value plus a constant); the others
     // mix in what only the apc engine's rules summarise.
     const bool templated = random_.chance(1, 3);
+    // Half the templated loops also test a flag, i < N && f, which main switches off before the
+    // loop: the template, built with f free, has a pass condition whose instance here keeps
+    // nothing but its ∀τ's guard, ∀τ ¬(0 ≤ τ < κ), which is no counted ∀τ for the compact
+    // engine's brackets (the solver gets it as it is).
+    const bool switched_off = templated && random_.chance(1, 2);
     // The effects on the loop's paths, each on the first path, the second or both.
     const bool two_paths = random_.chance(1, 2);
     std::vector<StatementShape> first, second;
@@ -134,6 +139,11 @@ class ShapeBuilder {
       }
     }
     const std::int64_t step = sweeps || random_.chance(4, 5) ? 1 : 2;
+    ExpressionShape looping = less(i, std::move(bound));
+    if (switched_off) {
+      out_.push_back(assign(bool_global(), boolean_literal(false)));
+      looping = binary(BinaryOperator::And, std::move(looping), bool_global());
+    }
     std::vector<StatementShape> body;
     if (two_paths) {
       ExpressionShape condition = path_condition(i);
@@ -142,7 +152,7 @@ class ShapeBuilder {
       body = std::move(first);
     }
     body.push_back(increment(i, literal(step)));
-    out_.push_back(loop(less(i, std::move(bound)), std::move(body)));
+    out_.push_back(loop(std::move(looping), std::move(body)));
     // The target: about what the last effect wrote, or about the counter.
     ExpressionShape target;
     switch (random_.chance(1, 5) ? -1 : static_cast<int>(last_effect)) {
@@ -166,16 +176,23 @@ class ShapeBuilder {
     if (random_.chance(1, 2)) out_.push_back(assign(integer_global("k"), literal(0)));
     ExpressionShape outer_bound = random_.chance(1, 2) ? integer_global("m") : literal(random_.between(1, 3));
     // The inner loop runs up to the outer counter (i times in pass i), to an input or to a literal,
-    // from 0 or, towards an input or a literal, from i (Fig. 3).
-    const std::size_t inner_kind = random_.weighted({2, 2, 1});
-    ExpressionShape inner_bound = inner_kind == 0 ? i : inner_kind == 1 ? integer_global("n") : literal(random_.between(1, 3));
-    ExpressionShape inner_start = inner_kind != 0 && random_.chance(1, 2) ? i : literal(0);
+    // from 0 or, towards an input or a literal, from i (Fig. 3); or from 0 up to k, which every
+    // outer pass raises by the input m: its trip count in pass κ is max(0, k + κ·m), which only
+    // the bilinear form of Algorithm 2's line 24 (products κ·a) expresses.
+    enum InnerKind { UpToOuter, UpToInput, UpToLiteral, UpToRaised };
+    const auto inner_kind = static_cast<InnerKind>(random_.weighted({2, 2, 1, 3}));
+    ExpressionShape inner_bound = inner_kind == UpToOuter     ? i
+                                  : inner_kind == UpToInput   ? integer_global("n")
+                                  : inner_kind == UpToRaised  ? integer_global("k")
+                                                              : literal(random_.between(1, 3));
+    ExpressionShape inner_start =
+        (inner_kind == UpToInput || inner_kind == UpToLiteral) && random_.chance(1, 2) ? i : literal(0);
     std::vector<StatementShape> inner;
     // Two inner paths, both moving j, one also v: θ′(j) is a function of the counters' sum, θ′(v)
-    // is not.  In one nested loop in three: apc_summary_sound's queries then carry the inner
-    // looping condition's ∀∃, which Z3 mostly leaves undecided after spending its work budget
-    // (a quarter of a second a program).
-    if (random_.chance(1, 3)) {
+    // is not.  In one nested loop in three (not with the raised bound, whose single path keeps it
+    // cheap): apc_summary_sound's queries then carry the inner looping condition's ∀∃, which Z3
+    // mostly leaves undecided after spending its work budget (a quarter of a second a program).
+    if (inner_kind != UpToRaised && random_.chance(1, 3)) {
       ExpressionShape condition = random_.chance(1, 2) ? less(j, integer_global("m")) : bool_global();
       std::vector<StatementShape> counted{increment(integer_global("v"), literal(1)), increment(j, literal(1))};
       inner.push_back(choice(std::move(condition), {increment(j, literal(1))}, std::move(counted)));
@@ -183,12 +200,15 @@ class ShapeBuilder {
       inner.push_back(increment(j, literal(1)));
     }
     std::vector<StatementShape> outer{assign(j, std::move(inner_start)), loop(less(j, std::move(inner_bound)), std::move(inner))};
-    const bool sums = random_.chance(1, 2);  // the outer path reads the inner count: k += j
+    // The outer path reads the inner count, k += j, or raises the inner bound, k += m.
+    const bool sums = inner_kind != UpToRaised && random_.chance(1, 2);
     if (sums) outer.push_back(increment(integer_global("k"), j));
+    if (inner_kind == UpToRaised) outer.push_back(increment(integer_global("k"), integer_global("m")));
     outer.push_back(increment(i, literal(1)));
     out_.push_back(loop(less(i, std::move(outer_bound)), std::move(outer)));
     ExpressionShape target;
-    switch (random_.weighted({3, sums ? 2u : 0u, 1})) {
+    const bool raised = inner_kind == UpToRaised;
+    switch (random_.weighted({3, sums || raised ? 2u : 0u, raised ? 0u : 1u})) {
       case 0: target = differs(j, integer_global("n")); break;
       case 1: target = differs(integer_global("k"), literal(random_.between(0, 6))); break;
       default: target = differs(integer_global("v"), literal(random_.between(0, 3))); break;
@@ -214,21 +234,66 @@ class ShapeBuilder {
     out_.push_back(assertion(differs(v, literal(random_.pick(constants)))));
   }
 
+  // i := 0; while i < N { if C1 { .. } .. if C5 { .. } i := i + 1; }: five or six ifs in a row
+  // in one pass, 32 or 64 paths through it from a free i, more than the compact engine builds
+  // templates for (16).  The conditions test the counter, which main starts at 0, so a run takes
+  // one path per pass; at most one of them reads an input (f or m) and forks it.  The target
+  // reads an Item, h == nil || k != K: a program with a class is one the apc engine refuses,
+  // which would summarise every loop path, at a cost of seconds and with its queries unknown.
+  void branchy_loop() {
+    declare_globals(false);
+    const std::int32_t item = item_class();
+    const ExpressionShape h = declared_object("h", item);
+    const ExpressionShape i = integer_global("i");
+    out_.push_back(assign(i, literal(0)));
+    if (random_.chance(1, 2)) out_.push_back(assign(integer_global("k"), literal(0)));
+    std::vector<StatementShape> body;
+    bool input_read = false;
+    const int ifs = static_cast<int>(random_.between(5, 6));
+    for (int c = 0; c < ifs; ++c) {
+      ExpressionShape condition;
+      switch (random_.weighted({3, 2, 2, input_read ? 0u : 1u})) {
+        case 0: condition = binary(BinaryOperator::Equal, i, literal(random_.between(0, 2))); break;
+        case 1: condition = less(i, literal(random_.between(1, 2))); break;
+        case 2: condition = binary(BinaryOperator::Equal, binary(BinaryOperator::Remainder, i, literal(2)), literal(0)); break;
+        default:
+          input_read = true;
+          condition = random_.chance(1, 2) ? bool_global() : less(i, integer_global("m"));
+          break;
+      }
+      const ExpressionShape moved = random_.chance(2, 3) ? integer_global("k") : integer_global("v");
+      body.push_back(choice(std::move(condition), {increment(moved, literal(random_.between(1, 3)))}, {}));
+    }
+    body.push_back(increment(i, literal(1)));
+    out_.push_back(loop(less(i, literal(random_.between(1, 3))), std::move(body)));
+    const ExpressionShape about = random_.chance(2, 3) ? integer_global("k") : integer_global("v");
+    ExpressionShape unset = binary(BinaryOperator::Equal, h, nil_literal(ShapeType::object(item)));
+    ExpressionShape differing = differs(about, literal(random_.between(0, 6)));
+    out_.push_back(assertion(binary(BinaryOperator::Or, std::move(unset), std::move(differing))));
+  }
+
   // A counting recursion and a callee with several leaves, called from main (level 2).
   void calls() {
     declare_globals(true);
     const ExpressionShape u1 = variable("u1", ShapeType::integer());
     const ExpressionShape k = integer_global("k");
     const ExpressionShape v = integer_global("v");
-    // Q1(u1): if u1 < n { [k := k + d;] Q1(u1 + 1); v := v + c; } [else { v := 0; }] — a recursion
-    // template whose return phase counts in v (Trtík §5.2), the parameter moving up to an input.
+    // Q1(u1): if u1 < n { [k := k + d;] Q1(u1 + 1); R } [else { v := 0; }] — a recursion template
+    // (Trtík §5.2), the parameter moving up to an input, whose return phase R counts in v,
+    // v := v + c, as §5.2 asks, in two cases of five; otherwise it is one the template must refuse:
+    // v := v + u1 (no constant offset), v := v + c; Q2(u1, m) (a call on the way back) or
+    // v := v + c; assert false (the return ends the run).
     CallableShape count;
     count.name = "Q1";
     count.parameters.push_back({"u1", ShapeType::integer()});
     std::vector<StatementShape> deeper;
     if (random_.chance(1, 2)) deeper.push_back(increment(k, invariant_amount()));
     deeper.push_back(call("Q1", {plus(u1, literal(1))}));
-    deeper.push_back(increment(v, literal(random_.between(1, 2))));
+    enum ReturnPhase { CountsUp, AddsDepth, CallsOut, CannotReturn };
+    const auto returning = static_cast<ReturnPhase>(random_.weighted({2, 1, 1, 1}));
+    deeper.push_back(increment(v, returning == AddsDepth ? u1 : literal(random_.between(1, 2))));
+    if (returning == CallsOut) deeper.push_back(call("Q2", {u1, integer_global("m")}));
+    if (returning == CannotReturn) deeper.push_back(assertion(boolean_literal(false)));
     std::vector<StatementShape> last;
     if (random_.chance(1, 2)) last.push_back(assign(v, literal(0)));
     count.body.push_back(choice(less(u1, integer_global("n")), std::move(deeper), std::move(last)));
@@ -278,9 +343,8 @@ class ShapeBuilder {
   // children, and an alias test; the inputs' Items point anywhere (sharing, cycles) or nil.
   void heap() {
     declare_globals(false);
-    const auto item = static_cast<std::int32_t>(case_.program.classes.size());
+    const std::int32_t item = item_class();
     const ShapeType node = ShapeType::object(item);
-    case_.program.classes.push_back(ClassShape{"Item", {{"key", ShapeType::integer()}, {"next", node}, {"other", node}}, {}});
     const ExpressionShape h = declared_object("h", item);
     const ExpressionShape g = declared_object("g", item);
     auto key = [&](ExpressionShape of) { return field_read(std::move(of), "key", ShapeType::integer()); };
@@ -341,6 +405,14 @@ class ShapeBuilder {
                                           differs(key(h), literal(random_.between(0, 3))))
                                  : differs(integer_global("v"), literal(random_.between(1, 2)));
     out_.push_back(assertion(std::move(target)));
+  }
+
+  // The class Item { key, next, other }, added to the program; its index.
+  std::int32_t item_class() {
+    const auto item = static_cast<std::int32_t>(case_.program.classes.size());
+    const ShapeType node = ShapeType::object(item);
+    case_.program.classes.push_back(ClassShape{"Item", {{"key", ShapeType::integer()}, {"next", node}, {"other", node}}, {}});
+    return item;
   }
 
   // The shape's statements as main.
@@ -494,9 +566,9 @@ EngineShape add_engine_shape(RandomSource& random, int level, TestCase& test_cas
   // The apc shapes at level 1 only: the apc engine takes neither recursion nor objects.  Nested
   // loops cost about four times an average random program to check (the apc properties'
   // summaries of them), the other shapes less than one.
-  std::vector<unsigned> weights = level == 1   ? std::vector<unsigned>{70, 17, 2, 11, 0, 0}
-                                  : level == 2 ? std::vector<unsigned>{90, 0, 0, 0, 10, 0}
-                                               : std::vector<unsigned>{90, 0, 0, 0, 0, 10};
+  std::vector<unsigned> weights = level == 1   ? std::vector<unsigned>{69, 17, 3, 11, 0, 0, 0}
+                                  : level == 2 ? std::vector<unsigned>{80, 0, 0, 0, 20, 0, 0}
+                                               : std::vector<unsigned>{84, 0, 0, 0, 0, 10, 6};
   const auto shape = static_cast<EngineShape>(random.weighted(weights));
   ShapeBuilder builder(random, test_case);
   switch (shape) {
@@ -506,6 +578,7 @@ EngineShape add_engine_shape(RandomSource& random, int level, TestCase& test_cas
     case EngineShape::Backbones: builder.backbones(); break;
     case EngineShape::Calls: builder.calls(); break;
     case EngineShape::Heap: builder.heap(); break;
+    case EngineShape::BranchyLoop: builder.branchy_loop(); break;
   }
   builder.finish();
   return shape;

@@ -31,28 +31,38 @@ enum class EngineShape : std::uint8_t {
   // compact engine's ∀τ then needs κ ≥ 5, beyond its quantifier-free brackets' first passes),
   // len(a) for the moving writer, or k, which the loop may move too.  Rules 1–4 and §4's array
   // rule (apc); loop templates (compact), for which a third of these loops move every variable by
-  // invariant amounts only.
+  // invariant amounts only, half of those behind a flag, i < N && f, that main sets false first
+  // (a template instance whose ∀τ keeps only its guard: no counted ∀τ for the brackets).
   CountingLoop,
   // while i < M { j := 0 or i; while j < N { j := j + 1 [and on a second path v := v + 1] }
   // [k := k + j] i := i + 1; }: Fig. 3 of Strejček & Trtík with one or two inner counters, fixed
   // or input-dependent trip counts — light processing's ⋆ for inner counters, heavy processing's
-  // s_{i,j} and δ_{i,j} (Algorithm 2).
+  // s_{i,j} and δ_{i,j} (Algorithm 2); or j := 0; while j < k { .. } k := k + m: a trip count
+  // that grows by an input each outer pass, max(0, k + κ·m), line 24's bilinear dependency.
   NestedLoops,
   // if C1 { v := K1 } else [if C2] { v := K2 } [else { v := K3 }]: two or three backbones into
   // the assert v != K, the constants equal or not — apc's disjunction over the backbones and the
   // guided search of §7.
   Backbones,
-  // proc Q1(u1) { if u1 < n { [k := k + d;] Q1(u1 + 1); v := v + c; } [else { v := 0; }] } and
+  // proc Q1(u1) { if u1 < n { [k := k + d;] Q1(u1 + 1); R } [else { v := 0; }] } with R one of
+  // v := v + c, v := v + u1, v := v + c; Q2(u1, m) and v := v + c; assert false, and
   // proc Q2(u1, u2) { if u2 < u1 { k := u1 + m; [a[u2] := u1;] } else { [if f] v := .. } },
   // called one to three times from main, a call now and then under a condition: a recursion
-  // template with a return phase (compact), callees reading and writing globals and an array,
-  // with several leaves and call sites (compositional).  Level 2.
+  // template with a return phase, or one whose return phase it must refuse (compact), callees
+  // reading and writing globals and an array, with several leaves and call sites
+  // (compositional).  Level 2.
   Calls,
   // A class Item { key, next, other } and globals h, g: a walk along next, a node put in front,
   // h.other := h.next (a shared node), writes through both children, h.next == h.other, h.next
   // compared with a new Item; inputs with Items pointing anywhere (lists, trees, shared nodes,
   // cycles) — lazy and summary heap initialization (aliasing, nil, new objects).  Level 3.
   Heap,
+  // i := 0; while i < N { if C1 { .. } .. if C5 { .. } [if C6 { .. }] i := i + 1; }
+  // assert h == nil || k != K, each if moving k or v, the conditions on the counter (i == c,
+  // i < c, i % 2 == 0) and at most one on an input: 32 or more paths through one pass, past the
+  // compact engine's limit of 16 cycles per template, while a run takes one or two paths per
+  // pass.  Level 3; h, an Item, keeps the apc engine (no objects) from summarising 32 loop paths.
+  BranchyLoop,
 };
 
 // Draws a shape for a test case of level `level` (most cases get none) and puts it in: its

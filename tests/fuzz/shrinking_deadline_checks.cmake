@@ -1,7 +1,8 @@
 # A campaign run for a time shrinks its failure until the deadline, or for up to
 # shrinking_grace_seconds after the failure was found (fuzz/campaign.hpp):
-# a 10 ms campaign whose planted fault fails at case 2 stops shrinking early and says so,
-# on the terminal and in its shard file; a campaign of a count shrinks to the end.
+# a 10 ms campaign whose planted fault fails at case 3 (in its first batch) stops shrinking
+# early and says so, on the terminal and in its shard file; a campaign of a count shrinks to the
+# end.
 include(${CMAKE_CURRENT_LIST_DIR}/expect_exit.cmake)
 
 file(REMOVE_RECURSE ${OUTPUT})
@@ -22,6 +23,6 @@ function(expect_shrinking name line stopped)
   endif()
 endfunction()
 
-set(shrunk "FAILED: property correctness on case 2 \\(shrunk in [0-9]+ steps, [0-9]+ candidates tried")
+set(shrunk "FAILED: property correctness on case 3 \\(shrunk in [0-9]+ steps, [0-9]+ candidates tried")
 expect_shrinking(timed "${shrunk}; stopped at the time limit\\)" ON --time 0.01)
 expect_shrinking(counted "${shrunk}\\)\n" OFF --count 25)

@@ -70,24 +70,30 @@ TEST(Shrinking, EveryCandidateLoadsAndIsSmaller) {
 }
 
 // Which engine shape main is, told apart by the variables only the shapes use: a loop on i
-// (counting loop) or with a loop on j inside (nested loops), an if-chain before `assert v != K`
-// (backbones), a call of Q1 or Q2 (calls), the class Item (heap); empty for a random main.
+// (counting loop, its condition perhaps `i < N && f`) with a loop on j inside (nested loops) or
+// five ifs or more (branchy loop), an if-chain before `assert v != K` (backbones), a call of Q1
+// or Q2 (calls), the class Item otherwise (heap); empty for a random main.
 std::string engine_shape_of(const ProgramShape& program) {
   auto on = [](const StatementShape& s, const char* counter) {
-    return s.kind == StatementShapeKind::While && s.value[0].operands[0].kind == ExpressionShapeKind::Variable &&
-           s.value[0].operands[0].name == counter;
+    if (s.kind != StatementShapeKind::While) return false;
+    const ExpressionShape& condition = s.value[0].binary_operator == BinaryOperator::And ? s.value[0].operands[0] : s.value[0];
+    return condition.kind == ExpressionShapeKind::Binary && condition.operands[0].kind == ExpressionShapeKind::Variable &&
+           condition.operands[0].name == counter;
   };
-  if (!program.classes.empty() && program.classes.back().name == "Item") return "heap";
+  auto ifs = [](const StatementShape& s) {
+    return std::count_if(s.body.begin(), s.body.end(), [](const StatementShape& t) { return t.kind == StatementShapeKind::If; });
+  };
   for (const StatementShape& s : program.main) {
     if (s.kind == StatementShapeKind::ProcedureCall && (s.callee == "Q1" || s.callee == "Q2")) return "calls";
     if (s.kind == StatementShapeKind::If && !s.body.empty() && s.body[0].kind == StatementShapeKind::ProcedureCall &&
         (s.body[0].callee == "Q1" || s.body[0].callee == "Q2"))
       return "calls";
     if (s.value.empty() || s.value[0].kind != ExpressionShapeKind::Binary) continue;
-    if (on(s, "i")) return std::any_of(s.body.begin(), s.body.end(), [&](const StatementShape& t) { return on(t, "j"); })
-                               ? "nested loops"
-                               : "counting loop";
+    if (!on(s, "i")) continue;
+    if (std::any_of(s.body.begin(), s.body.end(), [&](const StatementShape& t) { return on(t, "j"); })) return "nested loops";
+    return ifs(s) >= 5 ? "branchy loop" : "counting loop";
   }
+  if (!program.classes.empty() && program.classes.back().name == "Item") return "heap";
   const StatementShape& last = program.main.empty() ? StatementShape{} : program.main.back();
   if (last.kind == StatementShapeKind::Assert && program.main.front().kind == StatementShapeKind::If &&
       last.value[0].kind == ExpressionShapeKind::Binary && last.value[0].operands[0].kind == ExpressionShapeKind::Variable &&
@@ -119,7 +125,7 @@ TEST(Generator, EngineShapesOccurAtTheirLevelsWithTheirInputs) {
     }
     const std::vector<std::string> expected = level == 1   ? std::vector<std::string>{"counting loop", "nested loops", "backbones"}
                                               : level == 2 ? std::vector<std::string>{"calls"}
-                                                           : std::vector<std::string>{"heap"};
+                                                           : std::vector<std::string>{"heap", "branchy loop"};
     for (const std::string& shape : expected) EXPECT_GE(seen[shape], 2) << shape << " at level " << level;
     EXPECT_EQ(seen.size(), expected.size()) << "a shape of another level at level " << level;
   }
