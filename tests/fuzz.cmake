@@ -8,39 +8,32 @@
 add_test(NAME fuzz.cli COMMAND ${CMAKE_COMMAND} -DSYMREF=$<TARGET_FILE:symref> -P ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/cli_checks.cmake)
 set_tests_properties(fuzz.cli PROPERTIES LABELS unit TIMEOUT 300)
 
+# fuzz.NAME: the CMake script tests/fuzz/SCRIPT.cmake runs the binary, writing its files in the
+# build directory's OUTPUT.
+function(add_fuzz_check name script output timeout)
+  add_test(NAME fuzz.${name} COMMAND ${CMAKE_COMMAND} -DSYMREF=$<TARGET_FILE:symref> -DOUTPUT=${CMAKE_CURRENT_BINARY_DIR}/${output}
+                                     -P ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/${script}.cmake)
+  set_tests_properties(fuzz.${name} PROPERTIES LABELS unit TIMEOUT ${timeout})
+endfunction()
+
 # Shards, worker processes and fuzz-merge.
-add_test(NAME fuzz.shards COMMAND ${CMAKE_COMMAND} -DSYMREF=$<TARGET_FILE:symref> -DOUTPUT=${CMAKE_CURRENT_BINARY_DIR}/fuzz-shards
-                                   -P ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/shard_checks.cmake)
-set_tests_properties(fuzz.shards PROPERTIES LABELS unit TIMEOUT 600)
+add_fuzz_check(shards shard_checks fuzz-shards 600)
 
 # The engines' rule coverage of `fuzz --coverage`, in text, JSON and merged shards.
-add_test(NAME fuzz.coverage COMMAND ${CMAKE_COMMAND} -DSYMREF=$<TARGET_FILE:symref> -DOUTPUT=${CMAKE_CURRENT_BINARY_DIR}/fuzz-coverage
-                                     -P ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/coverage_checks.cmake)
-set_tests_properties(fuzz.coverage PROPERTIES LABELS unit TIMEOUT 300)
+add_fuzz_check(coverage coverage_checks fuzz-coverage 300)
 
 # The per-case query cache of `fuzz` (on by default, --no-query-cache switches it off).
-add_test(NAME fuzz.query_cache COMMAND ${CMAKE_COMMAND} -DSYMREF=$<TARGET_FILE:symref> -DOUTPUT=${CMAKE_CURRENT_BINARY_DIR}/fuzz-query-cache
-                                        -P ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/query_cache_checks.cmake)
-set_tests_properties(fuzz.query_cache PROPERTIES LABELS unit TIMEOUT 300)
+add_fuzz_check(query_cache query_cache_checks fuzz-query-cache 300)
 
 # The quantifier-expansion layer (on by default, --no-quantifier-expansion switches it off).
-add_test(NAME fuzz.quantifier_expansion
-         COMMAND ${CMAKE_COMMAND} -DSYMREF=$<TARGET_FILE:symref> -DOUTPUT=${CMAKE_CURRENT_BINARY_DIR}/fuzz-quantifier-expansion
-                 -P ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/quantifier_expansion_checks.cmake)
-set_tests_properties(fuzz.quantifier_expansion PROPERTIES LABELS unit TIMEOUT 300)
+add_fuzz_check(quantifier_expansion quantifier_expansion_checks fuzz-quantifier-expansion 300)
 
 # The syntactic-contradiction layer (on by default in fuzz,
 # --no-syntactic-contradictions switches it off).
-add_test(NAME fuzz.syntactic_contradictions
-         COMMAND ${CMAKE_COMMAND} -DSYMREF=$<TARGET_FILE:symref> -DOUTPUT=${CMAKE_CURRENT_BINARY_DIR}/fuzz-syntactic-contradictions
-                 -P ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/syntactic_contradictions_checks.cmake)
-set_tests_properties(fuzz.syntactic_contradictions PROPERTIES LABELS unit TIMEOUT 300)
+add_fuzz_check(syntactic_contradictions syntactic_contradictions_checks fuzz-syntactic-contradictions 300)
 
 # A timed campaign's shrinking ends at its deadline or shortly after its failure.
-add_test(NAME fuzz.shrinking_deadline
-         COMMAND ${CMAKE_COMMAND} -DSYMREF=$<TARGET_FILE:symref> -DOUTPUT=${CMAKE_CURRENT_BINARY_DIR}/fuzz-shrinking-deadline
-                 -P ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/shrinking_deadline_checks.cmake)
-set_tests_properties(fuzz.shrinking_deadline PROPERTIES LABELS unit TIMEOUT 120)
+add_fuzz_check(shrinking_deadline shrinking_deadline_checks fuzz-shrinking-deadline 120)
 
 # The check-log summary used to weigh work budgets.
 add_test(NAME fuzz.check_log_summary

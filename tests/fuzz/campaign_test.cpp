@@ -9,15 +9,12 @@
 #include "fuzz/campaign_shards.hpp"
 #include "fuzz/campaign_workers.hpp"
 #include "semantics/faults.hpp"
+#include "support/rule_tally_total.hpp"
 
 namespace symref::fuzz {
 namespace {
 
-std::uint64_t total(const RuleTally& tally) {
-  std::uint64_t sum = 0;
-  for (std::size_t k = 0; k < tally.size(); ++k) sum += tally[k];
-  return sum;
-}
+using testing::total_count;
 
 TEST(Campaign, OneSeedRepeatsItsRun) {
   CampaignOptions options;
@@ -133,7 +130,7 @@ TEST(EngineCoverage, CampaignsCountInOneProcessAndInWorkers) {
   counted.coverage = true;
   const CampaignResult one = run_campaign(counted);
   ASSERT_TRUE(one.coverage.has_value());
-  EXPECT_GT(total(one.coverage->tallies()[0]), 0u);  // forward, for correctness
+  EXPECT_GT(total_count(one.coverage->tallies()[0]), 0u);  // forward, for correctness
   EXPECT_TRUE(one.coverage->of("heap").all_zero());  // no heap property chosen
 
   counted.jobs = 2;

@@ -13,15 +13,12 @@
 #include "props/case_workspace.hpp"
 #include "semantics/concrete/state.hpp"
 #include "semantics/symbolic/symbolic_rule_table.hpp"
+#include "support/rule_tally_total.hpp"
 
 namespace symref::props {
 namespace {
 
-std::uint64_t total(const RuleTally& tally) {
-  std::uint64_t sum = 0;
-  for (std::size_t k = 0; k < tally.size(); ++k) sum += tally[k];
-  return sum;
-}
+using testing::total_count;
 
 TEST(EngineCoverage, OneTallyPerEngineInReportOrder) {
   EngineCoverage coverage;
@@ -94,7 +91,7 @@ TEST(EngineCoverage, TheWorkspaceHandsEachEngineItsTally) {
   workspace.compact_exploration();
   ASSERT_NE(apc_for_first_assert(workspace), nullptr);
   EXPECT_GT(coverage.of("forward")[static_cast<std::size_t>(Rule::IterationEnter)], 0u);
-  EXPECT_GT(total(coverage.of("compact")), 0u);
+  EXPECT_GT(total_count(coverage.of("compact")), 0u);
   EXPECT_GT(coverage.of("apc")[static_cast<std::size_t>(apc::ApcRule::Rule2StepNotInvariant)], 0u);
   EXPECT_TRUE(coverage.of("trace").all_zero());  // not explored
   EXPECT_TRUE(coverage.of("heap").all_zero());
