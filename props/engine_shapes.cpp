@@ -290,7 +290,7 @@ class ShapeBuilder {
     if (random_.chance(1, 2)) deeper.push_back(increment(k, invariant_amount()));
     deeper.push_back(call("Q1", {plus(u1, literal(1))}));
     enum ReturnPhase { CountsUp, AddsDepth, CallsOut, CannotReturn };
-    const auto returning = static_cast<ReturnPhase>(random_.weighted({1, 1, 1, 1}));
+    const auto returning = static_cast<ReturnPhase>(random_.weighted({2, 2, 1, 1}));
     deeper.push_back(increment(v, returning == AddsDepth ? u1 : literal(random_.between(1, 2))));
     if (returning == CallsOut) deeper.push_back(call("Q2", {u1, integer_global("m")}));
     if (returning == CannotReturn) deeper.push_back(assertion(boolean_literal(false)));
