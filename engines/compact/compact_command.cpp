@@ -154,7 +154,6 @@ int run_templates(const CompactCommandOptions& options) {
   return cli::exit_done;
 }
 
-
 // The options only compact execution has, on `compact` and on `explore` (prefixed "compact:").
 void add_compact_only_options(CLI::App* command, CompactCommandOptions& options, const std::string& prefix) {
   command->add_option("--templates", options.templates, prefix + "on: compact (Algorithm 1 with templates); off: classic")
@@ -208,7 +207,7 @@ cli::ExploreEngineExtension explore_extension() {
 void add_compact_command(CLI::App& app, cli::Action& action) {
   auto options = std::make_shared<CompactCommandOptions>();
   CLI::App* command = app.add_subcommand("compact", "compact symbolic execution (Trtík): loops folded by templates with a parameter k; "
-                                                    "the same as explore --engine compact --order bfs");
+                                                    "the same as explore --engine compact");
   command->add_option("FILE", options->file, "the program (.sym)")->required();
   add_compact_only_options(command, *options, "");
   command->add_option("--order", options->order, "the queue: bfs (FIFO, as printed) or dfs")
