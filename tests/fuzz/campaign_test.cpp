@@ -9,7 +9,7 @@
 #include "fuzz/campaign_shards.hpp"
 #include "fuzz/campaign_workers.hpp"
 #include "semantics/faults.hpp"
-#include "support/rule_tally_total.hpp"
+#include "support/tally_counts.hpp"
 
 namespace symref::fuzz {
 namespace {

@@ -13,7 +13,7 @@
 #include "props/case_workspace.hpp"
 #include "semantics/concrete/state.hpp"
 #include "semantics/symbolic/symbolic_rule_table.hpp"
-#include "support/rule_tally_total.hpp"
+#include "support/tally_counts.hpp"
 
 namespace symref::props {
 namespace {

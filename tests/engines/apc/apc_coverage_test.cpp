@@ -7,6 +7,7 @@
 #include "engines/apc/apc_analysis.hpp"
 #include "engines/apc/apc_coverage.hpp"
 #include "semantics/syntax/front_end.hpp"
+#include "support/tally_counts.hpp"
 
 namespace symref::apc {
 namespace {
@@ -26,7 +27,7 @@ RuleTally tally_of(const std::string& name, LoopProcessing processing) {
   return tally;
 }
 
-std::uint64_t count(const RuleTally& tally, ApcRule rule) { return tally[static_cast<std::size_t>(rule)]; }
+using testing::count;
 
 TEST(ApcCoverage, TheTableHasOneNamedEntryPerRule) {
   const CoverageTable& table = apc_rule_table();

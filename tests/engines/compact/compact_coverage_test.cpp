@@ -7,6 +7,7 @@
 #include "engines/compact/compact_coverage.hpp"
 #include "engines/compact/compact_explorer.hpp"
 #include "semantics/syntax/front_end.hpp"
+#include "support/tally_counts.hpp"
 
 namespace symref::compact {
 namespace {
@@ -25,7 +26,7 @@ RuleTally tally_of(const std::string& name, std::uint32_t max_instances = 8) {
   return tally;
 }
 
-std::uint64_t count(const RuleTally& tally, CompactRule rule) { return tally[static_cast<std::size_t>(rule)]; }
+using testing::count;
 
 // countIf (Fig. 2): one loop whose two cycles each give a template, k and i moved by constants;
 // instantiated at the loop, its ∀τ queries decided by the brackets.  No recursion anywhere.

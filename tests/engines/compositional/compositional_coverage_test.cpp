@@ -7,6 +7,7 @@
 #include "engines/compositional/compositional_coverage.hpp"
 #include "engines/compositional/compositional_explorer.hpp"
 #include "semantics/syntax/front_end.hpp"
+#include "support/tally_counts.hpp"
 
 namespace symref::compositional {
 namespace {
@@ -24,7 +25,7 @@ RuleTally tally_of(const std::string& name, AxiomEncoding axioms = AxiomEncoding
   return tally;
 }
 
-std::uint64_t count(const RuleTally& tally, CompositionalRule rule) { return tally[static_cast<std::size_t>(rule)]; }
+using testing::count;
 
 // Fig. 1 with abs a procedure: abs summarized, each call an activation that returns; Ψ of main's
 // nodes closed under δ_abs, and abs's own nodes under γ_abs with its two known call sites.

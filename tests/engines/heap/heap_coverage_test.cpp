@@ -8,6 +8,7 @@
 #include "engines/heap/symbolic_heap.hpp"
 #include "interp/explore/explorer.hpp"
 #include "semantics/syntax/front_end.hpp"
+#include "support/tally_counts.hpp"
 
 namespace symref::heap {
 namespace {
@@ -26,7 +27,7 @@ RuleTally tally_of(const std::string& name, const std::string& model) {
   return tally;
 }
 
-std::uint64_t count(const RuleTally& tally, HeapRule rule) { return tally[static_cast<std::size_t>(rule)]; }
+using testing::count;
 
 // guarded_alias reads x and x.next, then compares w with x: lazy forks into NULL, NEW and ALIAS,
 // summary builds one guarded set per slot and never forks.
