@@ -14,6 +14,12 @@
 
 namespace symref {
 
+// An engine's `.def` file holds one RULE(enumerator, name, level, meaning, unreachable) line per
+// rule.  Its header defines RULE as SYMREF_COVERAGE_ENUMERATOR to declare the rule enum, its table
+// as SYMREF_COVERAGE_ROW to fill the CoverageTable's rules in the same order.
+#define SYMREF_COVERAGE_ENUMERATOR(enumerator, name, level, meaning, unreachable) enumerator,
+#define SYMREF_COVERAGE_ROW(enumerator, name, level, meaning, unreachable) {name, level, meaning, unreachable},
+
 // One rule, case or choice of an engine, named as its paper note names it.
 struct CoverageRule {
   std::string_view name;

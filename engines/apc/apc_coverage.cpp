@@ -7,7 +7,7 @@ const CoverageTable& apc_rule_table() {
   static const CoverageTable table{"apc",
                                    "abstracting path conditions (Strejček & Trtík): Algorithms 1–2, §3.1, §4, §6, §7",
                                    {
-#define RULE(enumerator, name, level, meaning, unreachable) {name, level, meaning, unreachable},
+#define RULE SYMREF_COVERAGE_ROW
 #include "engines/apc/apc_rules.def"
 #undef RULE
                                    }};

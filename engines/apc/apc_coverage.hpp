@@ -8,7 +8,7 @@
 namespace symref::apc {
 
 enum class ApcRule : std::uint8_t {
-#define RULE(enumerator, name, level, meaning, unreachable) enumerator,
+#define RULE SYMREF_COVERAGE_ENUMERATOR
 #include "engines/apc/apc_rules.def"
 #undef RULE
 };

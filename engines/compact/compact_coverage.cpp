@@ -7,7 +7,7 @@ const CoverageTable& compact_rule_table() {
   static const CoverageTable table{"compact",
                                    "compact symbolic execution (Trtík): templates §5, Algorithm 1, ∀τ brackets",
                                    {
-#define RULE(enumerator, name, level, meaning, unreachable) {name, level, meaning, unreachable},
+#define RULE SYMREF_COVERAGE_ROW
 #include "engines/compact/compact_rules.def"
 #undef RULE
                                    }};

@@ -8,7 +8,7 @@
 namespace symref::compact {
 
 enum class CompactRule : std::uint8_t {
-#define RULE(enumerator, name, level, meaning, unreachable) enumerator,
+#define RULE SYMREF_COVERAGE_ENUMERATOR
 #include "engines/compact/compact_rules.def"
 #undef RULE
 };

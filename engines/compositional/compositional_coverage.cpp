@@ -7,7 +7,7 @@ const CoverageTable& compositional_rule_table() {
   static const CoverageTable table{"compositional",
                                    "demand-driven compositional symbolic execution (Anand et al.): §4.1–§4.3",
                                    {
-#define RULE(enumerator, name, level, meaning, unreachable) {name, level, meaning, unreachable},
+#define RULE SYMREF_COVERAGE_ROW
 #include "engines/compositional/compositional_rules.def"
 #undef RULE
                                    }};

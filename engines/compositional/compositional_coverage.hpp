@@ -8,7 +8,7 @@
 namespace symref::compositional {
 
 enum class CompositionalRule : std::uint8_t {
-#define RULE(enumerator, name, level, meaning, unreachable) enumerator,
+#define RULE SYMREF_COVERAGE_ENUMERATOR
 #include "engines/compositional/compositional_rules.def"
 #undef RULE
 };

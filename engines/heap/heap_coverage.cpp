@@ -7,7 +7,7 @@ const CoverageTable& heap_rule_table() {
   static const CoverageTable table{"heap",
                                    "exact heap summaries (draft): lazy initialization §4, summaries §5, Fig. 9",
                                    {
-#define RULE(enumerator, name, level, meaning, unreachable) {name, level, meaning, unreachable},
+#define RULE SYMREF_COVERAGE_ROW
 #include "engines/heap/heap_rules.def"
 #undef RULE
                                    }};

@@ -8,7 +8,7 @@
 namespace symref::heap {
 
 enum class HeapRule : std::uint8_t {
-#define RULE(enumerator, name, level, meaning, unreachable) enumerator,
+#define RULE SYMREF_COVERAGE_ENUMERATOR
 #include "engines/heap/heap_rules.def"
 #undef RULE
 };
