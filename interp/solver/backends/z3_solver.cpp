@@ -540,6 +540,7 @@ class Z3Solver final : public Solver {
         }
         if (result == SatResult::Unknown) lease_.spoil();  // interrupted or out of budget: not handed on
         if (log.on()) log.check("z3", result, solving_seconds, work_count(*checked) - work_before, reason_);
+        if (timed_out && checked == &solver_) forget_interrupted_search();
       } catch (const z3::exception& error) {
         lease_.spoil();
         reason_ = std::string("z3 error: ") + error.msg();
@@ -639,6 +640,23 @@ class Z3Solver final : public Solver {
   // context, is asked once more; true when that answer is sat with a model that keeps every side
   // constraint.
   bool ask_again_in_a_new_core() {
+    tell_a_new_core();
+    if (check() != SatResult::Sat) return false;
+    return !falsifies_side_constraint(solver_.get_model());
+  }
+
+  // A check the watchdog interrupted leaves the core with whatever its search had learnt by that
+  // moment, which depends on the machine's load: the next answers' models would too, and the same
+  // input would not give the same output.  The core is replaced by a new one told the same, so that
+  // what follows a time-out is the same on every run.  The answer and its reason stand.
+  void forget_interrupted_search() {
+    const std::string reason = reason_;
+    tell_a_new_core();
+    reason_ = reason;
+  }
+
+  // A new core in this context, told what this solver was told, in the same scopes.
+  void tell_a_new_core() {
     const AssertionStack told = std::move(told_);
     told_ = AssertionStack{};
     collector_.clear();
@@ -648,8 +666,6 @@ class Z3Solver final : public Solver {
     base_holds_quantifier_ = false;
     install_core(make_core(context_));
     told.replay(*this);
-    if (check() != SatResult::Sat) return false;
-    return !falsifies_side_constraint(solver_.get_model());
   }
 
   // Replaces the SMT core by a new one holding the base level's assertions.  Z3 4.8.12's core keeps
