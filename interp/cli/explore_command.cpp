@@ -166,9 +166,17 @@ void add_explore_command(CLI::App& app, Action& action, const std::vector<Explor
       if (engine.name == options->exploration.engine) {
         if (options->format == "jsonl")
           throw CLI::ValidationError("--format", "--format jsonl needs --engine forward or trace");
-        ExploreCommonOptions common{options->file,          options->exploration,   options->format,     options->tests_directory,
-                                    options->fault,         options->smt_directory, options->no_timings, !options->no_quantifier_expansion,
-                                    options->order,         options->seed,          options->progress};
+        const ExploreCommonOptions common{.file = options->file,
+                                          .exploration = options->exploration,
+                                          .format = options->format,
+                                          .tests_directory = options->tests_directory,
+                                          .fault = options->fault,
+                                          .smt_directory = options->smt_directory,
+                                          .no_timings = options->no_timings,
+                                          .quantifier_expansion = !options->no_quantifier_expansion,
+                                          .order = options->order,
+                                          .seed = options->seed,
+                                          .progress = options->progress};
         if (engine.check_usage) engine.check_usage(common);
         action = [run = engine.run, common] { return run(common); };
         return;
