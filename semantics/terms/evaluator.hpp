@@ -199,7 +199,9 @@ class TermEvaluator {
   bool search(const Quantification& quantification, std::size_t variable);  // true: decided
   void bind(Term variable, Value value);
   // The value cache a term belongs to: the innermost quantifier's for terms with bound variables.
-  const Value* find(Term term) const {
+  // Always inlined: run() asks it for every node and every operand, and otherwise whether GCC
+  // inlines it there depends on the size of the whole translation unit.
+  [[gnu::always_inline]] const Value* find(Term term) const {
     if (term->has_bound_variables() && depth_ > 0) return scopes_[depth_ - 1].find(term);
     return cache_.find(term);
   }
