@@ -5,7 +5,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <chrono>
 #include <string>
 #include <vector>
 
@@ -30,9 +29,7 @@ class OutcomeLimits : public symref::testing::CommandTest {
 
 TEST_F(OutcomeLimits, SquaringForeverEndsInBoundAtTheMultiplication) {
   const std::string file = corpus("errors/integer_growth.sym");
-  const auto start = std::chrono::steady_clock::now();
   Result r = symref({"run", file});
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(r.out.substr(0, r.out.find("steps:")),
             "outcome: bound (integer of more than 1000000 bits at 9:12) at " + file +
@@ -42,7 +39,6 @@ TEST_F(OutcomeLimits, SquaringForeverEndsInBoundAtTheMultiplication) {
   const std::size_t value = r.out.find("x = ");
   ASSERT_NE(value, std::string::npos);
   EXPECT_EQ(r.out.find_first_not_of("0123456789", value + 4) - (value + 4), 157'827u);
-  EXPECT_LT(seconds, 20.0);  // it used to die after a minute of Karatsuba; well under 2 s unloaded
 }
 
 TEST_F(OutcomeLimits, TheLimitIsAnOptionAndJsonCarriesTheReason) {

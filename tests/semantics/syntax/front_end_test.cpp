@@ -5,7 +5,6 @@
 
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <random>
@@ -107,9 +106,9 @@ TEST(FrontEnd, AcceptsLongChainsAndElseIfChains) {
                                     ": error: operator `+` needs int operands, not int and bool");
 }
 
-TEST(FrontEnd, RefusesTheDeepestInputsQuicklyWithoutExhaustingTheStack) {
+// How long these take is measured by bench/front_end_benchmark.sh, not here.
+TEST(FrontEnd, RefusesTheDeepestInputsWithoutExhaustingTheStack) {
   constexpr int huge = 200000;
-  const auto start = std::chrono::steady_clock::now();
   const std::string prefix = "var x: int; var b: bool; main { ";
   // Each is refused at a construct one level too deep: the 99th parenthesis's inside, the 100th
   // if's condition, the first branch of the 99th `?:`, the right operand of the 99th `==>`, ...
@@ -132,8 +131,6 @@ TEST(FrontEnd, RefusesTheDeepestInputsQuicklyWithoutExhaustingTheStack) {
             "t.sym:1:236: " + nesting_error);
   EXPECT_EQ(first_error(prefix + "x := " + repeat("a[", huge) + "0" + repeat("]", huge) + "; }"),
             "t.sym:1:236: " + nesting_error);
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  EXPECT_LT(seconds, 10.0);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -168,16 +165,14 @@ TEST(FrontEnd, NeverCrashesOnRandomBytes) {
 // ---------------------------------------------------------------------------------------------
 // Size
 
-TEST(FrontEnd, ParsesAMegabyteProgramInLinearTime) {
+// Its time (a tenth of a second in a Release build) is measured by bench/front_end_benchmark.sh.
+TEST(FrontEnd, ParsesAMegabyteProgram) {
   std::string text = "var x: int; var y: int; var a: int[];\nproc p(k: int) { x := k; }\nmain {\n";
-  while (text.size() < 1000000) text += "  x := x + 1; y := x * 2 - y; if x < y { a[0] := x; } else { p(y); }\n";
+  int lines = 0;
+  for (; text.size() < 1000000; ++lines) text += "  x := x + 1; y := x * 2 - y; if x < y { a[0] := x; } else { p(y); }\n";
   text += "}\n";
-  const auto start = std::chrono::steady_clock::now();
   auto program = load_program_from_text("big.sym", text);
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  EXPECT_GT(program->main.statements.size(), 40000u);
-  // Release builds take about a tenth of a second; the bound only catches superlinear work.
-  EXPECT_LT(seconds, 10.0);
+  EXPECT_EQ(program->main.statements.size(), 3u * static_cast<std::size_t>(lines));
 }
 
 }  // namespace

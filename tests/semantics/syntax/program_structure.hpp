@@ -2,60 +2,130 @@
 #pragma once
 
 #include <string>
+#include <type_traits>
+#include <variant>
+#include <vector>
 
 #include "semantics/syntax/program.hpp"
 
 namespace symref::testing {
 
-// An expression as a fully parenthesised prefix tree: (+ (* a b) c); `neg` is unary minus.
-inline std::string structure(const Expression& expression) {
-  auto with_operands = [&](const std::string& head) {
-    std::string out = "(";
-    out += head;
-    for (const auto& operand : expression.operands) {
-      out += ' ';
-      out += structure(*operand);
-    }
-    return out + ")";
-  };
+namespace structure_detail {
+
+// A piece of the text still to write: literal text, or a node of the tree to expand.
+using Piece = std::variant<std::string, const Expression*, const Statement*, const Block*>;
+
+// A leaf's whole text, or the head of an inner node's parenthesised form.
+inline std::string head(const Expression& expression) {
   switch (expression.kind) {
     case ExpressionKind::IntegerLiteral: return expression.integer.to_string();
     case ExpressionKind::BooleanLiteral: return expression.boolean ? "true" : "false";
     case ExpressionKind::NilLiteral: return "nil";
     case ExpressionKind::This: return "this";
     case ExpressionKind::Variable: return expression.name;
-    case ExpressionKind::ArrayLength: return with_operands("len");
-    case ExpressionKind::FieldRead: return with_operands("." + expression.name);
-    case ExpressionKind::ArrayRead: return with_operands("[]");
-    case ExpressionKind::Unary: return with_operands(expression.unary_operator == UnaryOperator::Not ? "!" : "neg");
-    case ExpressionKind::Conditional: return with_operands("?");
+    case ExpressionKind::ArrayLength: return "len";
+    case ExpressionKind::FieldRead: return "." + expression.name;
+    case ExpressionKind::ArrayRead: return "[]";
+    case ExpressionKind::Unary: return expression.unary_operator == UnaryOperator::Not ? "!" : "neg";
+    case ExpressionKind::Conditional: return "?";
     case ExpressionKind::Binary: {
       static const char* const names[] = {"+", "-", "*", "/", "%", "<", "<=", ">", ">=",
                                           "==", "!=", "&&", "||", "==>"};
-      return with_operands(names[static_cast<int>(expression.binary_operator)]);
+      return names[static_cast<int>(expression.binary_operator)];
     }
   }
   return "?";
 }
 
-inline std::string structure(const Block& block);
+inline bool is_leaf(const Expression& expression) {
+  switch (expression.kind) {
+    case ExpressionKind::IntegerLiteral:
+    case ExpressionKind::BooleanLiteral:
+    case ExpressionKind::NilLiteral:
+    case ExpressionKind::This:
+    case ExpressionKind::Variable: return true;
+    default: return false;
+  }
+}
 
-inline std::string structure(const Statement& statement) {
-  auto part = [](const ExpressionPointer& expression) { return expression ? structure(*expression) : "-"; };
-  std::string out = "[" + std::to_string(static_cast<int>(statement.kind)) + " " + part(statement.target) + " " +
-                    part(statement.value) + " " + part(statement.receiver) + " " + statement.type_name + " " +
-                    statement.class_name + " " + statement.callee_name + " (";
-  for (const auto& argument : statement.arguments) out += structure(*argument) + " ";
-  out += ") " + structure(statement.then_block) + (statement.has_else ? " else " : " ") +
-         structure(statement.else_block) + " " + structure(statement.body) + "]";
+// The pieces one node stands for, in writing order.
+inline std::vector<Piece> expand(const Expression& expression) {
+  if (is_leaf(expression)) return {head(expression)};
+  std::vector<Piece> pieces{"(" + head(expression)};
+  for (const auto& operand : expression.operands) {
+    pieces.emplace_back(std::string(" "));
+    pieces.emplace_back(operand.get());
+  }
+  pieces.emplace_back(std::string(")"));
+  return pieces;
+}
+
+inline std::vector<Piece> expand(const Statement& statement) {
+  auto part = [](const ExpressionPointer& expression) -> Piece {
+    if (expression) return expression.get();
+    return std::string("-");
+  };
+  std::vector<Piece> pieces{"[" + std::to_string(static_cast<int>(statement.kind)) + " ", part(statement.target),
+                            std::string(" "), part(statement.value), std::string(" "), part(statement.receiver),
+                            " " + statement.type_name + " " + statement.class_name + " " + statement.callee_name + " ("};
+  for (const auto& argument : statement.arguments) {
+    pieces.emplace_back(argument.get());
+    pieces.emplace_back(std::string(" "));
+  }
+  pieces.emplace_back(std::string(") "));
+  pieces.emplace_back(&statement.then_block);
+  pieces.emplace_back(std::string(statement.has_else ? " else " : " "));
+  pieces.emplace_back(&statement.else_block);
+  pieces.emplace_back(std::string(" "));
+  pieces.emplace_back(&statement.body);
+  pieces.emplace_back(std::string("]"));
+  return pieces;
+}
+
+inline std::vector<Piece> expand(const Block& block) {
+  std::vector<Piece> pieces{std::string("{")};
+  for (const Statement& statement : block.statements) {
+    pieces.emplace_back(&statement);
+    pieces.emplace_back(std::string(" "));
+  }
+  pieces.emplace_back(std::string("}"));
+  return pieces;
+}
+
+// Writes `root` with an explicit stack, not by recursion: the tests print chains thousands of
+// nodes deep, deeper than a sanitizer build's stack allows recursive calls.
+inline std::string write(Piece root) {
+  std::string out;
+  std::vector<Piece> stack{std::move(root)};
+  while (!stack.empty()) {
+    Piece piece = std::move(stack.back());
+    stack.pop_back();
+    if (const std::string* text = std::get_if<std::string>(&piece)) {
+      out += *text;
+      continue;
+    }
+    std::vector<Piece> pieces = std::visit(
+        [](auto node) -> std::vector<Piece> {
+          if constexpr (std::is_same_v<decltype(node), std::string>)
+            return {};
+          else
+            return expand(*node);
+        },
+        std::move(piece));
+    for (auto it = pieces.rbegin(); it != pieces.rend(); ++it) stack.push_back(std::move(*it));
+  }
   return out;
 }
 
-inline std::string structure(const Block& block) {
-  std::string out = "{";
-  for (const Statement& statement : block.statements) out += structure(statement) + " ";
-  return out + "}";
-}
+}  // namespace structure_detail
+
+// An expression as a fully parenthesised prefix tree: (+ (* a b) c); `neg` is unary minus.
+inline std::string structure(const Expression& expression) { return structure_detail::write(&expression); }
+
+// A statement as [kind target value receiver types callee (arguments) then else body].
+inline std::string structure(const Statement& statement) { return structure_detail::write(&statement); }
+
+inline std::string structure(const Block& block) { return structure_detail::write(&block); }
 
 // Declarations in the order the program keeps them, then main.
 inline std::string structure(const Program& program) {

@@ -4,7 +4,6 @@
 
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <string>
 
 namespace symref {
@@ -64,20 +63,14 @@ TEST(IntegerLimit, LongValuesPrintInDecimalQuickly) {
   EXPECT_EQ(nines.to_string(), std::string(50, '9'));
   EXPECT_EQ((Integer(0) - nines).to_string(), "-" + std::string(50, '9'));
   EXPECT_EQ(power_of_two(100).to_string(), "1267650600228229401496703205376");
-  // A million-bit value (301,030 digits) prints in well under a second even on a loaded machine:
-  // the quadratic conversion took seconds.
+  // A million-bit value (301,030 digits) prints and reads back exactly; bench/front_end_benchmark.sh
+  // measures that both take milliseconds (the quadratic conversion took seconds).
   Integer big = Integer(3);
   while (big.bit_length() < 1'000'000) big = big * big;
-  const auto start = std::chrono::steady_clock::now();
   const std::string text = big.to_string();
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   EXPECT_NEAR(static_cast<double>(text.size()), static_cast<double>(big.bit_length()) * 0.30103 / 1.0, 2.0);
   EXPECT_EQ(text.back(), '1');  // 3^(2^k) ends in 1 for k >= 2
-  EXPECT_LT(seconds, 1.0);
-  // Reading it back is subquadratic too, and exact.
-  const auto read_start = std::chrono::steady_clock::now();
   EXPECT_EQ(*Integer::from_decimal(text), big);
-  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - read_start).count(), 1.0);
 }
 
 }  // namespace
