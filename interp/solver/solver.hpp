@@ -47,7 +47,7 @@ struct SolverStatistics {
   std::uint64_t shortcuts = 0;
   // Z3 only: how often the backend replaced its SMT core: on a pop to the base level after
   // quantified assertions (z3_solver.cpp, renew_core), so that quantifier state does not pile up,
-  // and after a time-out (forget_interrupted_search), so that what follows does not depend on load.
+  // and after a time-out (tell_a_new_core), so that what follows does not depend on load.
   std::uint64_t core_renewals = 0;
 
   void record(SatResult result, double elapsed_seconds) {

@@ -540,7 +540,10 @@ class Z3Solver final : public Solver {
         }
         if (result == SatResult::Unknown) lease_.spoil();  // interrupted or out of budget: not handed on
         if (log.on()) log.check("z3", result, solving_seconds, work_count(*checked) - work_before, reason_);
-        if (timed_out && checked == &solver_) forget_interrupted_search();
+        // An interrupted core keeps whatever its search had learnt when the watchdog struck, which
+        // depends on the machine's load; later models would too.  A new core told the same makes
+        // what follows a time-out the same on every run.  The answer and its reason stand.
+        if (timed_out && checked == &solver_) tell_a_new_core();
       } catch (const z3::exception& error) {
         lease_.spoil();
         reason_ = std::string("z3 error: ") + error.msg();
@@ -643,16 +646,6 @@ class Z3Solver final : public Solver {
     tell_a_new_core();
     if (check() != SatResult::Sat) return false;
     return !falsifies_side_constraint(solver_.get_model());
-  }
-
-  // A check the watchdog interrupted leaves the core with whatever its search had learnt by that
-  // moment, which depends on the machine's load: the next answers' models would too, and the same
-  // input would not give the same output.  The core is replaced by a new one told the same, so that
-  // what follows a time-out is the same on every run.  The answer and its reason stand.
-  void forget_interrupted_search() {
-    const std::string reason = reason_;
-    tell_a_new_core();
-    reason_ = reason;
   }
 
   // A new core in this context, told what this solver was told, in the same scopes.
